@@ -1,0 +1,65 @@
+/* flametui - view.h: derived views of a trie: regex filters (include / exclude / hide,
+ * applied in order) and the reversed (caller, bottom-up) view.
+ * A struct view is the *specification* (filter list + reverse flag, regexes compiled);
+ * view_build() derives a NEW trie from a base trie and never modifies the base.
+ * Does not do search highlighting (search.h), layout, or callers/callees (callers.h).
+ *
+ * Semantics, per stack (a root-to-leaf frame list), filters in the order pushed:
+ *  - include RE: keep the stack only if at least one of its frames matches RE;
+ *  - exclude RE: drop the stack if any of its frames matches RE;
+ *  - hide RE:    remove the matching frames from the stack; identical stacks merge.
+ *    A filter sees the frames left by the hides pushed before it (a hide pushed later
+ *    does not affect an earlier include/exclude). A stack that had frames and has none
+ *    left after hiding disappears.
+ *  - reverse: applied after all filters; every surviving stack is reversed (leaf
+ *    first) and merged, as flamegraph.pl --reverse. Sample counts are preserved.
+ * Each distinct name is matched once per filter (a byte cache per name id, extended
+ * incrementally when the strtab grew), never once per node.
+ * Ownership: a view owns its compiled regexes and copies of the patterns. */
+#ifndef FLAMETUI_VIEW_H
+#define FLAMETUI_VIEW_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "options.h"   /* enum filter_kind: FILTER_INCLUDE, FILTER_EXCLUDE, FILTER_HIDE */
+#include "util.h"
+
+struct trie;
+struct view;
+
+#define VIEW_MAX_FILTERS 64
+
+struct view *view_new(void);
+void view_free(struct view *v);                 /* NULL is a no-op */
+
+/* Compiles re and appends a filter. Returns 0, or -1 with err set (invalid regex, or
+ * more than VIEW_MAX_FILTERS); the list is unchanged on error. */
+int view_push_filter(struct view *v, enum filter_kind kind, const char *re,
+                     struct ft_error *err);
+/* Removes the last filter (undo). Returns false when there was none. */
+bool view_pop_filter(struct view *v);
+void view_clear_filters(struct view *v);        /* removes all filters (not reverse) */
+size_t view_filter_count(const struct view *v);
+enum filter_kind view_filter_kind(const struct view *v, size_t i);
+const char *view_filter_pattern(const struct view *v, size_t i);
+void view_set_reverse(struct view *v, bool reverse);
+bool view_reverse(const struct view *v);
+/* True when there are no filters and no reverse: view_build would copy the base, so a
+ * caller may display the base trie itself. */
+bool view_is_identity(const struct view *v);
+/* Appends a short description for the title line to out (not NUL-terminated by itself;
+ * use buf_putc(out, 0) if needed): "include:RE exclude:RE hide:RE reverse", separated
+ * by single spaces; nothing when identity. "include" etc. are the words used. */
+void view_describe(const struct view *v, struct buf *out);
+
+/* Builds a new trie from base: trie_new(trie_names(base)) (shares the base strtab, so
+ * name ids are the same in both; base must outlive the result). base is not modified
+ * (trie_children fills its cache). Cannot fail (OOM dies). Cost: one pass over base's
+ * nodes (+ the reversed stacks' inserts when reversed). The caller frees the result. */
+struct trie *view_build(struct view *v, struct trie *base);
+
+/* Share of base's samples present in derived (a result of view_build on base), in
+ * [0, 1]: what the status line shows as "the filters keep X%". 1.0 when base has no
+ * samples. */
+double view_share(const struct trie *base, const struct trie *derived);
+#endif
