@@ -1,0 +1,333 @@
+/* flametui - loader.c: see loader.h. */
+#include "config.h"
+
+#include "loader.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "parse_folded.h"
+#include "parse_perf.h"
+#include "trie.h"
+
+#define READ_CHUNK (4u << 20)
+#define SNIFF_BYTES (64u << 10)
+
+struct loader {
+    char *name;
+    int fd;
+    bool live, follow, regular, eof, done, gz_checked;
+    bool strict;
+    enum input_format format;
+    struct perf_opts popts;
+    struct trie *t;
+    struct folded_parser *folded;
+    struct perf_parser *perf;
+    struct buf in;          /* decoded input; [start, in.len) not yet consumed */
+    size_t start;
+    z_stream *z;            /* gzip decoder, when the input is gzip */
+    bool z_end;             /* the last gzip member ended cleanly */
+    unsigned char *zbuf;
+    size_t consumed;
+    struct ft_error err;
+    long line_base;
+};
+
+struct loader *loader_open(const char *path, const struct options *o, struct trie *t,
+                           struct ft_error *err)
+{
+    int fd;
+    bool is_stdin = !strcmp(path, "-");
+    if (is_stdin) {
+        fd = STDIN_FILENO;
+    } else {
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+            ft_error_set(err, 0, "cannot open: %s", strerror(errno));
+            return NULL;
+        }
+    }
+    struct stat st;
+    if (fstat(fd, &st) < 0) {
+        ft_error_set(err, 0, "cannot stat: %s", strerror(errno));
+        if (!is_stdin)
+            close(fd);
+        return NULL;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        ft_error_set(err, 0, "is a directory");
+        if (!is_stdin)
+            close(fd);
+        return NULL;
+    }
+    struct loader *l = xcalloc(1, sizeof *l);
+    l->name = xstrdup(is_stdin ? "stdin" : path);
+    l->fd = fd;
+    l->regular = S_ISREG(st.st_mode);
+    l->follow = o->follow && l->regular;
+    l->live = !l->regular || l->follow;
+    l->strict = o->strict;
+    l->format = o->format;
+    l->popts = o->perf;
+    l->t = t;
+    if (l->live && !l->follow) {
+        int fl = fcntl(fd, F_GETFL);
+        if (fl >= 0)
+            fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+    }
+    return l;
+}
+
+void loader_free(struct loader *l)
+{
+    if (!l)
+        return;
+    if (l->fd > STDIN_FILENO)
+        close(l->fd);
+    if (l->z) {
+        inflateEnd(l->z);
+        free(l->z);
+    }
+    free(l->zbuf);
+    folded_free(l->folded);
+    perf_free(l->perf);
+    buf_fini(&l->in);
+    free(l->name);
+    free(l);
+}
+
+int loader_fd(const struct loader *l)
+{
+    if (l->done || l->regular)
+        return -1;
+    return l->fd;
+}
+
+bool loader_is_live(const struct loader *l)
+{
+    return l->live;
+}
+
+const char *loader_name(const struct loader *l)
+{
+    return l->name;
+}
+
+enum input_format loader_format(const struct loader *l)
+{
+    return l->format;
+}
+
+size_t loader_bytes(const struct loader *l)
+{
+    return l->consumed;
+}
+
+size_t loader_samples(const struct loader *l)
+{
+    if (l->folded)
+        return folded_samples(l->folded);
+    if (l->perf)
+        return perf_samples(l->perf);
+    return 0;
+}
+
+bool loader_report(const struct loader *l, struct buf *msg)
+{
+    if (l->folded) {
+        struct ft_error first;
+        size_t n = folded_skipped(l->folded, &first);
+        if (!n)
+            return false;
+        buf_printf(msg, "flametui: %s: %zu line%s skipped (first at line %ld: %s)\n", l->name, n,
+                   n == 1 ? "" : "s", first.line, first.msg);
+        return true;
+    }
+    if (l->perf) {
+        long first;
+        size_t n = perf_skipped(l->perf, &first);
+        if (!n)
+            return false;
+        buf_printf(msg, "flametui: %s: %zu unrecognized line%s skipped (first at line %ld)\n",
+                   l->name, n, n == 1 ? "" : "s", first);
+        return true;
+    }
+    return false;
+}
+
+/* Appends raw bytes, decompressing if the input is gzip. Returns 0 or -1. */
+static int take(struct loader *l, const unsigned char *p, size_t n, struct ft_error *err)
+{
+    if (!l->gz_checked) {
+        l->gz_checked = true;
+        if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b) {
+            l->z = xcalloc(1, sizeof *l->z);
+            if (inflateInit2(l->z, 16 + MAX_WBITS) != Z_OK)
+                return ft_error_set(err, 0, "cannot initialise zlib");
+        }
+    }
+    if (!l->z) {
+        buf_append(&l->in, p, n);
+        return 0;
+    }
+    l->z->next_in = (unsigned char *)(uintptr_t)p;
+    l->z->avail_in = (uInt)n;
+    while (l->z->avail_in) {
+        if (l->z_end) {
+            /* another gzip member follows (concatenated .gz files) */
+            if (inflateReset(l->z) != Z_OK)
+                return ft_error_set(err, 0, "corrupt gzip data");
+            l->z_end = false;
+        }
+        buf_reserve(&l->in, 256u << 10);
+        l->z->next_out = (unsigned char *)l->in.p + l->in.len;
+        l->z->avail_out = (uInt)(l->in.cap - l->in.len);
+        size_t before = l->z->avail_out;
+        int rc = inflate(l->z, Z_NO_FLUSH);
+        l->in.len += before - l->z->avail_out;
+        if (rc == Z_STREAM_END)
+            l->z_end = true;
+        else if (rc == Z_BUF_ERROR)
+            continue;
+        else if (rc != Z_OK)
+            return ft_error_set(err, 0, "corrupt gzip data (%s)",
+                                l->z->msg ? l->z->msg : "inflate failed");
+    }
+    return 0;
+}
+
+/* Decides the format from the buffered text. Returns false if more text is needed. */
+static bool sniff(struct loader *l)
+{
+    if (l->format == FORMAT_AUTO) {
+        const char *p = l->in.p + l->start;
+        size_t n = l->in.len - l->start;
+        /* wait for two meaningful lines (or enough text, or the end) */
+        size_t lines = 0;
+        for (size_t i = 0; i < n && lines < 2;) {
+            const char *nl = memchr(p + i, '\n', n - i);
+            if (!nl)
+                break;
+            size_t ll = (size_t)(nl - (p + i));
+            size_t k = 0;
+            while (k < ll && (p[i + k] == ' ' || p[i + k] == '\t' || p[i + k] == '\r'))
+                k++;
+            if (k < ll && p[i + k] != '#')
+                lines++;
+            i += ll + 1;
+        }
+        if (lines < 2 && n < SNIFF_BYTES && !l->eof)
+            return false;
+        l->format = perf_sniff(p, n < SNIFF_BYTES ? n : SNIFF_BYTES) ? FORMAT_PERF
+                                                                      : FORMAT_FOLDED;
+    }
+    if (l->format == FORMAT_PERF)
+        l->perf = perf_new(l->t, &l->popts);
+    else
+        l->folded = folded_new(l->t);
+    return true;
+}
+
+/* Parses what is buffered. Returns bytes consumed or -1. */
+static long parse(struct loader *l, bool eof, struct ft_error *err)
+{
+    const char *p = l->in.p + l->start;
+    size_t n = l->in.len - l->start, used;
+    if (!l->perf && !l->folded && !sniff(l))
+        return 0;
+    if (l->perf) {
+        used = perf_feed(l->perf, p, n, eof);
+    } else {
+        used = folded_feed(l->folded, p, n, eof, l->strict, err);
+        if (used == (size_t)-1)
+            return -1;
+    }
+    l->start += used;
+    l->consumed += used;
+    if (l->start == l->in.len) {
+        l->start = l->in.len = 0;
+    } else if (l->start > l->in.len / 2) {
+        memmove(l->in.p, l->in.p + l->start, l->in.len - l->start);
+        l->in.len -= l->start;
+        l->start = 0;
+    }
+    return (long)used;
+}
+
+enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error *err)
+{
+    if (l->done)
+        return LOAD_EOF;
+    size_t got = 0;
+    if (!l->zbuf)
+        l->zbuf = xmalloc(READ_CHUNK);
+    while (got < max_bytes) {
+        size_t want = READ_CHUNK;
+        if (want > max_bytes - got && max_bytes - got >= 4096)
+            want = max_bytes - got;
+        ssize_t r = read(l->fd, l->zbuf, want);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK)
+                return got ? LOAD_MORE : LOAD_AGAIN;
+            ft_error_set(err, 0, "read error: %s", strerror(errno));
+            l->done = true;
+            return LOAD_ERROR;
+        }
+        if (r == 0) {
+            if (l->follow) {
+                if (parse(l, false, err) < 0) {
+                    l->done = true;
+                    return LOAD_ERROR;
+                }
+                return got ? LOAD_MORE : LOAD_AGAIN;
+            }
+            l->eof = true;
+            if (l->z && !l->z_end) {
+                ft_error_set(err, 0, "truncated gzip data");
+                l->done = true;
+                /* keep what was decoded so far */
+                parse(l, true, NULL);
+                return LOAD_ERROR;
+            }
+            if (parse(l, true, err) < 0) {
+                l->done = true;
+                return LOAD_ERROR;
+            }
+            if (!l->perf && !l->folded)
+                sniff(l);
+            l->done = true;
+            return LOAD_EOF;
+        }
+        got += (size_t)r;
+        if (take(l, l->zbuf, (size_t)r, err) < 0 || parse(l, false, err) < 0) {
+            l->done = true;
+            return LOAD_ERROR;
+        }
+    }
+    return LOAD_MORE;
+}
+
+int loader_run(struct loader *l, struct ft_error *err)
+{
+    if (l->live && !l->follow) {
+        int fl = fcntl(l->fd, F_GETFL);
+        if (fl >= 0)
+            fcntl(l->fd, F_SETFL, fl & ~O_NONBLOCK);
+    }
+    for (;;) {
+        enum load_status s = loader_step(l, SIZE_MAX, err);
+        if (s == LOAD_EOF)
+            return 0;
+        if (s == LOAD_ERROR)
+            return -1;
+        if (s == LOAD_AGAIN && l->follow)
+            usleep(100000);
+    }
+}

@@ -1,0 +1,199 @@
+/* flametui - main.c: options -> load -> tui_run() or a non-interactive output.
+ * The only caller of exit() besides die(). */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "layout.h"
+#include "loader.h"
+#include "options.h"
+#include "search.h"
+#include "textrender.h"
+#include "top.h"
+#include "trie.h"
+#include "tui.h"
+#include "util.h"
+#include "view.h"
+
+static void usage_error(const char *msg)
+{
+    fprintf(stderr, "flametui: %s\nTry 'flametui --help' for more information.\n", msg);
+    exit(2);
+}
+
+static void report_error(const char *name, const struct ft_error *e)
+{
+    if (e->line > 0)
+        fprintf(stderr, "flametui: %s:%ld: %s\n", name, e->line, e->msg);
+    else
+        fprintf(stderr, "flametui: %s: %s\n", name, e->msg);
+}
+
+static int terminal_cols(void)
+{
+    struct winsize ws;
+    const char *c = getenv("COLUMNS");
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    if (c && atoi(c) > 0)
+        return atoi(c);
+    return 80;
+}
+
+/* Builds the filtered / reversed view for the non-interactive outputs. Exits 2 on a bad
+ * regex. Returns t itself when there is nothing to do. */
+static struct trie *apply_view(const struct options *o, struct trie *t, struct view **vout)
+{
+    struct view *v = view_new();
+    struct ft_error err = {0};
+    for (size_t i = 0; i < o->nfilters; i++) {
+        if (view_push_filter(v, o->filters[i].kind, o->filters[i].re, &err) < 0) {
+            fprintf(stderr, "flametui: invalid regex '%s': %s\n", o->filters[i].re, err.msg);
+            view_free(v);
+            exit(2);
+        }
+    }
+    view_set_reverse(v, o->reverse);
+    *vout = v;
+    if (view_is_identity(v))
+        return t;
+    return view_build(v, t);
+}
+
+static int output(const struct options *o, struct trie *base)
+{
+    struct view *v = NULL;
+    struct trie *t = apply_view(o, base, &v);
+    struct search *s = NULL;
+    int rc = 0;
+    if (o->search) {
+        struct ft_error err = {0};
+        s = search_new(o->search, &err);
+        if (!s) {
+            fprintf(stderr, "flametui: invalid regex '%s': %s\n", o->search, err.msg);
+            rc = 2;
+            goto out;
+        }
+        search_attach(s, t);
+    }
+    switch (o->mode) {
+    case OUT_COLLAPSE:
+        rc = trie_write_collapsed(t, stdout);
+        break;
+    case OUT_TOP:
+        rc = top_print(stdout, t, o->top_n);
+        break;
+    default: {
+        struct viewport vp = {
+            .cols = o->cols ? o->cols : terminal_cols(),
+            .rows = o->rows,
+            .orient = o->icicle ? ORIENT_ICICLE : ORIENT_FLAME,
+            .order = ORDER_NAME,
+        };
+        rc = textrender_print(stdout, t, TRIE_ROOT, &vp, s ? search_matches(s) : NULL);
+        break;
+    }
+    }
+    if (fflush(stdout) != 0)
+        rc = -1;
+    if (rc < 0) {
+        if (errno != EPIPE)
+            fprintf(stderr, "flametui: write error: %s\n", strerror(errno));
+        rc = 1;
+    }
+out:
+    search_free(s);
+    if (t != base)
+        trie_free(t);
+    view_free(v);
+    return rc;
+}
+
+static bool can_run_tui(void)
+{
+    if (!isatty(STDOUT_FILENO))
+        return false;
+    int fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    close(fd);
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o;
+    struct ft_error err = {0};
+    setlocale(LC_ALL, "");
+    if (options_parse(&o, argc, argv, &err) < 0)
+        usage_error(err.msg);
+    if (o.help) {
+        fputs(options_usage, stdout);
+        return 0;
+    }
+    if (o.version) {
+        puts("flametui " PACKAGE_VERSION);
+        return 0;
+    }
+    const char *nc = getenv("NO_COLOR");
+    if (nc && *nc)
+        o.no_color = true;
+    static char *dash[] = {"-"};
+    if (o.nfiles == 0) {
+        if (isatty(STDIN_FILENO))
+            usage_error("no input: give a FILE, or pipe perf script or folded stacks into "
+                        "standard input");
+        o.files = dash;
+        o.nfiles = 1;
+    }
+    if (o.mode == OUT_TUI && !can_run_tui())
+        o.mode = OUT_TEXT;
+    if (o.mode != OUT_TUI)
+        o.follow = false; /* a non-interactive output needs an end */
+
+    struct trie *t = trie_new(NULL);
+    struct loader **ls = xcalloc(o.nfiles, sizeof *ls);
+    int rc = 0;
+    for (size_t i = 0; i < o.nfiles; i++) {
+        ls[i] = loader_open(o.files[i], &o, t, &err);
+        if (!ls[i]) {
+            report_error(o.files[i], &err);
+            rc = 1;
+            goto out;
+        }
+    }
+    if (o.mode == OUT_TUI) {
+        rc = tui_run(&o, t, ls, o.nfiles);
+        goto out;
+    }
+    static char outbuf[1 << 16];
+    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    for (size_t i = 0; i < o.nfiles; i++) {
+        struct buf msg = {0};
+        if (loader_run(ls[i], &err) < 0) {
+            report_error(loader_name(ls[i]), &err);
+            rc = 1;
+        }
+        if (loader_report(ls[i], &msg))
+            fwrite(msg.p, 1, msg.len, stderr);
+        buf_fini(&msg);
+        if (rc)
+            goto out;
+    }
+    rc = output(&o, t);
+out:
+    for (size_t i = 0; i < o.nfiles; i++)
+        loader_free(ls[i]);
+    free(ls);
+    trie_free(t);
+    options_fini(&o);
+    return rc;
+}

@@ -1,0 +1,491 @@
+/* flametui - trie.c: see trie.h.
+ * Nodes live in one array (parents always have smaller ids than their children). A hash
+ * table maps (parent, name) to the child, so inserting a frame costs one lookup. Sorted
+ * child lists are built on demand into a CSR array, from the name ranks of the strtab. */
+#include "config.h"
+
+#include "trie.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "strtab.h"
+#include "util.h"
+
+enum { NODE_TERMINAL = 1, NODE_SELF_FLOAT = 2, NODE_TOTAL_FLOAT = 4 };
+
+struct node {
+    uint32_t name, parent, depth;
+    uint32_t flags;
+    uint64_t self, total; /* uint64 or the bits of a double (see flags) */
+};
+
+struct trie {
+    struct strtab *names;
+    bool own_names;
+    struct node *v;
+    size_t n, cap;
+    uint64_t *slots;      /* 0 = empty; else hash tag << 32 | node id (never 0) */
+    size_t mask;
+    uint64_t gen;         /* any change */
+    uint64_t struct_gen;  /* new nodes */
+    uint32_t max_depth;
+    /* sorted children cache (CSR) */
+    uint32_t *kid_off;    /* n + 1 */
+    uint32_t *kids;
+    uint64_t kids_gen;
+    bool kids_valid;
+};
+
+static inline uint64_t key_hash(uint32_t parent, uint32_t name)
+{
+    uint64_t x = (uint64_t)parent << 32 | name;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    x ^= x >> 33;
+    return x;
+}
+
+static inline struct count get_count(uint64_t bits, bool fl)
+{
+    struct count c = {0, 0.0, fl};
+    if (fl)
+        memcpy(&c.d, &bits, sizeof c.d);
+    else
+        c.u = bits;
+    return c;
+}
+
+static inline void add_count(uint64_t *bits, uint32_t *flags, uint32_t flag, struct count x)
+{
+    if (!(*flags & flag) && !x.is_float) {
+        uint64_t s = *bits + x.u;
+        if (s >= *bits) {
+            *bits = s;
+            return;
+        }
+    }
+    struct count acc = get_count(*bits, *flags & flag);
+    count_add(&acc, x);
+    memcpy(bits, &acc.d, sizeof *bits);
+    *flags |= flag;
+}
+
+struct trie *trie_new(struct strtab *names)
+{
+    struct trie *t = xcalloc(1, sizeof *t);
+    t->own_names = names == NULL;
+    t->names = names ? names : strtab_new();
+    t->cap = 1024;
+    t->v = xreallocarray(NULL, t->cap, sizeof *t->v);
+    memset(&t->v[0], 0, sizeof t->v[0]);
+    t->v[0].name = UINT32_MAX;
+    t->v[0].parent = TRIE_NONE;
+    t->n = 1;
+    t->mask = 2047;
+    t->slots = xcalloc(t->mask + 1, sizeof *t->slots);
+    return t;
+}
+
+void trie_free(struct trie *t)
+{
+    if (!t)
+        return;
+    if (t->own_names)
+        strtab_free(t->names);
+    free(t->v);
+    free(t->slots);
+    free(t->kid_off);
+    free(t->kids);
+    free(t);
+}
+
+struct strtab *trie_names(const struct trie *t)
+{
+    return t->names;
+}
+
+static void grow_slots(struct trie *t)
+{
+    size_t nmask = t->mask * 2 + 1;
+    uint64_t *ns = xcalloc(nmask + 1, sizeof *ns);
+    for (size_t i = 0; i <= t->mask; i++) {
+        uint64_t s = t->slots[i];
+        if (!s)
+            continue;
+        const struct node *nd = &t->v[(uint32_t)s];
+        size_t j = key_hash(nd->parent, nd->name) & nmask;
+        while (ns[j])
+            j = (j + 1) & nmask;
+        ns[j] = s;
+    }
+    free(t->slots);
+    t->slots = ns;
+    t->mask = nmask;
+}
+
+static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t name, uint64_t h,
+                              size_t *slot)
+{
+    uint64_t tag = h >> 32 << 32;
+    size_t j = h & t->mask;
+    for (;;) {
+        uint64_t s = t->slots[j];
+        if (!s)
+            break;
+        if ((s & 0xffffffff00000000ull) == tag) {
+            const struct node *nd = &t->v[(uint32_t)s];
+            if (nd->parent == parent && nd->name == name) {
+                *slot = j;
+                return (uint32_t)s;
+            }
+        }
+        j = (j + 1) & t->mask;
+    }
+    *slot = j;
+    return TRIE_NONE;
+}
+
+uint32_t trie_find_child(const struct trie *t, uint32_t parent, uint32_t name)
+{
+    size_t slot;
+    return lookup(t, parent, name, key_hash(parent, name), &slot);
+}
+
+uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t name)
+{
+    size_t slot;
+    uint64_t h = key_hash(parent, name);
+    uint32_t id = lookup(t, parent, name, h, &slot);
+    if (id != TRIE_NONE)
+        return id;
+    if (t->n >= UINT32_MAX - 1)
+        die("frame trie too large");
+    if (t->n == t->cap) {
+        t->cap *= 2;
+        t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+    }
+    id = (uint32_t)t->n++;
+    struct node *nd = &t->v[id];
+    nd->name = name;
+    nd->parent = parent;
+    nd->depth = t->v[parent].depth + 1;
+    nd->flags = 0;
+    nd->self = nd->total = 0;
+    if (nd->depth > t->max_depth)
+        t->max_depth = nd->depth;
+    t->slots[slot] = (h >> 32 << 32) | id;
+    if (t->n * 2 > t->mask)
+        grow_slots(t);
+    t->gen++;
+    t->struct_gen++;
+    return id;
+}
+
+void trie_add(struct trie *t, uint32_t leaf, struct count c)
+{
+    struct node *nd = &t->v[leaf];
+    nd->flags |= NODE_TERMINAL;
+    add_count(&nd->self, &nd->flags, NODE_SELF_FLOAT, c);
+    for (uint32_t id = leaf; id != TRIE_NONE; id = t->v[id].parent) {
+        nd = &t->v[id];
+        add_count(&nd->total, &nd->flags, NODE_TOTAL_FLOAT, c);
+    }
+    t->gen++;
+}
+
+uint32_t trie_insert(struct trie *t, const uint32_t *names, size_t n, struct count c)
+{
+    uint32_t id = TRIE_ROOT;
+    for (size_t i = 0; i < n; i++)
+        id = trie_child(t, id, names[i]);
+    trie_add(t, id, c);
+    return id;
+}
+
+size_t trie_size(const struct trie *t)
+{
+    return t->n;
+}
+
+uint32_t trie_name(const struct trie *t, uint32_t node)
+{
+    return t->v[node].name;
+}
+
+const char *trie_label(const struct trie *t, uint32_t node, size_t *len)
+{
+    if (node == TRIE_ROOT) {
+        if (len)
+            *len = 3;
+        return "all";
+    }
+    return strtab_get(t->names, t->v[node].name, len);
+}
+
+uint32_t trie_parent(const struct trie *t, uint32_t node)
+{
+    return t->v[node].parent;
+}
+
+uint32_t trie_depth(const struct trie *t, uint32_t node)
+{
+    return t->v[node].depth;
+}
+
+struct count trie_self(const struct trie *t, uint32_t node)
+{
+    return get_count(t->v[node].self, t->v[node].flags & NODE_SELF_FLOAT);
+}
+
+struct count trie_total(const struct trie *t, uint32_t node)
+{
+    return get_count(t->v[node].total, t->v[node].flags & NODE_TOTAL_FLOAT);
+}
+
+double trie_self_d(const struct trie *t, uint32_t node)
+{
+    return count_to_double(trie_self(t, node));
+}
+
+double trie_total_d(const struct trie *t, uint32_t node)
+{
+    return count_to_double(trie_total(t, node));
+}
+
+bool trie_is_terminal(const struct trie *t, uint32_t node)
+{
+    return t->v[node].flags & NODE_TERMINAL;
+}
+
+uint32_t trie_max_depth(const struct trie *t)
+{
+    return t->max_depth;
+}
+
+uint64_t trie_generation(const struct trie *t)
+{
+    return t->gen;
+}
+
+static int cmp_rank(const void *a, const void *b, void *ctx)
+{
+    const uint32_t *r = ctx;
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (r[x] > r[y]) - (r[x] < r[y]);
+}
+
+static void build_kids(struct trie *t)
+{
+    size_t n = t->n;
+    const uint32_t *ranks = strtab_ranks(t->names);
+    free(t->kid_off);
+    free(t->kids);
+    t->kid_off = xcalloc(n + 1, sizeof *t->kid_off);
+    t->kids = xreallocarray(NULL, n, sizeof *t->kids);
+    for (size_t i = 1; i < n; i++)
+        t->kid_off[t->v[i].parent + 1]++;
+    for (size_t i = 0; i < n; i++)
+        t->kid_off[i + 1] += t->kid_off[i];
+    uint32_t *fill = xreallocarray(NULL, n, sizeof *fill);
+    memcpy(fill, t->kid_off, n * sizeof *fill);
+    for (size_t i = 1; i < n; i++)
+        t->kids[fill[t->v[i].parent]++] = (uint32_t)i;
+    free(fill);
+    uint32_t *rk = xreallocarray(NULL, n, sizeof *rk); /* rank per node */
+    for (size_t i = 1; i < n; i++)
+        rk[i] = ranks[t->v[i].name];
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = t->kid_off[i], b = t->kid_off[i + 1];
+        if (b - a > 1)
+            qsort_r(t->kids + a, b - a, sizeof *t->kids, cmp_rank, rk);
+    }
+    free(rk);
+    t->kids_gen = t->struct_gen;
+    t->kids_valid = true;
+}
+
+const uint32_t *trie_children(struct trie *t, uint32_t node, size_t *n)
+{
+    if (!t->kids_valid || t->kids_gen != t->struct_gen)
+        build_kids(t);
+    uint32_t a = t->kid_off[node], b = t->kid_off[node + 1];
+    *n = b - a;
+    return t->kids + a;
+}
+
+void trie_merge(struct trie *dst, const struct trie *src)
+{
+    size_t n = src->n;
+    uint32_t *map = xreallocarray(NULL, n, sizeof *map);
+    uint32_t *names = NULL;
+    bool same = dst->names == src->names;
+    if (!same) {
+        size_t nn = strtab_count(src->names);
+        names = xreallocarray(NULL, nn ? nn : 1, sizeof *names);
+        for (size_t i = 0; i < nn; i++) {
+            size_t len;
+            const char *p = strtab_get(src->names, (uint32_t)i, &len);
+            names[i] = strtab_intern(dst->names, p, len);
+        }
+    }
+    map[0] = TRIE_ROOT;
+    for (size_t i = 0; i < n; i++) {
+        const struct node *s = &src->v[i];
+        uint32_t d = 0;
+        if (i > 0) {
+            d = trie_child(dst, map[s->parent], same ? s->name : names[s->name]);
+            map[i] = d;
+        }
+        struct node *dn = &dst->v[d];
+        add_count(&dn->total, &dn->flags, NODE_TOTAL_FLOAT,
+                  get_count(s->total, s->flags & NODE_TOTAL_FLOAT));
+        if (s->flags & NODE_TERMINAL) {
+            dn->flags |= NODE_TERMINAL;
+            add_count(&dn->self, &dn->flags, NODE_SELF_FLOAT,
+                      get_count(s->self, s->flags & NODE_SELF_FLOAT));
+        }
+    }
+    dst->gen++;
+    free(names);
+    free(map);
+}
+
+void trie_foreach_stack(const struct trie *t, void (*fn)(void *ctx, uint32_t leaf), void *ctx)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (t->v[i].flags & NODE_TERMINAL)
+            fn(ctx, (uint32_t)i);
+}
+
+size_t trie_path(const struct trie *t, uint32_t node, uint32_t *path)
+{
+    size_t d = t->v[node].depth;
+    for (size_t i = d; i > 0; i--) {
+        path[i - 1] = node;
+        node = t->v[node].parent;
+    }
+    return d;
+}
+
+/* --- collapsed output in plain byte order of the whole stack text ---
+ * Each child c contributes up to two items: its own stack (key: name, then end of text)
+ * and its subtree (key: name followed by ';'). Sorting the items of one sibling group by
+ * those keys gives exactly the order of `sort` on the full lines. */
+struct item {
+    uint32_t node;
+    uint32_t subtree; /* 0: the stack ending at node; 1: the stacks below it */
+};
+
+static int cmp_items(const void *a, const void *b, void *ctx)
+{
+    const struct trie *t = ctx;
+    const struct item *x = a, *y = b;
+    size_t lx, ly;
+    const unsigned char *px = (const unsigned char *)strtab_get(t->names, t->v[x->node].name, &lx);
+    const unsigned char *py = (const unsigned char *)strtab_get(t->names, t->v[y->node].name, &ly);
+    size_t m = lx < ly ? lx : ly;
+    int c = memcmp(px, py, m);
+    if (c)
+        return c;
+    /* one name is a prefix of the other (or equal): compare the next "character", where
+     * the end of the text is below every byte and a subtree continues with ';' */
+    int nx = lx > m ? px[m] : (x->subtree ? ';' : -1);
+    int ny = ly > m ? py[m] : (y->subtree ? ';' : -1);
+    if (nx != ny)
+        return nx < ny ? -1 : 1;
+    if (lx != ly)
+        return lx < ly ? -1 : 1;
+    return (int)x->subtree - (int)y->subtree;
+}
+
+struct wframe {
+    size_t start, end, pos, pathlen;
+    bool sep; /* below the root's children: frames are joined with ';' */
+};
+
+static void push_items(struct trie *t, uint32_t node, struct item **items, size_t *ni,
+                       size_t *cap)
+{
+    size_t nk;
+    const uint32_t *k = trie_children(t, node, &nk);
+    size_t start = *ni;
+    for (size_t i = 0; i < nk; i++) {
+        const struct node *c = &t->v[k[i]];
+        if (*ni + 2 > *cap) {
+            *cap = *cap ? *cap * 2 : 256;
+            *items = xreallocarray(*items, *cap, sizeof **items);
+        }
+        if (c->flags & NODE_TERMINAL)
+            (*items)[(*ni)++] = (struct item){k[i], 0};
+        if (t->kid_off[k[i] + 1] > t->kid_off[k[i]])
+            (*items)[(*ni)++] = (struct item){k[i], 1};
+    }
+    if (*ni - start > 1)
+        qsort_r(*items + start, *ni - start, sizeof **items, cmp_items, t);
+}
+
+int trie_write_collapsed(struct trie *t, FILE *out)
+{
+    struct item *items = NULL;
+    size_t ni = 0, icap = 0;
+    struct wframe *st = NULL;
+    size_t nst = 0, stcap = 0;
+    struct buf path = {0};
+    char num[COUNT_FMT_MAX];
+    int rc = 0;
+
+    trie_children(t, TRIE_ROOT, &(size_t){0}); /* make sure the cache is current */
+    push_items(t, TRIE_ROOT, &items, &ni, &icap);
+    stcap = 64;
+    st = xreallocarray(NULL, stcap, sizeof *st);
+    st[nst++] = (struct wframe){0, ni, 0, 0, false};
+    while (nst) {
+        struct wframe *f = &st[nst - 1];
+        if (f->pos == f->end) {
+            ni = f->start;
+            nst--;
+            continue;
+        }
+        struct item it = items[f->pos++];
+        size_t base = f->pathlen;
+        path.len = base;
+        if (f->sep)
+            buf_putc(&path, ';');
+        size_t len;
+        const char *name = strtab_get(t->names, t->v[it.node].name, &len);
+        buf_append(&path, name, len);
+        if (!it.subtree) {
+            const struct node *nd = &t->v[it.node];
+            int nl = count_format(num, get_count(nd->self, nd->flags & NODE_SELF_FLOAT));
+            if (fwrite(path.p, 1, path.len, out) != path.len || putc(' ', out) == EOF ||
+                fwrite(num, 1, (size_t)nl, out) != (size_t)nl || putc('\n', out) == EOF) {
+                rc = -1;
+                break;
+            }
+        } else {
+            size_t plen = path.len;
+            size_t start = ni;
+            push_items(t, it.node, &items, &ni, &icap);
+            if (nst == stcap) {
+                stcap *= 2;
+                st = xreallocarray(st, stcap, sizeof *st);
+            }
+            st[nst++] = (struct wframe){start, ni, start, plen, true};
+        }
+    }
+    free(items);
+    free(st);
+    buf_fini(&path);
+    return rc;
+}
+
+size_t trie_bytes(const struct trie *t)
+{
+    size_t b = t->cap * sizeof *t->v + (t->mask + 1) * sizeof *t->slots;
+    if (t->kids_valid)
+        b += (t->n + 1) * sizeof *t->kid_off + t->n * sizeof *t->kids;
+    return b;
+}

@@ -1,0 +1,159 @@
+/* flametui - util.c: see util.h. */
+#include "config.h"
+
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void (*die_hook)(void);
+
+void util_set_die_hook(void (*hook)(void))
+{
+    die_hook = hook;
+}
+
+void die(const char *fmt, ...)
+{
+    va_list ap;
+    if (die_hook) {
+        void (*hook)(void) = die_hook;
+        die_hook = NULL; /* a failing hook must not recurse */
+        hook();
+    }
+    fputs("flametui: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        die("out of memory (%zu bytes)", n);
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        die("out of memory (%zu x %zu bytes)", n, size);
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        die("out of memory (%zu bytes)", n);
+    return q;
+}
+
+void *xreallocarray(void *p, size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size)
+        die("out of memory (%zu x %zu bytes)", n, size);
+    return xrealloc(p, n * size);
+}
+
+char *xstrdup(const char *s)
+{
+    return xmemdup(s, strlen(s));
+}
+
+char *xmemdup(const void *p, size_t n)
+{
+    char *q = xmalloc(n + 1);
+    if (n)
+        memcpy(q, p, n);
+    q[n] = '\0';
+    return q;
+}
+
+int ft_error_set(struct ft_error *e, long line, const char *fmt, ...)
+{
+    if (e) {
+        va_list ap;
+        e->line = line;
+        va_start(ap, fmt);
+        vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void buf_reserve(struct buf *b, size_t extra)
+{
+    if (extra <= b->cap - b->len)
+        return;
+    if (extra > SIZE_MAX / 2 - b->len)
+        die("out of memory (buffer of %zu bytes)", b->len);
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap - b->len < extra)
+        cap *= 2;
+    b->p = xrealloc(b->p, cap);
+    b->cap = cap;
+}
+
+void buf_append(struct buf *b, const void *p, size_t n)
+{
+    buf_reserve(b, n);
+    if (n)
+        memcpy(b->p + b->len, p, n);
+    b->len += n;
+}
+
+void buf_printf(struct buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    buf_reserve(b, 128);
+    va_start(ap, fmt);
+    int n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n >= b->cap - b->len) {
+        buf_reserve(b, (size_t)n + 1);
+        va_start(ap, fmt);
+        vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    b->len += (size_t)n;
+}
+
+void buf_fini(struct buf *b)
+{
+    free(b->p);
+    b->p = NULL;
+    b->len = b->cap = 0;
+}
+
+uint64_t util_hash(const void *p, size_t n)
+{
+    /* 8 bytes at a time, multiply-xorshift mixing; good enough for interning. */
+    const unsigned char *s = p;
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ (n * 0xff51afd7ed558ccdull);
+    while (n >= 8) {
+        uint64_t w;
+        memcpy(&w, s, 8);
+        h ^= w * 0xc2b2ae3d27d4eb4full;
+        h = (h << 31 | h >> 33) * 0x9e3779b97f4a7c15ull;
+        s += 8;
+        n -= 8;
+    }
+    if (n) {
+        uint64_t w = 0;
+        memcpy(&w, s, n);
+        h ^= w * 0xc2b2ae3d27d4eb4full;
+        h = (h << 31 | h >> 33) * 0x9e3779b97f4a7c15ull;
+    }
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 32;
+    return h;
+}

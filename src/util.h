@@ -1,0 +1,55 @@
+/* flametui - util.h: allocation that never fails, die() with a hook, error records,
+ * a growable byte buffer.
+ * Does not print anything except in die(); never touches the terminal itself (the TUI
+ * registers a hook that restores it before die() prints). */
+#ifndef FLAMETUI_UTIL_H
+#define FLAMETUI_UTIL_H
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FT_NORETURN _Noreturn
+#define FT_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define FT_UNUSED(x) ((void)(x))
+#define FT_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Never return NULL: out of memory calls die(). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);        /* checks n*size for overflow */
+void *xrealloc(void *p, size_t n);
+void *xreallocarray(void *p, size_t n, size_t size); /* checks n*size for overflow */
+char *xstrdup(const char *s);
+char *xmemdup(const void *p, size_t n);      /* adds a terminating NUL */
+
+/* Runs before die() prints (tui.c registers tui_shutdown). */
+void util_set_die_hook(void (*hook)(void));
+/* Prints "flametui: MESSAGE\n" on stderr and exits 1. */
+FT_NORETURN FT_PRINTF(1, 2) void die(const char *fmt, ...);
+
+/* An error from library code. line 0: the error is not about one input line. */
+struct ft_error {
+    long line;
+    char msg[160];
+};
+/* Fills in e (which may be NULL) and returns -1, so callers can `return ft_error_set(...)`. */
+FT_PRINTF(3, 4) int ft_error_set(struct ft_error *e, long line, const char *fmt, ...);
+
+/* A growable byte buffer. Zero-initialised is empty; buf_fini frees. */
+struct buf {
+    char *p;
+    size_t len, cap;
+};
+void buf_reserve(struct buf *b, size_t extra);
+void buf_append(struct buf *b, const void *p, size_t n);
+static inline void buf_putc(struct buf *b, char c)
+{
+    if (b->len == b->cap)
+        buf_reserve(b, 1);
+    b->p[b->len++] = c;
+}
+FT_PRINTF(2, 3) void buf_printf(struct buf *b, const char *fmt, ...);
+void buf_fini(struct buf *b);
+
+/* FNV-1a style fast hash over bytes (64-bit). */
+uint64_t util_hash(const void *p, size_t n);
+#endif

@@ -1,0 +1,16 @@
+/* flametui - tests/unit/helpers.h: shared helpers for the cmocka unit tests. */
+#ifndef FLAMETUI_TEST_HELPERS_H
+#define FLAMETUI_TEST_HELPERS_H
+#include <stddef.h>
+#include <stdint.h>
+
+struct trie;
+
+/* A trie (owning its strtab) from folded text, e.g. "main;a 3\nmain;b 1\n".
+ * Aborts the test on a line that does not parse. */
+struct trie *trie_from_folded(const char *text);
+/* The collapsed text of t (as --collapse prints it); the caller frees. */
+char *trie_to_collapsed(struct trie *t);
+/* The node at the path "a;b;c" below the root, or UINT32_MAX. */
+uint32_t trie_node_at(const struct trie *t, const char *path);
+#endif

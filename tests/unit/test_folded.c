@@ -1,0 +1,154 @@
+/* flametui - unit tests: the folded-stack line tokenizer and parser. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "parse_folded.h"
+#include "trie.h"
+
+static int split(const char *line, size_t *sl, struct count *c, const char **why)
+{
+    return folded_split_line(line, strlen(line), sl, c, why);
+}
+
+static void last_whitespace_separates_the_count(void **state)
+{
+    (void)state;
+    size_t sl;
+    struct count c;
+    const char *why = NULL;
+    assert_int_equal(split("a;b c 42", &sl, &c, &why), 0);
+    assert_int_equal(sl, 5);
+    assert_int_equal(c.u, 42);
+    /* trailing spaces of the last frame belong to the frame */
+    assert_int_equal(split("a;b   7", &sl, &c, &why), 0);
+    assert_int_equal(sl, 5);
+    assert_int_equal(split("a;b\t7", &sl, &c, &why), 0);
+    assert_int_equal(sl, 3);
+}
+
+static void decimals_crlf_differential(void **state)
+{
+    (void)state;
+    size_t sl;
+    struct count c;
+    const char *why = NULL;
+    assert_int_equal(split("a 31.23\r", &sl, &c, &why), 0);
+    assert_true(c.is_float);
+    assert_int_equal(sl, 1);
+    assert_int_equal(split("a;b 31 56", &sl, &c, &why), 0);
+    assert_int_equal(c.u, 56);
+    assert_int_equal(sl, 3);
+    assert_int_equal(split("a;b; 5", &sl, &c, &why), 0); /* trailing empty frame dropped */
+    assert_int_equal(sl, 3);
+}
+
+static void blank_comment_and_bad_lines(void **state)
+{
+    (void)state;
+    size_t sl;
+    struct count c;
+    const char *why = NULL;
+    assert_int_equal(split("", &sl, &c, &why), 1);
+    assert_int_equal(split("   \t", &sl, &c, &why), 1);
+    assert_int_equal(split("# austin: 3.3.0", &sl, &c, &why), 1);
+    assert_int_equal(split("THIS IS A BAD LINE", &sl, &c, &why), -1);
+    assert_non_null(why);
+    assert_int_equal(split("x 12V.43", &sl, &c, &why), -1);
+    assert_int_equal(split("42", &sl, &c, &why), -1);
+    assert_int_equal(split(" 42", &sl, &c, &why), -1);
+    assert_int_equal(split(";;; 4", &sl, &c, &why), -1);
+    assert_int_equal(split("a -3", &sl, &c, &why), -1);
+    assert_int_equal(split("a 99999999999999999999999", &sl, &c, &why), 0); /* Perl: 1e+23 */
+}
+
+static void skipped_lines_are_counted(void **state)
+{
+    (void)state;
+    struct trie *t = trie_new(NULL);
+    struct folded_parser *p = folded_new(t);
+    struct ft_error err = {0}, first;
+    const char *in = "a;b 1\nbad line\n\na;c 2\nworse\n";
+    assert_int_equal(folded_feed(p, in, strlen(in), true, false, &err), strlen(in));
+    assert_int_equal(folded_skipped(p, &first), 2);
+    assert_int_equal(first.line, 2);
+    assert_int_equal(folded_samples(p), 2);
+    folded_free(p);
+    /* strict: the first bad line is an error with its line number */
+    p = folded_new(t);
+    assert_int_equal(folded_feed(p, in, strlen(in), true, true, &err), (size_t)-1);
+    assert_int_equal(err.line, 2);
+    folded_free(p);
+    trie_free(t);
+}
+
+static void chunked_feed_matches_whole(void **state)
+{
+    (void)state;
+    const char *in = "m;a;b 1\nm;a;c 2\nm;a 3\nm;b;a 4\nm;a;b 5\nz 1\r\nm;a b;c 6\nlast 7";
+    struct trie *whole = trie_from_folded(in);
+    char *want = trie_to_collapsed(whole);
+    size_t n = strlen(in);
+    for (size_t step = 1; step <= n; step++) {
+        struct trie *t = trie_new(NULL);
+        struct folded_parser *p = folded_new(t);
+        struct ft_error err;
+        size_t have = 0, start = 0;
+        while (have < n) {
+            have = have + step < n ? have + step : n;
+            start += folded_feed(p, in + start, have - start, have == n, false, &err);
+        }
+        assert_int_equal(start, n);
+        char *got = trie_to_collapsed(t);
+        assert_string_equal(got, want);
+        free(got);
+        folded_free(p);
+        trie_free(t);
+    }
+    assert_string_equal(want, "last 7\nm;a 3\nm;a b;c 6\nm;a;b 6\nm;a;c 2\nm;b;a 4\nz 1\n");
+    free(want);
+    trie_free(whole);
+}
+
+/* The prefix reuse must not confuse "a;bc" with "a;b" + "c". */
+static void prefix_reuse_respects_frame_ends(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("a;b 1\na;bc 2\na;b;c 3\na 4\na;b 5\nab;c 6\n");
+    char *s = trie_to_collapsed(t);
+    assert_string_equal(s, "a 4\na;b 6\na;b;c 3\na;bc 2\nab;c 6\n");
+    assert_int_equal(trie_total(t, trie_node_at(t, "a;b")).u, 9);
+    free(s);
+    trie_free(t);
+}
+
+static void inner_empty_frames_kept(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("a;;b 1\n;x 2\n");
+    char *s = trie_to_collapsed(t);
+    assert_string_equal(s, ";x 2\na;;b 1\n");
+    free(s);
+    trie_free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(last_whitespace_separates_the_count),
+        cmocka_unit_test(decimals_crlf_differential),
+        cmocka_unit_test(blank_comment_and_bad_lines),
+        cmocka_unit_test(skipped_lines_are_counted),
+        cmocka_unit_test(chunked_feed_matches_whole),
+        cmocka_unit_test(prefix_reuse_respects_frame_ends),
+        cmocka_unit_test(inner_empty_frames_kept),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

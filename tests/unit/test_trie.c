@@ -1,0 +1,211 @@
+/* flametui - unit tests: count, strtab, trie (insert, totals, merge, sorted output). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "count.h"
+#include "helpers.h"
+#include "strtab.h"
+#include "trie.h"
+
+static void count_overflow_becomes_double(void **state)
+{
+    (void)state;
+    struct count a = count_u64(10000000000000000000ull), b;
+    char buf[COUNT_FMT_MAX];
+    count_add(&a, count_u64(10000000000000000000ull));
+    assert_true(a.is_float);
+    count_format(buf, a);
+    assert_string_equal(buf, "2e+19");
+    b = count_u64(9007199254740993ull);
+    count_add(&b, count_u64(9007199254740993ull));
+    assert_false(b.is_float);
+    count_format(buf, b);
+    assert_string_equal(buf, "18014398509481986");
+}
+
+static void count_parse_forms(void **state)
+{
+    (void)state;
+    struct count c;
+    char buf[COUNT_FMT_MAX];
+    assert_int_equal(count_parse("42", 2, true, &c), 0);
+    assert_int_equal(c.u, 42);
+    assert_int_equal(count_parse("31.23", 5, false, &c), 0);
+    assert_true(c.is_float);
+    count_format(buf, c);
+    assert_string_equal(buf, "31.23");
+    assert_int_equal(count_parse("6.", 2, false, &c), 0);
+    assert_false(c.is_float);
+    assert_int_equal(c.u, 6);
+    assert_int_equal(count_parse("31.23", 5, true, &c), -1);
+    assert_int_equal(count_parse("", 0, false, &c), -1);
+    assert_int_equal(count_parse("1e5", 3, false, &c), -1);
+    assert_int_equal(count_parse("-1", 2, false, &c), -1);
+    assert_int_equal(count_parse("99999999999999999999999", 23, true, &c), -2);
+    assert_int_equal(count_parse("99999999999999999999999", 23, false, &c), 0);
+    count_format(buf, c);
+    assert_string_equal(buf, "1e+23");
+    assert_int_equal(count_parse("18446744073709551615", 20, true, &c), 0);
+    assert_int_equal(c.u, UINT64_MAX);
+}
+
+static void strtab_interns_once(void **state)
+{
+    (void)state;
+    struct strtab *s = strtab_new();
+    uint32_t a = strtab_intern(s, "main", 4);
+    uint32_t b = strtab_intern(s, "mainx", 4); /* same 4 bytes */
+    uint32_t c = strtab_intern(s, "a\0b", 3);  /* NUL inside a name */
+    assert_int_equal(a, b);
+    assert_int_not_equal(a, c);
+    assert_int_equal(strtab_lookup(s, "a\0b", 3), c);
+    assert_int_equal(strtab_lookup(s, "a", 1), UINT32_MAX);
+    size_t len;
+    const char *p = strtab_get(s, c, &len);
+    assert_int_equal(len, 3);
+    assert_memory_equal(p, "a\0b", 3);
+    /* many names: the table grows and ids stay stable */
+    char buf[32];
+    for (int i = 0; i < 100000; i++) {
+        int n = snprintf(buf, sizeof buf, "f%d", i);
+        assert_int_equal(strtab_intern(s, buf, (size_t)n), (uint32_t)i + 2);
+    }
+    assert_int_equal(strtab_intern(s, "main", 4), a);
+    assert_int_equal(strtab_count(s), 100002);
+    const uint32_t *r = strtab_ranks(s);
+    /* "a\0b" < "f0" < "main" */
+    assert_true(r[c] < r[2]);
+    assert_true(r[2] < r[a]);
+    strtab_free(s);
+}
+
+static void totals_and_self(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;a 3\nmain;b 1\nmain 2\nmain;a;x 4\n");
+    uint32_t m = trie_node_at(t, "main"), a = trie_node_at(t, "main;a");
+    assert_true(m != UINT32_MAX && a != UINT32_MAX);
+    assert_int_equal(trie_total(t, TRIE_ROOT).u, 10);
+    assert_int_equal(trie_total(t, m).u, 10);
+    assert_int_equal(trie_self(t, m).u, 2);
+    assert_int_equal(trie_total(t, a).u, 7);
+    assert_int_equal(trie_self(t, a).u, 3);
+    assert_int_equal(trie_depth(t, trie_node_at(t, "main;a;x")), 3);
+    assert_int_equal(trie_max_depth(t), 3);
+    assert_int_equal(trie_parent(t, a), m);
+    size_t len;
+    assert_string_equal(trie_label(t, TRIE_ROOT, &len), "all");
+    assert_string_equal(trie_label(t, a, &len), "a");
+    trie_free(t);
+}
+
+static void children_sorted_by_bytes(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("r;zeta 1\nr;Alpha 1\nr;_u 1\nr;a 1\nr;0 1\n");
+    uint32_t r = trie_node_at(t, "r");
+    size_t n;
+    const uint32_t *k = trie_children(t, r, &n);
+    assert_int_equal(n, 5);
+    const char *want[] = {"0", "Alpha", "_u", "a", "zeta"};
+    for (size_t i = 0; i < n; i++)
+        assert_string_equal(trie_label(t, k[i], NULL), want[i]);
+    /* the cache is rebuilt after growth */
+    uint32_t name = strtab_intern(trie_names(t), "b", 1);
+    trie_add(t, trie_child(t, r, name), count_u64(1));
+    k = trie_children(t, r, &n);
+    assert_int_equal(n, 6);
+    assert_string_equal(trie_label(t, k[4], NULL), "b");
+    trie_free(t);
+}
+
+/* The output order is `sort` on whole lines, which is not the order of a tree walk when
+ * a name is a prefix of a sibling's name: "a b" sorts before "a;x" (' ' < ';') but after
+ * "a" itself. */
+static void collapsed_order_is_plain_byte_order(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("a;x 1\na 2\na b;y 3\na-b 4\na:c 5\nb 6\na;x;z 7\n");
+    char *s = trie_to_collapsed(t);
+    assert_string_equal(s, "a 2\na b;y 3\na-b 4\na:c 5\na;x 1\na;x;z 7\nb 6\n");
+    free(s);
+    trie_free(t);
+}
+
+static void identical_stacks_sum(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("a;b 1\na;b 2\nb;c 1.5\nb;c 1.25\n");
+    char *s = trie_to_collapsed(t);
+    assert_string_equal(s, "a;b 3\nb;c 2.75\n");
+    free(s);
+    trie_free(t);
+}
+
+static void merge_across_strtabs(void **state)
+{
+    (void)state;
+    struct trie *a = trie_from_folded("m;x 1\nm;y 2\n");
+    struct trie *b = trie_from_folded("m;y 3\nq 4\nm 1\n");
+    trie_merge(a, b);
+    char *s = trie_to_collapsed(a);
+    assert_string_equal(s, "m 1\nm;x 1\nm;y 5\nq 4\n");
+    assert_int_equal(trie_total(a, TRIE_ROOT).u, 11);
+    assert_int_equal(trie_total(a, trie_node_at(a, "m")).u, 7);
+    free(s);
+    trie_free(a);
+    trie_free(b);
+}
+
+static void path_and_foreach(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("a;b;c 1\n");
+    uint32_t c = trie_node_at(t, "a;b;c");
+    uint32_t path[3];
+    assert_int_equal(trie_path(t, c, path), 3);
+    assert_int_equal(path[0], trie_node_at(t, "a"));
+    assert_int_equal(path[2], c);
+    trie_free(t);
+}
+
+static void deep_stack_no_recursion(void **state)
+{
+    (void)state;
+    struct trie *t = trie_new(NULL);
+    enum { DEPTH = 100000 };
+    uint32_t *names = malloc(DEPTH * sizeof *names);
+    for (int i = 0; i < DEPTH; i++)
+        names[i] = strtab_intern(trie_names(t), i & 1 ? "f" : "g", 1);
+    trie_insert(t, names, DEPTH, count_u64(1));
+    assert_int_equal(trie_max_depth(t), DEPTH);
+    char *s = trie_to_collapsed(t);
+    assert_int_equal(strlen(s), DEPTH * 2 - 1 + 2 + 1);
+    free(s);
+    free(names);
+    trie_free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(count_overflow_becomes_double),
+        cmocka_unit_test(count_parse_forms),
+        cmocka_unit_test(strtab_interns_once),
+        cmocka_unit_test(totals_and_self),
+        cmocka_unit_test(children_sorted_by_bytes),
+        cmocka_unit_test(collapsed_order_is_plain_byte_order),
+        cmocka_unit_test(identical_stacks_sum),
+        cmocka_unit_test(merge_across_strtabs),
+        cmocka_unit_test(path_and_foreach),
+        cmocka_unit_test(deep_stack_no_recursion),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
