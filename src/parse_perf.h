@@ -31,4 +31,11 @@ double perf_last_time(const struct perf_parser *p);
 /* True if the text looks like perf script output (used by format sniffing):
  * buf holds the first lines of the input. */
 bool perf_sniff(const char *buf, size_t len);
+
+/* -- requested by perf (for perf_mt.c) */
+/* The event of the first record header in buf[0..len) whose event parses: the event the
+ * default filter would keep. *ev points into buf. False if there is none. */
+bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evlen);
+/* Lines parsed so far (the line number of the last line seen). */
+long perf_lines(const struct perf_parser *p);
 #endif

@@ -1,0 +1,780 @@
+/* flametui - parse_perf.c: see parse_perf.h.
+ * A line-at-a-time re-implementation of stackcollapse-perf.pl's main loop (FlameGraph
+ * 41fee1f9). Each regex of the script is matched by hand, with the same backtracking
+ * outcome (which capture wins), in linear time. The rules and the corpus files that pin
+ * them down are listed in ../shared/corpus/README.md; "rule N" below refers to them.
+ * Hot path per frame: a few scans of the line, at most one copy into the scratch buffer
+ * (only when tidying changes the name), and one strtab_intern. No allocation. */
+#include "config.h"
+
+#include "parse_perf.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "count.h"
+#include "strtab.h"
+#include "trie.h"
+
+enum { C_SPACE = 1, C_DIGIT = 2, C_WORD = 4, C_TIDY = 8, C_HEX = 16 };
+
+/* Perl's \s (ASCII rules: bytes are not UTF-8 here), \d, \w; C_TIDY marks the bytes
+ * tidying may change: ; ( " ' */
+static unsigned char ctype[256];
+
+static void init_ctype(void)
+{
+    static volatile int done;
+    if (done)
+        return;
+    unsigned char t[256] = {0};
+    t[' '] = t['\t'] = t['\n'] = t['\v'] = t['\f'] = t['\r'] = C_SPACE;
+    for (int c = '0'; c <= '9'; c++)
+        t[c] = C_DIGIT | C_WORD | C_HEX;
+    for (int c = 'a'; c <= 'z'; c++)
+        t[c] = C_WORD;
+    for (int c = 'A'; c <= 'Z'; c++)
+        t[c] = C_WORD;
+    for (int c = 'a'; c <= 'f'; c++)
+        t[c] |= C_HEX;
+    t['_'] = C_WORD;
+    t[';'] = t['('] = t['"'] = t['\''] = C_TIDY;
+    memcpy(ctype, t, sizeof t); /* same bytes from every thread: a benign repeat */
+    done = 1;
+}
+
+#define IS_SPACE(c) (ctype[(unsigned char)(c)] & C_SPACE)
+#define IS_DIGIT(c) (ctype[(unsigned char)(c)] & C_DIGIT)
+#define IS_WORD(c) (ctype[(unsigned char)(c)] & C_WORD)
+
+struct perf_parser {
+    struct trie *t;
+    struct strtab *names;
+    struct perf_opts o;
+    char *filter;              /* event filter (owned copy), NULL until the first event */
+    size_t filter_len;
+    /* the current record */
+    bool have_pname;
+    bool is_java;              /* pname starts with "java" (rule 17) */
+    struct count period;
+    uint32_t *pname_ids;       /* pname split at ';' */
+    size_t npname, pname_cap;
+    uint32_t *ids;             /* frame names in perf order, each line's parts reversed */
+    size_t nids, ids_cap;
+    uint32_t *out;             /* root-first stack for trie_insert */
+    size_t out_cap;
+    struct buf scratch;        /* tidied names, pname */
+    struct buf ubuf;           /* "[module]" names */
+    struct buf fbuf;           /* names with an annotation or a source line */
+    /* counters */
+    long line;
+    size_t skipped;
+    long first_skipped;
+    size_t samples;
+    double last_time;
+};
+
+/* A source of further lines, for --srcline (the script reads the next line itself). */
+struct reader {
+    const char *buf;
+    size_t len, pos;
+    bool eof;
+};
+
+struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
+{
+    init_ctype();
+    struct perf_parser *p = xcalloc(1, sizeof *p);
+    p->t = t;
+    p->names = trie_names(t);
+    p->o = *o;
+    if (o->event_filter && o->event_filter[0]) { /* --event-filter= is the default */
+        p->filter_len = strlen(o->event_filter);
+        p->filter = xmemdup(o->event_filter, p->filter_len);
+    }
+    p->o.event_filter = NULL;
+    p->last_time = -1;
+    return p;
+}
+
+void perf_free(struct perf_parser *p)
+{
+    if (!p)
+        return;
+    free(p->filter);
+    free(p->pname_ids);
+    free(p->ids);
+    free(p->out);
+    buf_fini(&p->scratch);
+    buf_fini(&p->ubuf);
+    buf_fini(&p->fbuf);
+    free(p);
+}
+
+size_t perf_skipped(const struct perf_parser *p, long *first_line)
+{
+    if (first_line)
+        *first_line = p->first_skipped;
+    return p->skipped;
+}
+
+size_t perf_samples(const struct perf_parser *p)
+{
+    return p->samples;
+}
+
+double perf_last_time(const struct perf_parser *p)
+{
+    return p->last_time;
+}
+
+long perf_lines(const struct perf_parser *p)
+{
+    return p->line;
+}
+
+static inline void push_id(uint32_t **v, size_t *n, size_t *cap, uint32_t id)
+{
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 64;
+        *v = xreallocarray(*v, *cap, sizeof **v);
+    }
+    (*v)[(*n)++] = id;
+}
+
+/* Interns s as one frame, or as several when it holds ';' (the script joins frames with
+ * ';', so "a;b" is two frames of the output line). */
+static void push_frame(struct perf_parser *p, uint32_t **v, size_t *n, size_t *cap,
+                       const char *s, size_t len)
+{
+    const char *semi = len ? memchr(s, ';', len) : NULL;
+    while (semi) {
+        size_t k = (size_t)(semi - s);
+        push_id(v, n, cap, strtab_intern(p->names, s, k));
+        s += k + 1;
+        len -= k + 1;
+        semi = len ? memchr(s, ';', len) : NULL;
+    }
+    push_id(v, n, cap, strtab_intern(p->names, s, len));
+}
+
+/* --- header: m{^(\S.+?)\s+(\d+)\/ *(\d+)*\s+} (read "\/ *" without the space) ------ */
+
+struct header {
+    size_t comm_len;
+    const char *pid, *tid;     /* $2, $3 ($3 NULL when it did not participate) */
+    size_t pid_len, tid_len;
+    size_t end;                /* where the trailing \s+ starts */
+};
+
+static bool perf_match_header(const char *s, size_t n, struct header *h)
+{
+    if (n < 3 || IS_SPACE(s[0]))
+        return false;
+    size_t i = 2;
+    while (i < n) {
+        if (!IS_SPACE(s[i])) {
+            i++;
+            continue;
+        }
+        /* the lazy comm ends at this whitespace run or not at all inside it: every
+         * position of the run reaches the same digits */
+        size_t j = i;
+        while (j < n && IS_SPACE(s[j]))
+            j++;
+        if (j < n && IS_DIGIT(s[j])) {
+            size_t k = j;
+            while (k < n && IS_DIGIT(s[k]))
+                k++;
+            if (k < n && IS_SPACE(s[k])) {
+                *h = (struct header){i, s + j, NULL, k - j, 0, k};
+                return true;
+            }
+            if (k < n && s[k] == '/') {
+                size_t m = k;
+                while (m < n && s[m] == '/')
+                    m++;
+                size_t q = m;
+                while (q < n && IS_DIGIT(s[q]))
+                    q++;
+                if (q < n && IS_SPACE(s[q])) {
+                    *h = (struct header){i, s + j, q > m ? s + m : NULL, k - j, q - m, q};
+                    return true;
+                }
+            }
+        }
+        i = j;
+    }
+    return false;
+}
+
+/* /:\s*(\d+)*\s+(\S+):\s*$/ on the whole line: event name and period digits (may be
+ * empty). The event is the last word, which must end in ':'; between it and the ':'
+ * before it only blanks and one run of digits may appear. */
+static bool match_event(const char *s, size_t n, const char **ev, size_t *evlen,
+                        const char **per, size_t *perlen)
+{
+    size_t end = n;
+    while (end > 0 && IS_SPACE(s[end - 1]))
+        end--;
+    if (end == 0 || s[end - 1] != ':')
+        return false;
+    size_t e = end - 1;
+    size_t st = e;
+    while (st > 0 && !IS_SPACE(s[st - 1]))
+        st--;
+    if (st == e || st == 0)
+        return false;
+    size_t q = st;
+    while (q > 0 && IS_SPACE(s[q - 1]))
+        q--;
+    size_t dend = q;
+    while (q > 0 && IS_DIGIT(s[q - 1]))
+        q--;
+    size_t dstart = q;
+    while (q > 0 && IS_SPACE(s[q - 1]))
+        q--;
+    if (q == 0 || s[q - 1] != ':')
+        return false;
+    *ev = s + st;
+    *evlen = e - st;
+    *per = s + dstart;
+    *perlen = dend - dstart;
+    return true;
+}
+
+bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evlen)
+{
+    init_ctype();
+    size_t pos = 0;
+    while (pos < len) {
+        const char *nl = memchr(buf + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - buf) : len;
+        const char *s = buf + pos;
+        size_t n = end - pos;
+        struct header h;
+        const char *per;
+        size_t perlen;
+        if (n && s[0] != '#' && perf_match_header(s, n, &h) &&
+            match_event(s, n, ev, evlen, &per, &perlen))
+            return true;
+        pos = end + 1;
+    }
+    return false;
+}
+
+/* "[cpu] 12345.678901:" after the pid/tid: the record's time, if there is one. */
+static void parse_time(struct perf_parser *p, const char *s, size_t n, size_t i)
+{
+    while (i < n && IS_SPACE(s[i]))
+        i++;
+    if (i < n && s[i] == '[') {
+        while (i < n && s[i] != ']')
+            i++;
+        i++;
+        while (i < n && IS_SPACE(s[i]))
+            i++;
+    }
+    size_t st = i;
+    double v = 0;
+    while (i < n && IS_DIGIT(s[i]))
+        v = v * 10 + (s[i++] - '0');
+    if (i == st || i + 1 >= n || s[i] != '.')
+        return;
+    i++;
+    double f = 0.1;
+    size_t fs = i;
+    while (i < n && IS_DIGIT(s[i])) {
+        v += (s[i++] - '0') * f;
+        f /= 10;
+    }
+    if (i > fs && i < n && s[i] == ':')
+        p->last_time = v;
+}
+
+static void do_header(struct perf_parser *p, const char *s, size_t n, const struct header *h)
+{
+    const char *ev, *per = NULL;
+    size_t evlen, perlen = 0;
+    if (match_event(s, n, &ev, &evlen, &per, &perlen)) {
+        if (!p->filter) {
+            p->filter = xmemdup(ev, evlen);
+            p->filter_len = evlen;
+        } else if (evlen != p->filter_len || memcmp(ev, p->filter, evlen) != 0) {
+            return; /* another event: the whole line is ignored (rule 9) */
+        }
+    }
+    /* `if (not $period) { $period = 1 }`: missing, empty or exactly "0" */
+    struct count c = count_u64(1);
+    if (!p->o.weight_samples && perlen && !(perlen == 1 && per[0] == '0'))
+        count_parse(per, perlen, false, &c);
+    p->period = c;
+
+    /* `if (not $tid)`: $3 missing or exactly "0" -> pid "?", tid $2 */
+    const char *pid = h->pid, *tid = h->tid;
+    size_t pidl = h->pid_len, tidl = h->tid_len;
+    if (!tid || (tidl == 1 && tid[0] == '0')) {
+        tid = pid;
+        tidl = pidl;
+        pid = "?";
+        pidl = 1;
+    }
+    struct buf *b = &p->scratch;
+    b->len = 0;
+    buf_append(b, s, h->comm_len);
+    if (p->o.tid || p->o.pid) {
+        buf_putc(b, '-');
+        buf_append(b, pid, pidl);
+        if (p->o.tid) {
+            buf_putc(b, '/');
+            buf_append(b, tid, tidl);
+        }
+    }
+    for (size_t i = 0; i < b->len; i++)
+        if (b->p[i] == ' ')
+            b->p[i] = '_';
+    p->npname = 0;
+    push_frame(p, &p->pname_ids, &p->npname, &p->pname_cap, b->p, b->len);
+    p->is_java = b->len >= 4 && memcmp(b->p, "java", 4) == 0;
+    p->have_pname = true;
+    parse_time(p, s, n, h->end);
+}
+
+/* --- frame line: /^\s*(\w+)\s*(.+) \((.*)\)/ ----------------------------------------- */
+
+struct frame {
+    const char *pc, *func, *mod;
+    size_t pc_len, func_len, mod_len;
+};
+
+static bool perf_match_frame(const char *s, size_t n, struct frame *f)
+{
+    size_t i = 0;
+    while (i < n && IS_SPACE(s[i]))
+        i++;
+    if (i == n || !IS_WORD(s[i]))
+        return false;
+    size_t wend = i;
+    while (wend < n && IS_WORD(s[wend]))
+        wend++;
+    size_t wsend = wend;
+    while (wsend < n && IS_SPACE(s[wsend]))
+        wsend++;
+    const char *rp = memrchr(s, ')', n);
+    if (!rp)
+        return false;
+    size_t L = (size_t)(rp - s);
+    if (L < 2)
+        return false;
+    /* greedy (.+): the last " (" that still has the ')' after it */
+    size_t a = L - 2 + 1;
+    for (;;) {
+        if (a == 0)
+            return false;
+        a--;
+        if (s[a] == ' ' && s[a + 1] == '(')
+            break;
+    }
+    /* (.+) starts where \s* ends, backtracking into the blanks and then into (\w+) */
+    size_t st = wsend < a - 1 ? wsend : (a ? a - 1 : 0);
+    if (a < 1 || st < i + 1)
+        return false;
+    f->pc = s + i;
+    f->pc_len = (st < wend ? st : wend) - i;
+    f->func = s + st;
+    f->func_len = a - st;
+    f->mod = s + a + 2;
+    f->mod_len = L - (a + 2);
+    return true;
+}
+
+static bool contains(const char *s, size_t n, const char *needle, size_t nl)
+{
+    return n >= nl && memmem(s, n, needle, nl) != NULL;
+}
+
+/* m:/tmp/perf-\d+\.map: anywhere in the module */
+static bool is_jit_module(const char *m, size_t n)
+{
+    const char *end = m + n;
+    while (m < end) {
+        const char *hit = memmem(m, (size_t)(end - m), "/tmp/perf-", 10);
+        if (!hit)
+            return false;
+        const char *q = hit + 10, *d = q;
+        while (q < end && IS_DIGIT(*q))
+            q++;
+        if (q > d && end - q >= 4 && memcmp(q, ".map", 4) == 0)
+            return true;
+        m = hit + 1;
+    }
+    return false;
+}
+
+/* Tidies one part of a frame into a name: returns the bytes, in the scratch buffer when
+ * anything had to change, else pointing into the input. */
+static const char *tidy(struct perf_parser *p, const char *s, size_t n, size_t *outlen)
+{
+    /* cut from the first '(' not followed by "anonymous namespace)", unless the name looks
+     * like a Go method (rule 16) */
+    const char *op = memchr(s, '(', n);
+    if (op) {
+        bool go = false;
+        const char *dp = NULL;
+        for (size_t i = 0; i + 1 < n; i++)
+            if (s[i] == '.' && s[i + 1] == '(') {
+                dp = s + i;
+                break;
+            }
+        if (dp) {
+            const char *end = s + n;
+            for (const char *q = end - 2; q >= dp + 2; q--)
+                if (q[0] == ')' && q[1] == '.') {
+                    go = true;
+                    break;
+                }
+        }
+        if (!go) {
+            const char *end = s + n;
+            for (; op; op = memchr(op + 1, '(', (size_t)(end - op - 1))) {
+                if ((size_t)(end - op - 1) >= 20 && memcmp(op + 1, "anonymous namespace)", 20) == 0)
+                    continue;
+                n = (size_t)(op - s);
+                break;
+            }
+        }
+    }
+    /* s/;/:/g and tr/"'//d */
+    size_t i = 0;
+    while (i < n && !(ctype[(unsigned char)s[i]] & C_TIDY && s[i] != '('))
+        i++;
+    if (i == n) {
+        *outlen = n;
+        return s;
+    }
+    struct buf *b = &p->scratch;
+    b->len = 0;
+    buf_reserve(b, n + 1);
+    memcpy(b->p, s, i);
+    size_t o = i;
+    for (; i < n; i++) {
+        char c = s[i];
+        if (c == ';')
+            b->p[o++] = ':';
+        else if (c != '"' && c != '\'')
+            b->p[o++] = c;
+    }
+    b->len = o;
+    *outlen = o;
+    return b->p;
+}
+
+/* Reads the next line for --srcline into the scratch tail; false at end of input. */
+static bool next_line(struct perf_parser *p, struct reader *r, const char **s, size_t *n)
+{
+    if (r->pos >= r->len)
+        return false;
+    const char *nl = memchr(r->buf + r->pos, '\n', r->len - r->pos);
+    size_t end = nl ? (size_t)(nl - r->buf) : r->len;
+    *s = r->buf + r->pos;
+    *n = end - r->pos;
+    r->pos = nl ? end + 1 : end;
+    p->line++;
+    return true;
+}
+
+/* Appends ":LOCATION" from a srcline line: s/\[.*?\]//g, trimmed (rule 22). */
+static void append_srcline(struct buf *b, const char *s, size_t n)
+{
+    size_t start = b->len;
+    buf_putc(b, ':');
+    size_t i = 0;
+    while (i < n) {
+        if (s[i] == '[') {
+            const char *close = memchr(s + i + 1, ']', n - i - 1);
+            if (close) {
+                i = (size_t)(close - s) + 1;
+                continue;
+            }
+            buf_append(b, s + i, n - i);
+            break;
+        }
+        buf_putc(b, s[i++]);
+    }
+    size_t a = start + 1, e = b->len;
+    while (a < e && IS_SPACE(b->p[a]))
+        a++;
+    while (e > a && IS_SPACE(b->p[e - 1]))
+        e--;
+    if (a == e) {
+        b->len = start;
+        return;
+    }
+    memmove(b->p + start + 1, b->p + a, e - a);
+    b->len = start + 1 + (e - a);
+}
+
+/* One part of a frame line (split at "->"): rule 15 to 22. */
+static void do_part(struct perf_parser *p, const struct frame *f, const char *s, size_t n,
+                    size_t k, bool *is_unknown, int annot, struct reader *r)
+{
+    const char *name;
+    size_t len;
+    if (n == 9 && memcmp(s, "[unknown]", 9) == 0) {
+        const char *base = "unknown";
+        size_t bl = 7;
+        if (!(f->mod_len == 9 && memcmp(f->mod, "[unknown]", 9) == 0)) {
+            base = f->mod;
+            bl = f->mod_len;
+            const char *sl = memrchr(base, '/', bl);
+            if (sl) {
+                bl -= (size_t)(sl + 1 - base);
+                base = sl + 1;
+            }
+        } else {
+            *is_unknown = true;
+        }
+        struct buf *u = &p->ubuf;
+        u->len = 0;
+        buf_putc(u, '[');
+        buf_append(u, base, bl);
+        if (p->o.addrs) {
+            buf_append(u, " <", 2);
+            buf_append(u, f->pc, f->pc_len);
+            buf_putc(u, '>');
+        }
+        buf_putc(u, ']');
+        name = tidy(p, u->p, u->len, &len);
+    } else {
+        name = tidy(p, s, n, &len);
+    }
+    /* Java: s/^L// if the name has a '/' (rule 17) */
+    if (p->is_java && len && name[0] == 'L' && memchr(name, '/', len)) {
+        name++;
+        len--;
+    }
+    const char *suffix = NULL;
+    if (k > 0) {
+        if (!contains(name, len, "_[i]", 4))
+            suffix = "_[i]";
+    } else if (annot == 1) {
+        suffix = "_[k]";
+    } else if (annot == 2) {
+        if (!contains(name, len, "_[j]", 4))
+            suffix = "_[j]";
+    }
+    const char *sl = NULL;
+    size_t sll = 0;
+    bool have_src = p->o.srcline && !*is_unknown && next_line(p, r, &sl, &sll);
+    if (suffix || have_src) {
+        struct buf *b = &p->fbuf;
+        b->len = 0;
+        buf_append(b, name, len);
+        if (suffix)
+            buf_append(b, suffix, 4);
+        if (have_src)
+            append_srcline(b, sl, sll);
+        name = b->p;
+        len = b->len;
+    }
+    push_frame(p, &p->ids, &p->nids, &p->ids_cap, name, len);
+}
+
+/* The function part after `s/\+0x[\da-f]+$//`; false when the frame is skipped. */
+static bool frame_func(const struct frame *f, size_t *len)
+{
+    const char *s = f->func;
+    size_t n = f->func_len;
+    size_t h = n;
+    while (h > 0 && (ctype[(unsigned char)s[h - 1]] & C_HEX))
+        h--;
+    if (h < n && h >= 3 && s[h - 3] == '+' && s[h - 2] == '0' && s[h - 1] == 'x')
+        n = h - 3;
+    *len = n;
+    return !(n && s[0] == '('); /* rule 14 */
+}
+
+static size_t count_parts(const char *s, size_t n)
+{
+    size_t c = 1;
+    for (const char *q = s, *end = s + n; (q = memchr(q, '-', (size_t)(end - q))) != NULL; q++)
+        if (q + 1 < end && q[1] == '>')
+            c++;
+    return c;
+}
+
+static void do_frame(struct perf_parser *p, const struct frame *f, size_t flen, struct reader *r)
+{
+    int annot = 0;
+    if (p->o.kernel && f->mod_len &&
+        (f->mod[0] == '[' ||
+         (f->mod_len >= 7 && memcmp(f->mod + f->mod_len - 7, "vmlinux", 7) == 0)) &&
+        !contains(f->mod, f->mod_len, "unknown", 7))
+        annot = 1;
+    else if (p->o.jit && is_jit_module(f->mod, f->mod_len))
+        annot = 2;
+
+    size_t first = p->nids;
+    bool is_unknown = false;
+    const char *s = f->func, *end = f->func + flen;
+    /* split /\->/: keep inner empty fields, drop trailing empty ones */
+    const char *q = memchr(s, '-', flen);
+    while (q && !(q + 1 < end && q[1] == '>'))
+        q = memchr(q + 1, '-', (size_t)(end - q - 1));
+    if (!q) {
+        if (flen)
+            do_part(p, f, s, flen, 0, &is_unknown, annot, r);
+    } else {
+        size_t k = 0, pending_empty = 0;
+        const char *part = s;
+        for (;;) {
+            const char *sep = part;
+            while ((sep = memchr(sep, '-', (size_t)(end - sep))) != NULL &&
+                   !(sep + 1 < end && sep[1] == '>'))
+                sep++;
+            const char *pe = sep ? sep : end;
+            if (pe == part) {
+                pending_empty++;       /* emitted only if a non-empty field follows */
+            } else {
+                for (; pending_empty; pending_empty--)
+                    do_part(p, f, part, 0, k++, &is_unknown, annot, r);
+                do_part(p, f, part, (size_t)(pe - part), k++, &is_unknown, annot, r);
+            }
+            if (!sep)
+                break;
+            part = sep + 2;
+        }
+    }
+    /* this line's parts go root-to-leaf inside the stack, and the stack is reversed
+     * at the end: store them reversed */
+    for (size_t i = first, j = p->nids; i + 1 < j; i++, j--) {
+        uint32_t tmp = p->ids[i];
+        p->ids[i] = p->ids[j - 1];
+        p->ids[j - 1] = tmp;
+    }
+}
+
+static void emit(struct perf_parser *p)
+{
+    size_t n = p->npname + p->nids;
+    if (n > p->out_cap) {
+        p->out_cap = n * 2;
+        p->out = xreallocarray(p->out, p->out_cap, sizeof *p->out);
+    }
+    memcpy(p->out, p->pname_ids, p->npname * sizeof *p->out);
+    uint32_t *o = p->out + p->npname;
+    for (size_t i = p->nids; i > 0; i--)
+        *o++ = p->ids[i - 1];
+    trie_insert(p->t, p->out, n, p->period);
+    p->samples++;
+    p->nids = 0;
+    p->have_pname = false;
+}
+
+static void unrecognized(struct perf_parser *p)
+{
+    if (p->skipped++ == 0)
+        p->first_skipped = p->line;
+}
+
+/* Parses one line s[0..n) (no '\n'). Returns false, consuming nothing, when --srcline
+ * needs lines that are not in r yet. */
+static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reader *r)
+{
+    if (n == 0) {
+        p->line++;
+        if (p->have_pname)
+            emit(p);
+        return true;
+    }
+    if (s[0] == '#') {
+        p->line++;
+        return true;
+    }
+    struct header h;
+    if (!IS_SPACE(s[0]) && perf_match_header(s, n, &h)) {
+        p->line++;
+        do_header(p, s, n, &h);
+        return true;
+    }
+    struct frame f;
+    if (!perf_match_frame(s, n, &f)) {
+        p->line++;
+        unrecognized(p);
+        return true;
+    }
+    size_t flen;
+    if (!p->have_pname || !frame_func(&f, &flen)) {
+        p->line++;
+        return true;
+    }
+    if (p->o.srcline && !r->eof) {
+        /* make sure the lines this frame may read are there */
+        size_t need = count_parts(f.func, flen), have = 0;
+        const char *q = r->buf + r->pos, *end = r->buf + r->len;
+        while (have < need && (q = memchr(q, '\n', (size_t)(end - q))) != NULL) {
+            q++;
+            have++;
+        }
+        if (have < need)
+            return false;
+    }
+    p->line++;
+    do_frame(p, &f, flen, r);
+    return true;
+}
+
+size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
+{
+    struct reader r = {buf, len, 0, eof};
+    while (r.pos < len) {
+        size_t start = r.pos;
+        const char *nl = memchr(buf + start, '\n', len - start);
+        if (!nl && !eof)
+            break;
+        size_t end = nl ? (size_t)(nl - buf) : len;
+        r.pos = nl ? end + 1 : end;
+        if (!do_line(p, buf + start, end - start, &r)) {
+            r.pos = start;
+            break;
+        }
+    }
+    return r.pos;
+}
+
+bool perf_sniff(const char *buf, size_t len)
+{
+    init_ctype();
+    size_t pos = 0;
+    int state = 0; /* 0: looking for a header, 1: saw a header */
+    while (pos < len) {
+        const char *nl = memchr(buf + pos, '\n', len - pos);
+        if (!nl)
+            break; /* only complete lines */
+        const char *s = buf + pos;
+        size_t n = (size_t)(nl - s);
+        pos += n + 1;
+        if (n && s[n - 1] == '\r')
+            n--;
+        size_t i = 0;
+        while (i < n && IS_SPACE(s[i]))
+            i++;
+        if (i == n || s[0] == '#')
+            continue;
+        struct header h;
+        struct frame f;
+        const char *ev, *per;
+        size_t evlen, perlen;
+        if (state == 0) {
+            if (i > 0 || !perf_match_header(s, n, &h))
+                return false;
+            if (match_event(s, n, &ev, &evlen, &per, &perlen))
+                return true;
+            state = 1;
+        } else {
+            return i > 0 && perf_match_frame(s, n, &f);
+        }
+    }
+    return false;
+}
