@@ -146,7 +146,8 @@ int main(int argc, char **argv)
     const char *nc = getenv("NO_COLOR");
     if (nc && *nc)
         o.no_color = true;
-    static char *dash[] = {"-"};
+    static char dash0[] = "-";
+    static char *dash[] = {dash0};
     if (o.nfiles == 0) {
         if (isatty(STDIN_FILENO))
             usage_error("no input: give a FILE, or pipe perf script or folded stacks into "

@@ -1,0 +1,9 @@
+# Sourced by tests/compat/*.sh: locate ../shared/corpus or skip (exit 77) saying why.
+corpus="${top_srcdir:-.}/../shared/corpus"
+if [ ! -d "$corpus" ]; then
+    echo "SKIP: $corpus not found (the shared corpus sits beside the repository)"
+    exit 77
+fi
+[ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
