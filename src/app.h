@@ -1,0 +1,94 @@
+/* flametui - app.h: the pure state of the interactive viewer: the trie shown, zoom root,
+ * selection, scroll, orientation, order, help, prompt, pause, live counters and the
+ * status message. app_handle() applies an action and says what must be redone.
+ * No curses and no terminal: tui*.c feeds actions and sizes in, reads state and text
+ * out. Zoom and selection are kept as frame PATHS (name-id sequences from the root), so
+ * they survive the trie growing (live tail) or being replaced (a rebuilt view):
+ * app_sync() re-resolves them.
+ * Ownership: the trie and the rect list are not owned; app_fini() frees the rest. */
+#ifndef FLAMETUI_APP_H
+#define FLAMETUI_APP_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "keymap.h"
+#include "layout.h"
+#include "lineedit.h"
+#include "util.h"
+
+enum reaction {
+    RE_NONE = 0,
+    RE_REDRAW = 1 << 0,   /* repaint the same rects (status, help, prompt) */
+    RE_RELAYOUT = 1 << 1, /* zoom, scroll, selection, orientation, resize */
+    RE_REBUILD = 1 << 2,  /* filter or reverse changed */
+    RE_QUIT = 1 << 3,
+};
+
+enum prompt_kind { PROMPT_NONE, PROMPT_SEARCH, PROMPT_INCLUDE, PROMPT_EXCLUDE, PROMPT_HIDE };
+enum live_state { LIVE_NONE, LIVE_ON, LIVE_EOF };
+
+struct name_path {
+    uint32_t *v;  /* name ids, root-most frame first ("all" not included) */
+    size_t n, cap;
+};
+
+struct app {
+    struct trie *t;           /* shown; not owned */
+    const char *input;        /* input name for the title; not owned */
+    struct viewport vp;       /* graph area size, scroll, orientation, order */
+    uint32_t zoom, sel;       /* resolved nodes (sel is never TRIE_NONE) */
+    struct name_path zoom_path, sel_path;
+    uint64_t gen;             /* trie generation when last synced */
+    bool help;                /* help screen visible */
+    bool paused;              /* live updates frozen */
+    bool reverse;             /* caller view requested */
+    enum prompt_kind prompt;  /* PROMPT_NONE: not in a prompt */
+    struct lineedit le;       /* the prompt line */
+    char msg[200];            /* transient status message ("" = none) */
+    /* Live input, filled in by the event loop. */
+    enum live_state live;
+    double rate;              /* samples per second */
+    double mbps;              /* input MB per second */
+    char error[200];          /* last loader error ("" = none) */
+    const struct rect_list *rects; /* last layout (for left/right moves and hit tests) */
+};
+
+/* Starts with the root selected, no zoom, flame orientation and name order. */
+void app_init(struct app *a, struct trie *t, const char *input);
+void app_fini(struct app *a);
+/* Shows another trie (a rebuilt view) and re-resolves zoom and selection. */
+void app_set_trie(struct app *a, struct trie *t);
+/* Re-resolves zoom and selection from their paths if the trie changed since the last
+ * call (or always when force). Returns true when it did. */
+bool app_sync(struct app *a, bool force);
+/* Sets the size of the graph area (cells); keeps scroll in range and the selection
+ * visible. */
+void app_resize(struct app *a, int cols, int rows);
+/* Applies an action. */
+enum reaction app_handle(struct app *a, enum action act);
+/* A key while a prompt is open (a->prompt != PROMPT_NONE). */
+enum reaction app_prompt_key(struct app *a, int key);
+/* Selects node (mouse click, search hit); keeps it visible. */
+enum reaction app_select(struct app *a, uint32_t node);
+/* Mouse: clicks = 1 selects the frame at graph cell (x, y), 2 also zooms into it. */
+enum reaction app_click(struct app *a, int x, int y, int clicks);
+/* Mouse wheel: dir < 0 scrolls up, > 0 down (screen directions). */
+enum reaction app_wheel(struct app *a, int dir);
+/* The node drawn at graph cell (x, y) in a->rects, or TRIE_NONE. */
+uint32_t app_hit(const struct app *a, int x, int y);
+/* Fills a layout request from the state (match is left NULL). */
+void app_layout_in(const struct app *a, struct layout_in *in);
+/* Remembers the last layout (not owned; must live until the next call or app_fini). */
+void app_set_rects(struct app *a, const struct rect_list *rl);
+/* Sets the transient message (printf format); "" clears it. */
+FT_PRINTF(2, 3) void app_message(struct app *a, const char *fmt, ...);
+/* Title line text: "flametui: INPUT  N samples  flame|icicle  [zoom NAME]" (safe). */
+void app_title(const struct app *a, struct buf *out);
+/* Status line, left part (safe): the selected frame's name, samples, % of all, % of zoom
+ * root, self; or the message; or the prompt. Right part: LIVE/PAUSED/EOF counters. */
+void app_status(const struct app *a, struct buf *left, struct buf *right);
+/* Appends the name of node with control bytes, escapes and invalid UTF-8 made visible
+ * (\x1b), so the text is safe to send to a terminal. */
+void app_safe_name(const struct app *a, uint32_t node, struct buf *out);
+#endif

@@ -1,0 +1,269 @@
+/* flametui - tui_draw.c: paints app state and layout rects with curses. The only place
+ * that knows colour pairs and attributes. All text it gets is already safe (label.h). */
+#include "config.h"
+
+#include "tui.h"
+
+#include <curses.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "app.h"
+#include "keymap.h"
+#include "label.h"
+#include "layout.h"
+#include "theme.h"
+#include "trie.h"
+#include "util.h"
+
+#define MIN_COLS 20
+#define MIN_ROWS 5
+
+enum color_mode { CM_MONO, CM_8, CM_256, CM_DIRECT };
+
+static struct {
+    enum color_mode mode;
+    enum palette pal;
+} dc;
+
+static bool truecolor_env(void)
+{
+    const char *c = getenv("COLORTERM");
+    return c && (strcmp(c, "truecolor") == 0 || strcmp(c, "24bit") == 0);
+}
+
+void tui_draw_init(const struct options *o)
+{
+    dc.mode = CM_MONO;
+    if (theme_palette_parse(o->colors, &dc.pal) < 0)
+        dc.pal = PALETTE_HOT;
+    if (o->no_color || !has_colors())
+        return;
+    if (start_color() != OK)
+        return;
+    use_default_colors();
+    if (COLORS >= 0x1000000 && truecolor_env())
+        dc.mode = CM_DIRECT;
+    else if (COLORS >= 256)
+        dc.mode = CM_256;
+    else if (COLORS >= 8)
+        dc.mode = CM_8;
+}
+
+void tui_draw_graph_size(int cols, int rows, int *gcols, int *grows)
+{
+    *gcols = cols;
+    *grows = rows - 2 > 0 ? rows - 2 : 0;
+}
+
+/* A theme colour (THEME_BLACK.., THEME_DEFAULT, THEME_FRAME) as a terminal colour. */
+static int term_color(int c, unsigned slot)
+{
+    if (c == THEME_DEFAULT)
+        return -1;
+    if (c != THEME_FRAME)
+        return c;
+    struct rgb v = theme_rgb(dc.pal, slot);
+    switch (dc.mode) {
+    case CM_DIRECT:
+        return v.r << 16 | v.g << 8 | v.b;
+    case CM_256:
+        return theme_rgb_to_256(v);
+    case CM_8:
+        return theme_rgb_to_8(v);
+    case CM_MONO:
+        break;
+    }
+    return -1;
+}
+
+static attr_t to_attrs(unsigned a)
+{
+    attr_t r = A_NORMAL;
+    if (a & THEME_A_BOLD)
+        r |= A_BOLD;
+    if (a & THEME_A_REVERSE)
+        r |= A_REVERSE;
+    if (a & THEME_A_UNDERLINE)
+        r |= A_UNDERLINE;
+    if (a & THEME_A_DIM)
+        r |= A_DIM;
+    return r;
+}
+
+/* Sets the current attributes for style s (slot: the frame's palette slot). */
+static void use_style(enum style s, unsigned slot)
+{
+    const struct theme_style *st = theme_style(s, dc.mode == CM_MONO);
+    attr_t at = to_attrs(st->attrs);
+    int pair = 0;
+    if (dc.mode != CM_MONO) {
+        int fg = term_color(st->fg, slot), bg = term_color(st->bg, slot);
+        if (fg != -1 || bg != -1) {
+            pair = alloc_pair(fg, bg);
+            if (pair < 0)
+                pair = 0;
+        }
+    }
+    attr_set(at, (short)(pair < 0x7fff ? pair : 0), &pair);
+}
+
+/* Writes the safe UTF-8 text s[0..len) at (y, x), at most maxw columns; returns the
+ * columns written. Characters that do not fit are left out. */
+static int put_text(int y, int x, int maxw, const char *s, size_t len)
+{
+    wchar_t wb[256];
+    int n = 0, used = 0;
+    mbstate_t st;
+    memset(&st, 0, sizeof(st));
+    if (maxw <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS)
+        return 0;
+    if (x + maxw > COLS)
+        maxw = COLS - x;
+    while (len > 0 && n < (int)FT_ARRAY_LEN(wb)) {
+        wchar_t wc;
+        size_t k = mbrtowc(&wc, s, len, &st);
+        if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+            wc = L'?';
+            k = 1;
+            memset(&st, 0, sizeof(st));
+        }
+        int w = wcwidth(wc);
+        if (w < 0) {
+            wc = L'?';
+            w = 1;
+        }
+        if (used + w > maxw)
+            break;
+        wb[n++] = wc;
+        used += w;
+        s += k;
+        len -= k;
+    }
+    if (n > 0)
+        mvaddnwstr(y, x, wb, n);
+    return used;
+}
+
+static void fill(int y, int x, int w)
+{
+    if (y < 0 || y >= LINES || w <= 0)
+        return;
+    if (x + w > COLS)
+        w = COLS - x;
+    if (w > 0)
+        mvhline(y, x, ' ', w);
+}
+
+static int text_width(const char *s, size_t len)
+{
+    struct buf tmp = {0};
+    int w = label_slice(&tmp, s, len, 0, 1 << 20);
+    buf_fini(&tmp);
+    return w;
+}
+
+static void draw_rect(const struct rect_list *rl, const struct rect *r, int top)
+{
+    enum style s = theme_frame_style(r->flags);
+    int y = top + r->y;
+    use_style(s, r->color);
+    if (dc.mode == CM_MONO) {
+        /* '[' label ']' as --text prints it: neighbours stay apart without colour. */
+        struct buf ft = {0};
+        layout_frame_text(rl, r, &ft);
+        put_text(y, r->x, r->w, ft.p ? ft.p : "", ft.len);
+        buf_fini(&ft);
+    } else {
+        const char *l = layout_label(rl, r);
+        fill(y, r->x, r->w);
+        if (r->w > 2)
+            put_text(y, r->x + 1, r->w - 2, l, strlen(l));
+    }
+}
+
+static void draw_line(int y, enum style s, const struct buf *left, const struct buf *right,
+                      enum style rs)
+{
+    use_style(s, 0);
+    fill(y, 0, COLS);
+    int rw = right->len ? text_width(right->p, right->len) : 0;
+    int lw = COLS - (rw ? rw + 1 : 0);
+    if (lw < COLS / 2 && rw) { /* not enough room: the left part wins */
+        lw = COLS;
+        rw = 0;
+    }
+    put_text(y, 0, lw, left->p ? left->p : "", left->len);
+    if (rw) {
+        use_style(rs, 0);
+        put_text(y, COLS - rw, rw, right->p, right->len);
+    }
+}
+
+static void draw_help(void)
+{
+    struct buf h = {0};
+    keymap_help_text(&h);
+    int lines = 0, w = 0;
+    for (size_t i = 0, s = 0; i < h.len; i++) {
+        if (h.p[i] == '\n') {
+            int lw = text_width(h.p + s, i - s);
+            if (lw > w)
+                w = lw;
+            lines++;
+            s = i + 1;
+        }
+    }
+    int top = (LINES - lines - 2) / 2, left = (COLS - w - 4) / 2;
+    if (top < 0)
+        top = 0;
+    if (left < 0)
+        left = 0;
+    use_style(STYLE_HELP, 0);
+    for (int y = top; y < top + lines + 2 && y < LINES; y++)
+        fill(y, left, w + 4);
+    int y = top + 1;
+    for (size_t i = 0, s = 0; i < h.len; i++) {
+        if (h.p[i] == '\n') {
+            put_text(y++, left + 2, COLS - left - 2, h.p + s, i - s);
+            s = i + 1;
+        }
+    }
+    buf_fini(&h);
+}
+
+static void draw_too_small(void)
+{
+    static const char note[] = "terminal too small";
+    use_style(STYLE_STATUS, 0);
+    put_text(0, 0, COLS, note, sizeof(note) - 1);
+}
+
+void tui_draw(const struct app *a, const struct rect_list *rl)
+{
+    struct buf left = {0}, right = {0};
+    erase();
+    if (COLS < MIN_COLS || LINES < MIN_ROWS) {
+        draw_too_small();
+        refresh();
+        return;
+    }
+    use_style(STYLE_EMPTY, 0);
+    app_title(a, &left);
+    draw_line(0, STYLE_TITLE, &left, &right, STYLE_TITLE);
+    for (size_t i = 0; rl && i < rl->n; i++)
+        draw_rect(rl, &rl->v[i], 1);
+    left.len = right.len = 0;
+    app_status(a, &left, &right);
+    enum style s = a->prompt != PROMPT_NONE ? STYLE_PROMPT
+                   : (!a->msg[0] && a->error[0]) ? STYLE_ERROR
+                                                 : STYLE_STATUS;
+    draw_line(LINES - 1, s, &left, &right, STYLE_LIVE);
+    if (a->help)
+        draw_help();
+    buf_fini(&left);
+    buf_fini(&right);
+    refresh();
+}
