@@ -1,0 +1,248 @@
+/* flametui - search.c: one regex search over a trie (see search.h). */
+#include "config.h"
+
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "regex.h"
+#include "strtab.h"
+#include "trie.h"
+
+struct search {
+    struct regex *re;
+    struct trie *t;              /* attached trie (borrowed) */
+    const struct strtab *names;  /* strtab the match cache belongs to */
+    unsigned char *match;        /* per name id */
+    size_t nnames;               /* names [0, nnames) are in match[] */
+    size_t match_names;
+    size_t nnodes;               /* nodes [0, nnodes) are counted */
+    size_t match_nodes;
+};
+
+struct search *search_new(const char *pattern, struct ft_error *err)
+{
+    struct regex *re = regex_new(pattern, err);
+    if (!re)
+        return NULL;
+    struct search *s = xcalloc(1, sizeof *s);
+    s->re = re;
+    s->match = xmalloc(1);
+    s->match[0] = 0;
+    return s;
+}
+
+void search_free(struct search *s)
+{
+    if (!s)
+        return;
+    regex_free(s->re);
+    free(s->match);
+    free(s);
+}
+
+const char *search_pattern(const struct search *s)
+{
+    return regex_pattern(s->re);
+}
+
+void search_attach(struct search *s, struct trie *t)
+{
+    s->t = t;
+    if (trie_names(t) != s->names) {     /* a different name table: match it anew */
+        s->names = trie_names(t);
+        s->nnames = 0;
+        s->match_names = 0;
+    }
+    s->nnodes = 0;
+    s->match_nodes = 0;
+    search_refresh(s);
+}
+
+void search_refresh(struct search *s)
+{
+    if (!s->t)
+        return;
+    size_t count = strtab_count(s->names);
+    if (count > s->nnames) {
+        s->match = xrealloc(s->match, count);
+        s->match_names += regex_match_names(s->re, s->names, s->nnames, count, s->match);
+        s->nnames = count;
+    }
+    size_t size = trie_size(s->t);
+    for (size_t id = s->nnodes ? s->nnodes : 1; id < size; id++)
+        s->match_nodes += s->match[trie_name(s->t, (uint32_t)id)];
+    if (size > s->nnodes)
+        s->nnodes = size;
+}
+
+const unsigned char *search_matches(const struct search *s)
+{
+    return s->match;
+}
+
+size_t search_match_names(const struct search *s)
+{
+    return s->match_names;
+}
+
+size_t search_match_nodes(const struct search *s)
+{
+    return s->match_nodes;
+}
+
+bool search_node_matches(const struct search *s, uint32_t node)
+{
+    if (!s->t || node == TRIE_ROOT || node == TRIE_NONE || node >= trie_size(s->t))
+        return false;
+    uint32_t name = trie_name(s->t, node);
+    return name < s->nnames && s->match[name];
+}
+
+double search_matched(const struct search *s, uint32_t root)
+{
+    if (!s->t || root >= trie_size(s->t))
+        return 0;
+    for (uint32_t a = root; a != TRIE_NONE; a = trie_parent(s->t, a))
+        if (search_node_matches(s, a))
+            return trie_total_d(s->t, root);
+    double sum = 0;
+    size_t n = 0, cap = 64;
+    uint32_t *stack = xmalloc(cap * sizeof *stack);
+    stack[n++] = root;
+    while (n) {
+        uint32_t node = stack[--n];
+        size_t nk;
+        const uint32_t *kids = trie_children(s->t, node, &nk);
+        for (size_t i = 0; i < nk; i++) {
+            if (search_node_matches(s, kids[i])) {
+                sum += trie_total_d(s->t, kids[i]);   /* counted once: do not descend */
+                continue;
+            }
+            if (n == cap) {
+                cap *= 2;
+                stack = xreallocarray(stack, cap, sizeof *stack);
+            }
+            stack[n++] = kids[i];
+        }
+    }
+    free(stack);
+    return sum;
+}
+
+double search_share(const struct search *s, uint32_t root)
+{
+    if (!s->t || root >= trie_size(s->t))
+        return 0;
+    double all = trie_total_d(s->t, root);
+    if (all <= 0)
+        return 0;
+    double m = search_matched(s, root) / all;
+    return m > 1.0 ? 1.0 : m;
+}
+
+/* Pre-order walk (children in trie_children order). fn returns true to stop. */
+struct walk {
+    uint32_t node;
+    size_t next;
+};
+
+static void preorder(const struct search *s, bool (*fn)(void *ctx, uint32_t node), void *ctx)
+{
+    size_t cap = (size_t)trie_max_depth(s->t) + 2, l = 0;
+    struct walk *w = xcalloc(cap, sizeof *w);
+    w[0].node = TRIE_ROOT;
+    for (;;) {
+        size_t n;
+        const uint32_t *kids = trie_children(s->t, w[l].node, &n);
+        if (w[l].next == n) {
+            if (l == 0)
+                break;
+            l--;
+            continue;
+        }
+        uint32_t c = kids[w[l].next++];
+        if (fn(ctx, c))
+            break;
+        if (l + 1 == cap) {
+            cap *= 2;
+            w = xreallocarray(w, cap, sizeof *w);
+        }
+        w[++l] = (struct walk){c, 0};
+    }
+    free(w);
+}
+
+struct nav {
+    const struct search *s;
+    uint32_t from;
+    bool seen;          /* from was visited (or the walk starts at the beginning) */
+    uint32_t first;     /* next: first match overall; prev: last match overall */
+    uint32_t found;     /* next: first match after from; prev: last match before from */
+};
+
+static bool nav_next(void *ctx, uint32_t node)
+{
+    struct nav *nv = ctx;
+    if (search_node_matches(nv->s, node)) {
+        if (nv->first == TRIE_NONE)
+            nv->first = node;
+        if (nv->seen) {
+            nv->found = node;
+            return true;
+        }
+    }
+    if (node == nv->from)
+        nv->seen = true;
+    return false;
+}
+
+static bool nav_prev(void *ctx, uint32_t node)
+{
+    struct nav *nv = ctx;
+    if (node == nv->from)
+        nv->seen = true;
+    if (search_node_matches(nv->s, node)) {
+        nv->first = node;
+        if (!nv->seen)
+            nv->found = node;
+    }
+    return false;
+}
+
+static bool valid_start(const struct search *s, uint32_t from)
+{
+    return from != TRIE_NONE && from != TRIE_ROOT && from < trie_size(s->t);
+}
+
+uint32_t search_next(const struct search *s, uint32_t from, bool *wrapped)
+{
+    if (wrapped)
+        *wrapped = false;
+    if (!s->t || s->match_nodes == 0)
+        return TRIE_NONE;
+    struct nav nv = {s, from, !valid_start(s, from), TRIE_NONE, TRIE_NONE};
+    preorder(s, nav_next, &nv);
+    if (nv.found != TRIE_NONE)
+        return nv.found;
+    if (wrapped)
+        *wrapped = nv.first != TRIE_NONE;
+    return nv.first;
+}
+
+uint32_t search_prev(const struct search *s, uint32_t from, bool *wrapped)
+{
+    if (wrapped)
+        *wrapped = false;
+    if (!s->t || s->match_nodes == 0)
+        return TRIE_NONE;
+    bool start = !valid_start(s, from);
+    struct nav nv = {s, start ? TRIE_NONE : from, false, TRIE_NONE, TRIE_NONE};
+    preorder(s, nav_prev, &nv);
+    if (!start && nv.found != TRIE_NONE)
+        return nv.found;
+    if (wrapped)
+        *wrapped = !start && nv.first != TRIE_NONE;
+    return nv.first;
+}

@@ -1,0 +1,134 @@
+/* flametui - tests/bench/bench_filter.c: times view_build (each filter kind, reverse),
+ * a search and top over a synthetic trie with many distinct stacks.
+ * Usage: bench_filter [STACKS]   (default 20000, a smoke run for `make check`;
+ * the issue's figure is bench_filter 1000000). Prints milliseconds per step. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "callers.h"
+#include "count.h"
+#include "search.h"
+#include "strtab.h"
+#include "top.h"
+#include "trie.h"
+#include "view.h"
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* xorshift: deterministic stacks */
+static uint64_t rnd_state = 88172645463325252ull;
+static uint32_t rnd(uint32_t n)
+{
+    rnd_state ^= rnd_state << 13;
+    rnd_state ^= rnd_state >> 7;
+    rnd_state ^= rnd_state << 17;
+    return (uint32_t)(rnd_state % n);
+}
+
+static void time_view(struct trie *base, enum filter_kind kind, const char *re, bool rev,
+                      const char *what)
+{
+    struct view *v = view_new();
+    if (re && view_push_filter(v, kind, re, NULL) < 0)
+        abort();
+    view_set_reverse(v, rev);
+    double t0 = now_ms();
+    struct trie *d = view_build(v, base);
+    double t1 = now_ms();
+    printf("%-28s %8.1f ms  nodes %zu -> %zu  keeps %.1f%%\n", what, t1 - t0, trie_size(base),
+           trie_size(d), 100 * view_share(base, d));
+    trie_free(d);
+    view_free(v);
+}
+
+int main(int argc, char **argv)
+{
+    size_t stacks = argc > 1 ? strtoul(argv[1], NULL, 10) : 20000;
+    struct trie *t = trie_new(NULL);
+    struct strtab *st = trie_names(t);
+    /* about stacks/4 distinct names, names like "lib3::func_1234", some "[unknown]" and
+     * "cpu_idle"; depth 4..28; stacks share prefixes like real profiles */
+    size_t nnames = stacks / 4 + 16;
+    uint32_t *ids = malloc(nnames * sizeof *ids);
+    char name[64];
+    for (size_t i = 0; i < nnames; i++) {
+        int len = i % 97 == 0   ? snprintf(name, sizeof name, "[unknown]")
+                  : i % 89 == 0 ? snprintf(name, sizeof name, "cpu_idle_%zu", i)
+                                : snprintf(name, sizeof name, "lib%zu::func_%zu", i % 7, i);
+        ids[i] = strtab_intern(st, name, (size_t)len);
+    }
+    /* Distinct stacks shaped like real profiles (about 2.7 nodes per stack, as the
+     * corpus has 0.5 to 1.8): main, then per level a branch frame chosen by a base-4
+     * digit of the stack number and a chain frame fixed by the prefix. */
+    double t0 = now_ms();
+    uint32_t path[80];
+    for (size_t s = 0; s < stacks; s++) {
+        size_t depth = 0, x = s;
+        uint64_t h = 1469598103934665603ull;
+        path[depth++] = ids[0];
+        do {
+            h = (h ^ (x % 4 + 1)) * 1099511628211ull;
+            path[depth++] = ids[(h >> 17) % nnames];
+            h = (h ^ 99) * 1099511628211ull;
+            path[depth++] = ids[(h >> 17) % nnames];
+            x /= 4;
+        } while (x && depth + 2 < 80);
+        trie_insert(t, path, depth, count_u64(1 + rnd(10)));
+    }
+    if (getenv("BENCH_MERGE")) {
+        double m0 = now_ms();
+        struct trie *cp = trie_new(st);
+        trie_merge(cp, t);
+        printf("trie_merge copy: %.1f ms\n", now_ms() - m0);
+        trie_free(cp);
+    }
+    size_t nc;
+    trie_children(t, TRIE_ROOT, &nc);
+    printf("built %zu stacks, %zu nodes, %zu names in %.1f ms\n", stacks, trie_size(t),
+           strtab_count(st), now_ms() - t0);
+    time_view(t, FILTER_INCLUDE, "func_1[0-9]*7$", false, "include func_1.*7$");
+    time_view(t, FILTER_EXCLUDE, "cpu_idle", false, "exclude cpu_idle");
+    time_view(t, FILTER_HIDE, "^\\[unknown\\]$", false, "hide ^\\[unknown\\]$");
+    time_view(t, FILTER_HIDE, "lib3::", false, "hide lib3:: (1/7 of frames)");
+    time_view(t, FILTER_INCLUDE, NULL, false, "no filter (copy)");
+    time_view(t, FILTER_INCLUDE, NULL, true, "reverse");
+    t0 = now_ms();
+    struct search *s = search_new("func_12", NULL);
+    search_attach(s, t);
+    double t1 = now_ms();
+    double share = search_share(s, TRIE_ROOT);
+    double t2 = now_ms();
+    uint32_t m = search_next(s, TRIE_NONE, NULL);
+    for (int i = 0; i < 10; i++)
+        m = search_next(s, m, NULL);
+    double t3 = now_ms();
+    printf("%-28s %8.1f ms  (%zu nodes match)\n", "search attach func_12", t1 - t0,
+           search_match_nodes(s));
+    printf("%-28s %8.1f ms  (%.1f%%)\n", "search share", t2 - t1, 100 * share);
+    printf("%-28s %8.1f ms\n", "search next x11 (avg)", (t3 - t2) / 11);
+    search_free(s);
+    t0 = now_ms();
+    struct top tp = {0};
+    top_compute(t, TOP_BY_SELF, &tp);
+    printf("%-28s %8.1f ms  (%zu rows)\n", "top", now_ms() - t0, tp.n);
+    uint32_t hot = tp.v[0].name;
+    top_fini(&tp);
+    t0 = now_ms();
+    struct trie *r = callers_callers(t, hot);
+    t1 = now_ms();
+    struct trie *e = callers_callees(t, hot);
+    printf("%-28s %8.1f ms / %.1f ms\n", "callers / callees of top1", t1 - t0, now_ms() - t1);
+    trie_free(r);
+    trie_free(e);
+    free(ids);
+    trie_free(t);
+    return 0;
+}

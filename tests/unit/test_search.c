@@ -1,0 +1,163 @@
+/* flametui - unit tests: search (match cache, node count, matched share, n/N order). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "count.h"
+#include "helpers.h"
+#include "search.h"
+#include "strtab.h"
+#include "trie.h"
+#include "view.h"
+
+static struct search *attach(const char *pat, struct trie *t)
+{
+    struct ft_error err = {0};
+    struct search *s = search_new(pat, &err);
+    assert_non_null(s);
+    search_attach(s, t);
+    return s;
+}
+
+static void counts_and_share(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;a;b 1\nmain;c 2\nmain;a;d 3\nidle;cpu_idle 10\n");
+    struct search *s = attach("^[bd]$", t);
+    assert_int_equal(search_match_nodes(s), 2);
+    assert_int_equal(search_match_names(s), 2);
+    assert_true(search_matched(s, TRIE_ROOT) == 4.0);
+    assert_true(search_share(s, TRIE_ROOT) == 4.0 / 16.0);
+    assert_true(search_share(s, trie_node_at(t, "main")) == 4.0 / 6.0);
+    assert_true(search_share(s, trie_node_at(t, "idle")) == 0.0);
+    uint32_t b = strtab_lookup(trie_names(t), "b", 1);
+    uint32_t c = strtab_lookup(trie_names(t), "c", 1);
+    assert_int_equal(search_matches(s)[b], 1);
+    assert_int_equal(search_matches(s)[c], 0);
+    assert_true(search_node_matches(s, trie_node_at(t, "main;a;d")));
+    assert_false(search_node_matches(s, TRIE_ROOT));
+    assert_string_equal(search_pattern(s), "^[bd]$");
+    search_free(s);
+    trie_free(t);
+}
+
+static void sample_counted_once(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("a;x;b;x 5\na;b 2\nx 1\n");
+    struct search *s = attach("^x$", t);
+    assert_int_equal(search_match_nodes(s), 3);
+    assert_true(search_matched(s, TRIE_ROOT) == 6.0);      /* not 11 */
+    /* a matching ancestor of the zoom root: the whole zoomed total */
+    assert_true(search_share(s, trie_node_at(t, "a;x;b")) == 1.0);
+    search_free(s);
+    trie_free(t);
+}
+
+static void next_prev_order(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;a;b 1\nmain;a;d 3\nmain;c;b 2\nb 1\n");
+    struct search *s = attach("^(a|b)$", t);
+    uint32_t b = trie_node_at(t, "b"), a = trie_node_at(t, "main;a");
+    uint32_t ab = trie_node_at(t, "main;a;b"), cb = trie_node_at(t, "main;c;b");
+    uint32_t ad = trie_node_at(t, "main;a;d");
+    bool w = true;
+    assert_int_equal(search_next(s, TRIE_NONE, &w), b);
+    assert_false(w);
+    assert_int_equal(search_next(s, TRIE_ROOT, NULL), b);
+    assert_int_equal(search_next(s, b, &w), a);            /* left to right ... */
+    assert_int_equal(search_next(s, a, &w), ab);           /* ... then deeper */
+    assert_int_equal(search_next(s, ab, &w), cb);
+    assert_int_equal(search_next(s, ad, &w), cb);          /* from a non-matching node */
+    assert_false(w);
+    assert_int_equal(search_next(s, cb, &w), b);           /* wraps */
+    assert_true(w);
+    assert_int_equal(search_prev(s, cb, &w), ab);
+    assert_false(w);
+    assert_int_equal(search_prev(s, a, &w), b);
+    assert_int_equal(search_prev(s, b, &w), cb);
+    assert_true(w);
+    assert_int_equal(search_prev(s, TRIE_NONE, &w), cb);
+    assert_false(w);
+    search_free(s);
+    s = attach("nomatch", t);
+    assert_int_equal(search_next(s, b, &w), TRIE_NONE);
+    assert_int_equal(search_prev(s, b, &w), TRIE_NONE);
+    assert_true(search_share(s, TRIE_ROOT) == 0.0);
+    search_free(s);
+    trie_free(t);
+}
+
+static void refresh_after_growth(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;b 1\n");
+    struct search *s = attach("^b$", t);
+    assert_int_equal(search_match_nodes(s), 1);
+    uint32_t q = strtab_intern(trie_names(t), "q", 1), b = strtab_lookup(trie_names(t), "b", 1);
+    uint32_t qb[2] = {q, b}, qq[2] = {q, q};
+    trie_insert(t, qb, 2, count_u64(2));
+    trie_insert(t, qq, 2, count_u64(4));
+    search_refresh(s);
+    assert_int_equal(search_match_nodes(s), 2);
+    assert_int_equal(search_matches(s)[q], 0);
+    assert_true(search_matched(s, TRIE_ROOT) == 3.0);
+    search_refresh(s);                                      /* nothing changed */
+    assert_int_equal(search_match_nodes(s), 2);
+    /* re-attach to a derived trie sharing the strtab */
+    struct view *v = view_new();
+    view_push_filter(v, FILTER_EXCLUDE, "^main$", NULL);
+    struct trie *d = view_build(v, t);
+    search_attach(s, d);
+    assert_int_equal(search_match_nodes(s), 1);
+    assert_true(search_share(s, TRIE_ROOT) == 2.0 / 6.0);
+    trie_free(d);
+    view_free(v);
+    search_free(s);
+    trie_free(t);
+}
+
+static void invalid_regex(void **state)
+{
+    (void)state;
+    struct ft_error err = {0};
+    assert_null(search_new("a)", &err));
+    assert_non_null(strstr(err.msg, "at offset 1"));
+}
+
+static void odd_bytes_and_smartcase(void **state)
+{
+    (void)state;
+    struct trie *t = trie_new(NULL);
+    struct strtab *st = trie_names(t);
+    uint32_t st1[2] = {strtab_intern(st, "a\0Idle", 6), strtab_intern(st, "\xff\xfeidle\xc3", 7)};
+    trie_insert(t, st1, 2, count_u64(3));
+    struct search *s = attach("idle", t);                  /* caseless: matches "Idle" too */
+    assert_int_equal(search_match_nodes(s), 2);
+    search_free(s);
+    s = attach("Idle", t);
+    assert_int_equal(search_match_nodes(s), 1);
+    assert_true(search_matched(s, TRIE_ROOT) == 3.0);
+    search_free(s);
+    trie_free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(counts_and_share),
+        cmocka_unit_test(sample_counted_once),
+        cmocka_unit_test(next_prev_order),
+        cmocka_unit_test(refresh_after_growth),
+        cmocka_unit_test(invalid_regex),
+        cmocka_unit_test(odd_bytes_and_smartcase),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

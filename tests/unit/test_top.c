@@ -1,0 +1,144 @@
+/* flametui - unit tests: top (self/total with recursion, sorting, --top output). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "count.h"
+#include "helpers.h"
+#include "strtab.h"
+#include "top.h"
+#include "trie.h"
+
+static const struct top_row *row(const struct top *tp, struct trie *t, const char *name)
+{
+    uint32_t id = strtab_lookup(trie_names(t), name, strlen(name));
+    for (size_t i = 0; i < tp->n; i++)
+        if (tp->v[i].name == id)
+            return &tp->v[i];
+    fail_msg("no row %s", name);
+    return NULL;
+}
+
+static void direct_recursion(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;f;f;f 3\nmain;f;g 2\nmain 1\ng;f 7\n");
+    struct top tp = {0};
+    top_compute(t, TOP_BY_SELF, &tp);
+    assert_int_equal(tp.n, 3);
+    assert_int_equal(tp.all.u, 13);
+    assert_int_equal(row(&tp, t, "f")->self.u, 10);
+    assert_int_equal(row(&tp, t, "f")->total.u, 12);      /* 3 + 2 + 7, recursion once */
+    assert_int_equal(row(&tp, t, "main")->total.u, 6);
+    assert_int_equal(row(&tp, t, "main")->self.u, 1);
+    assert_int_equal(row(&tp, t, "g")->self.u, 2);
+    assert_int_equal(row(&tp, t, "g")->total.u, 9);
+    /* sorted by self: f 10, g 2, main 1 */
+    assert_ptr_equal(&tp.v[0], row(&tp, t, "f"));
+    assert_ptr_equal(&tp.v[2], row(&tp, t, "main"));
+    top_sort(&tp, t, TOP_BY_TOTAL);                       /* f 12, g 9, main 6 */
+    assert_ptr_equal(&tp.v[1], row(&tp, t, "g"));
+    top_sort(&tp, t, TOP_BY_NAME);                        /* f g main */
+    assert_ptr_equal(&tp.v[2], row(&tp, t, "main"));
+    top_fini(&tp);
+    trie_free(t);
+}
+
+static void indirect_recursion(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("a;b;a;b 4\na;c 1\nb;a;b;a;c 2\n");
+    struct top tp = {0};
+    top_compute(t, TOP_BY_TOTAL, &tp);
+    assert_int_equal(row(&tp, t, "a")->total.u, 7);
+    assert_int_equal(row(&tp, t, "b")->total.u, 6);
+    assert_int_equal(row(&tp, t, "b")->self.u, 4);
+    assert_int_equal(row(&tp, t, "a")->self.u, 0);
+    assert_int_equal(row(&tp, t, "c")->total.u, 3);
+    assert_ptr_equal(&tp.v[0], row(&tp, t, "a"));
+    /* totals never exceed all samples */
+    for (size_t i = 0; i < tp.n; i++)
+        assert_true(tp.v[i].total.u <= tp.all.u);
+    top_fini(&tp);
+    trie_free(t);
+}
+
+static char *print(struct trie *t, size_t n)
+{
+    char *s = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&s, &len);
+    assert_int_equal(top_print(f, t, n), 0);
+    fclose(f);
+    return s;
+}
+
+static void print_format(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;f;f 3\nmain;g 1.5\nmain 0.5\n");
+    char *s = print(t, 0);
+    char *line = strtok(s, "\n");
+    assert_non_null(line);
+    assert_int_equal(line[0], '#');
+    assert_non_null(strstr(line, "SELF"));
+    char self[32], selfp[32], total[32], totalp[32], name[32];
+    line = strtok(NULL, "\n");
+    assert_int_equal(sscanf(line, "%31s %31s %31s %31s %31s", self, selfp, total, totalp, name),
+                     5);
+    assert_string_equal(self, "3");
+    assert_string_equal(selfp, "60.00%");
+    assert_string_equal(total, "3");
+    assert_string_equal(name, "f");
+    line = strtok(NULL, "\n");
+    sscanf(line, "%31s %31s %31s %31s %31s", self, selfp, total, totalp, name);
+    assert_string_equal(self, "1.5");
+    assert_string_equal(name, "g");
+    line = strtok(NULL, "\n");
+    sscanf(line, "%31s %31s %31s %31s %31s", self, selfp, total, totalp, name);
+    assert_string_equal(self, "0.5");
+    assert_string_equal(total, "5");
+    assert_string_equal(totalp, "100.00%");
+    assert_string_equal(name, "main");
+    assert_null(strtok(NULL, "\n"));
+    free(s);
+    s = print(t, 1);                                      /* header + 1 row */
+    assert_non_null(strstr(s, " f\n"));
+    assert_null(strstr(s, " g\n"));
+    free(s);
+    trie_free(t);
+}
+
+static void name_with_spaces_unchanged(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("std::vector<int> operator() [clone .cold] 2\n");
+    char *s = print(t, 0);
+    assert_non_null(strstr(s, "100.00%  std::vector<int> operator() [clone .cold]\n"));
+    free(s);
+    trie_free(t);
+    t = trie_from_folded("");
+    s = print(t, 5);
+    assert_int_equal(s[0], '#');
+    assert_string_equal(strchr(s, '\n'), "\n");           /* the header only */
+    free(s);
+    trie_free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(direct_recursion),
+        cmocka_unit_test(indirect_recursion),
+        cmocka_unit_test(print_format),
+        cmocka_unit_test(name_with_spaces_unchanged),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,239 @@
+/* flametui - unit tests: view (include / exclude / hide filters, reverse). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "count.h"
+#include "helpers.h"
+#include "strtab.h"
+#include "trie.h"
+#include "util.h"
+#include "view.h"
+
+/* Applies the filters "i:RE", "e:RE", "h:RE" or "r" (reverse) to the folded text and
+ * checks the collapsed result; also checks that the base is left untouched. */
+static void check(const char *in, const char *const *spec, size_t n, const char *want)
+{
+    struct trie *base = trie_from_folded(in);
+    char *before = trie_to_collapsed(base);
+    struct view *v = view_new();
+    for (size_t i = 0; i < n; i++) {
+        enum filter_kind k = spec[i][0] == 'i' ? FILTER_INCLUDE
+                             : spec[i][0] == 'e' ? FILTER_EXCLUDE : FILTER_HIDE;
+        if (spec[i][0] == 'r') {
+            view_set_reverse(v, true);
+            continue;
+        }
+        assert_int_equal(view_push_filter(v, k, spec[i] + 2, NULL), 0);
+    }
+    struct trie *d = view_build(v, base);
+    char *got = trie_to_collapsed(d);
+    assert_string_equal(got, want);
+    char *after = trie_to_collapsed(base);
+    assert_string_equal(before, after);
+    assert_ptr_equal(trie_names(d), trie_names(base));
+    free(after);
+    free(got);
+    free(before);
+    trie_free(d);
+    view_free(v);
+    trie_free(base);
+}
+
+#define CHECK(in, want, ...)                                                   \
+    do {                                                                       \
+        const char *const sp_[] = {__VA_ARGS__};                               \
+        check(in, sp_, FT_ARRAY_LEN(sp_), want);                               \
+    } while (0)
+
+static const char *const prof = "main;a;b 1\nmain;c 2\nmain;a;d 3\nidle;cpu_idle 10\n";
+
+static void include_keeps_matching_stacks(void **state)
+{
+    (void)state;
+    CHECK(prof, "main;a;b 1\nmain;a;d 3\n", "i:^a$");
+    CHECK(prof, "idle;cpu_idle 10\n", "i:idle");      /* frames anywhere in the stack */
+    CHECK(prof, "main;a;d 3\n", "i:^d");              /* the leaf */
+}
+
+static void exclude_drops_matching_stacks(void **state)
+{
+    (void)state;
+    CHECK(prof, "main;a;b 1\nmain;a;d 3\nmain;c 2\n", "e:cpu_idle");
+    CHECK(prof, "idle;cpu_idle 10\nmain;c 2\n", "e:^a$");
+}
+
+static void frame_matching_twice_counts_once(void **state)
+{
+    (void)state;
+    const char *in = "a;x;b;x 5\na;b 2\nx 1\n";
+    CHECK(in, "a;x;b;x 5\nx 1\n", "i:^x$");
+    CHECK(in, "a;b 2\n", "e:^x$");
+    CHECK(in, "a;b 7\n", "h:^x$");      /* x hidden twice, merges with a;b; "x" vanishes */
+}
+
+static void hide_merges_and_drops_empty(void **state)
+{
+    (void)state;
+    CHECK("main;[unknown];f 2\nmain;f 3\nmain;[unknown] 4\n[unknown] 1\n",
+          "main 4\nmain;f 5\n", "h:^\\[unknown\\]$");
+    CHECK("a;b 1\nb;a 2\n", "", "h:.");               /* everything hidden: empty */
+    CHECK("k_[k];u;k2_[k] 3\nu 1\n", "u 4\n", "h:_\\[k\\]$");
+}
+
+static void filters_in_sequence(void **state)
+{
+    (void)state;
+    const char *in = "a;h;b 1\na;b 2\nh;c 4\n";
+    /* include sees h, then h is hidden */
+    CHECK(in, "a;b 1\nc 4\n", "i:^h$", "h:^h$");
+    /* hide first: the include no longer sees h */
+    CHECK(in, "", "h:^h$", "i:^h$");
+    /* include then exclude */
+    CHECK(in, "h;c 4\n", "i:^h$", "e:^b$");
+    /* two includes: both must match */
+    CHECK(in, "a;h;b 1\n", "i:^h$", "i:^b$");
+    /* exclude after hide of the excluded name: nothing excluded */
+    CHECK(in, "a;b 3\nc 4\n", "h:^h$", "e:^h$");
+}
+
+static void empty_results(void **state)
+{
+    (void)state;
+    CHECK(prof, "", "i:nomatch");
+    CHECK(prof, "", "e:.");
+    CHECK("", "", "i:x");
+    CHECK("", "", "r");
+    struct trie *base = trie_from_folded(prof);
+    struct view *v = view_new();
+    view_push_filter(v, FILTER_INCLUDE, "nomatch", NULL);
+    struct trie *d = view_build(v, base);
+    assert_int_equal(trie_size(d), 1);            /* no dead nodes left behind */
+    assert_true(view_share(base, d) == 0.0);
+    trie_free(d);
+    view_free(v);
+    trie_free(base);
+}
+
+/* Reverses every line of folded text by hand ("a;b;c 3" -> "c;b;a 3"). */
+static char *reverse_by_hand(const char *in)
+{
+    struct buf out = {0};
+    for (const char *line = in; *line;) {
+        const char *nl = strchr(line, '\n');
+        const char *sp = nl;
+        while (sp > line && sp[-1] != ' ')
+            sp--;
+        const char *end = sp - 1;                  /* end of the stack text */
+        while (end > line) {
+            const char *p = end;
+            while (p > line && p[-1] != ';')
+                p--;
+            buf_append(&out, p, (size_t)(end - p));
+            if (p > line)
+                buf_putc(&out, ';');
+            end = p > line ? p - 1 : line;
+        }
+        buf_putc(&out, ' ');
+        buf_append(&out, sp, (size_t)(nl - sp + 1));
+        line = nl + 1;
+    }
+    buf_putc(&out, '\0');
+    return out.p;
+}
+
+static void reverse_matches_hand_reversal(void **state)
+{
+    (void)state;
+    const char *in = "main;a;b 1\nmain;c;b 2\nmain;a;d 3\nidle;cpu_idle 10\nmain 4\nx;x;y 2\n";
+    char *rev = reverse_by_hand(in);
+    struct trie *want = trie_from_folded(rev);
+    char *w = trie_to_collapsed(want);
+    CHECK(in, w, "r");
+    assert_non_null(strstr(w, "b;a;main 1\nb;c;main 2\n"));
+    free(w);
+    trie_free(want);
+    free(rev);
+    /* filters apply before the reversal */
+    CHECK(in, "b;a;main 1\nb;c;main 2\n", "i:^b$", "r");
+    CHECK(in, "b;main 3\nd;main 3\nmain 4\n", "i:main", "h:^[ac]$", "e:^$", "r");
+    CHECK(in, "b;main 3\nd;main 3\nmain 4\n", "r", "i:main", "h:^[ac]$"); /* r anywhere */
+}
+
+static void list_undo_clear_describe(void **state)
+{
+    (void)state;
+    struct view *v = view_new();
+    struct ft_error err = {0};
+    assert_true(view_is_identity(v));
+    assert_false(view_pop_filter(v));
+    assert_int_equal(view_push_filter(v, FILTER_EXCLUDE, "cpu_idle", &err), 0);
+    assert_int_equal(view_push_filter(v, FILTER_HIDE, "^\\[unknown\\]$", &err), 0);
+    assert_int_equal(view_push_filter(v, FILTER_INCLUDE, "(bad", &err), -1);
+    assert_string_equal(err.msg, "missing closing parenthesis at offset 4");
+    assert_int_equal(view_filter_count(v), 2);
+    assert_int_equal(view_filter_kind(v, 1), FILTER_HIDE);
+    assert_string_equal(view_filter_pattern(v, 0), "cpu_idle");
+    view_set_reverse(v, true);
+    assert_true(view_reverse(v));
+    struct buf b = {0};
+    view_describe(v, &b);
+    buf_putc(&b, '\0');
+    assert_string_equal(b.p, "exclude:cpu_idle hide:^\\[unknown\\]$ reverse");
+    buf_fini(&b);
+    assert_true(view_pop_filter(v));
+    assert_int_equal(view_filter_count(v), 1);
+    view_clear_filters(v);
+    assert_int_equal(view_filter_count(v), 0);
+    assert_false(view_is_identity(v));
+    view_set_reverse(v, false);
+    assert_true(view_is_identity(v));
+    for (int i = 0; i < VIEW_MAX_FILTERS; i++)
+        assert_int_equal(view_push_filter(v, FILTER_HIDE, "x", NULL), 0);
+    assert_int_equal(view_push_filter(v, FILTER_HIDE, "x", &err), -1);
+    view_free(v);
+}
+
+static void share_and_growth(void **state)
+{
+    (void)state;
+    struct trie *base = trie_from_folded(prof);     /* 16 samples, 10 idle */
+    struct view *v = view_new();
+    view_push_filter(v, FILTER_EXCLUDE, "idle", NULL);
+    struct trie *d = view_build(v, base);
+    assert_true(view_share(base, d) == 6.0 / 16.0);
+    trie_free(d);
+    /* the base grows with a new name (live mode): the match cache is extended */
+    uint32_t names[2] = {strtab_intern(trie_names(base), "main", 4),
+                         strtab_intern(trie_names(base), "new_idle", 8)};
+    trie_insert(base, names, 2, count_u64(4));
+    d = view_build(v, base);
+    char *got = trie_to_collapsed(d);
+    assert_string_equal(got, "main;a;b 1\nmain;a;d 3\nmain;c 2\n");
+    free(got);
+    trie_free(d);
+    view_free(v);
+    trie_free(base);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(include_keeps_matching_stacks),
+        cmocka_unit_test(exclude_drops_matching_stacks),
+        cmocka_unit_test(frame_matching_twice_counts_once),
+        cmocka_unit_test(hide_merges_and_drops_empty),
+        cmocka_unit_test(filters_in_sequence),
+        cmocka_unit_test(empty_results),
+        cmocka_unit_test(reverse_matches_hand_reversal),
+        cmocka_unit_test(list_undo_clear_describe),
+        cmocka_unit_test(share_and_growth),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
