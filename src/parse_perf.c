@@ -773,7 +773,7 @@ bool perf_sniff(const char *buf, size_t len)
                 return true;
             state = 1;
         } else {
-            return i > 0 && perf_match_frame(s, n, &f);
+            return perf_match_frame(s, n, &f);
         }
     }
     return false;
