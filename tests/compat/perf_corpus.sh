@@ -1,0 +1,65 @@
+#!/bin/sh
+# flametui - tests/compat/perf_corpus.sh: `flametui --collapse FLAGS perf/NAME` must equal
+# stackcollapse-perf.pl's output perf-expected/<flagset>/NAME byte for byte, for all 485
+# files of ../shared/corpus (its README maps each flagset directory to its flags).
+# Then a few files again with --format=perf forced, and streamed through stdin.
+. "${top_srcdir:-.}/tests/compat/lib.sh"
+
+flags_for() {
+    case $1 in
+    default) echo "" ;;
+    event-filter-*) echo "--event-filter=${1#event-filter-}" ;;
+    tid+all+addrs) echo "--tid --all --addrs" ;;
+    *) echo "--$1" ;;
+    esac
+}
+
+total=0
+same=0
+failed=""
+for exp in "$corpus"/perf-expected/*/*; do
+    [ -f "$exp" ] || continue
+    set="${exp%/*}"
+    set="${set##*/}"
+    name="${exp##*/}"
+    total=$((total + 1))
+    # shellcheck disable=SC2046 # the flags are meant to split
+    if "$FLAMETUI" --collapse $(flags_for "$set") "$corpus/perf/$name" >"$tmp/out" 2>"$tmp/err" &&
+        cmp -s "$tmp/out" "$exp"; then
+        same=$((same + 1))
+    else
+        failed="$failed $set/$name"
+    fi
+done
+echo "perf corpus: $same/$total identical"
+rc=0
+if [ "$total" -eq 0 ]; then
+    echo "FAIL: no files under $corpus/perf-expected"
+    rc=1
+fi
+for f in $failed; do
+    echo "  differs: perf-expected/$f"
+    rc=1
+done
+
+# --format=perf forced, and stdin (streamed in chunks as it arrives) for a few files
+for name in example-perf-stacks.txt perf-java-stacks-02.txt quirk-11-whitespace-lines.txt \
+    quirk-12-crlf.txt quirk-01-no-trailing-blank.txt perf-cycles-instructions-01.txt; do
+    exp="$corpus/perf-expected/default/$name"
+    if ! "$FLAMETUI" --collapse --format=perf "$corpus/perf/$name" >"$tmp/out" 2>/dev/null ||
+        ! cmp -s "$tmp/out" "$exp"; then
+        echo "  differs with --format=perf: $name"
+        rc=1
+    fi
+    if ! "$FLAMETUI" --collapse - <"$corpus/perf/$name" >"$tmp/out" 2>/dev/null ||
+        ! cmp -s "$tmp/out" "$exp"; then
+        echo "  differs through stdin: $name"
+        rc=1
+    fi
+    if ! cat "$corpus/perf/$name" | "$FLAMETUI" --collapse --tid --all --addrs - \
+        >"$tmp/out" 2>/dev/null || ! cmp -s "$tmp/out" "$corpus/perf-expected/tid+all+addrs/$name"; then
+        echo "  differs through a pipe: $name"
+        rc=1
+    fi
+done
+exit $rc
