@@ -1,0 +1,79 @@
+#!/bin/sh
+# flametui - tests/compat/filters.sh: --include/--exclude/--hide/--reverse/--top against
+# golden outputs (tests/golden/filters, computed independently of flametui), and on the
+# shared corpus against grep and a hand (awk) reversal.
+[ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+g="${top_srcdir:-.}/tests/golden/filters"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+npass=0; nfail=0
+fail() { nfail=$((nfail+1)); echo "FAIL: $*"; }
+
+# golden NAME OPTION...: --collapse of profile.folded with the options == NAME.out
+golden() {
+    name=$1; shift
+    if ! "$FLAMETUI" --collapse "$@" "$g/profile.folded" > "$tmp/$name" 2> "$tmp/err"; then
+        fail "$name: exit status $? ($(cat "$tmp/err"))"
+    elif ! cmp -s "$g/$name.out" "$tmp/$name"; then
+        fail "$name: $*"; diff "$g/$name.out" "$tmp/$name" | head -20
+    else
+        npass=$((npass+1))
+    fi
+}
+golden include_idle --include=idle
+golden include_read_lower --include=read
+golden smartcase_upper --include=Read
+golden exclude_cpu_idle --exclude=cpu_idle
+golden hide_unknown '--hide=^\[unknown\]$'
+golden hide_kernel '--hide=_\[k\]$'
+golden hide_recursion '--hide=^compute$'
+golden hide_then_include '--hide=_\[k\]$' --include=read
+golden include_then_hide --include=read '--hide=_\[k\]$'
+golden include_none --include=nomatch
+golden reverse --reverse
+golden reverse_filtered --exclude=cpu_idle '--hide=^\[unknown\]$' --reverse
+
+# --top: fields compared with whitespace squeezed (the names here have no spaces)
+if "$FLAMETUI" --top=100 "$g/profile.folded" > "$tmp/top" 2> "$tmp/err"; then
+    awk '{$1=$1; print}' "$tmp/top" | sed 's/^# */# /' > "$tmp/top.n"
+    if cmp -s "$g/top.out" "$tmp/top.n"; then npass=$((npass+1)); else
+        fail "--top"; diff "$g/top.out" "$tmp/top.n" | head -20; fi
+else
+    fail "--top: exit status ($(cat "$tmp/err"))"
+fi
+
+# an invalid regex is a usage error with PCRE2's message and offset
+"$FLAMETUI" --collapse '--include=(abc' "$g/profile.folded" > /dev/null 2> "$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q 'missing closing parenthesis at offset 4' "$tmp/err"; then
+    npass=$((npass+1)); else fail "invalid regex: rc=$rc $(cat "$tmp/err")"; fi
+
+corpus="${top_srcdir:-.}/../shared/corpus"
+if [ -d "$corpus" ]; then
+    for f in "$corpus"/folded/perf-vertx-stacks-01-collapsed-all-unsorted.txt \
+             "$corpus"/folded/jvm-cpp-flames.txt; do
+        [ -f "$f" ] || { fail "missing $f"; continue; }
+        b=$(basename "$f")
+        # --exclude=RE keeps what grep -v keeps; --include=RE what grep keeps
+        for re in Interpreter String; do
+            "$FLAMETUI" --collapse --exclude=$re "$f" > "$tmp/a" 2>&1
+            grep -v $re "$f" | "$FLAMETUI" --collapse > "$tmp/b" 2>&1
+            if cmp -s "$tmp/a" "$tmp/b"; then npass=$((npass+1)); else fail "$b --exclude=$re"; fi
+            "$FLAMETUI" --collapse --include=$re "$f" > "$tmp/a" 2>&1
+            grep $re "$f" | "$FLAMETUI" --collapse > "$tmp/b" 2>&1
+            if cmp -s "$tmp/a" "$tmp/b"; then npass=$((npass+1)); else fail "$b --include=$re"; fi
+        done
+        # --reverse --collapse == reversing every stack by hand
+        "$FLAMETUI" --collapse --reverse "$f" > "$tmp/a" 2>&1
+        awk '{ n = split($0, w, " "); c = w[n]; s = substr($0, 1, length($0) - length(c) - 1);
+               k = split(s, fr, ";"); r = fr[k]; for (i = k - 1; i >= 1; i--) r = r ";" fr[i];
+               print r " " c }' "$f" | "$FLAMETUI" --collapse > "$tmp/b" 2>&1
+        if cmp -s "$tmp/a" "$tmp/b"; then npass=$((npass+1)); else
+            fail "$b --reverse"; diff "$tmp/a" "$tmp/b" | head -5; fi
+    done
+else
+    echo "note: $corpus not found, corpus comparisons skipped"
+fi
+
+echo "$npass passed, $nfail failed"
+[ $nfail -eq 0 ] && [ $npass -gt 0 ]
