@@ -336,7 +336,8 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
         dirty = trie_generation(t) != lp.drawn_gen && !lp.app.paused;
         if (dirty && now - lp.last_layout >= RELAYOUT_MS)
             relayout(&lp);
-        else if ((re & RE_REDRAW) || (lp.app.live == LIVE_ON && now - lp.last_draw >= RATE_MS))
+        else if ((re & RE_REDRAW) || (lp.app.live == LIVE_ON && !lp.app.paused &&
+                                       now - lp.last_draw >= RATE_MS))
             redraw(&lp);   /* the same rects: status, prompt, help, rates */
     }
 

@@ -1,0 +1,49 @@
+# flametui - tests/e2e/lib.sh: sourced by tests/e2e/t_*.sh. Runs the real binary in a
+# private tmux server, sends keys and polls the screen (never fixed sleeps for positive
+# checks). POSIX sh. Needs $FLAMETUI and $top_srcdir (set by make check).
+command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux not installed"; exit 77; }
+[ -n "$FLAMETUI" ] && [ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI not set or not executable"; exit 99; }
+tmp=$(mktemp -d) || exit 99                  # never write into $top_srcdir (distcheck)
+T="tmux -L ft-$$ -f /dev/null"
+trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+ASAN_OPTIONS="log_path=$tmp/asan:$ASAN_OPTIONS"; export ASAN_OPTIONS
+UBSAN_OPTIONS="log_path=$tmp/ubsan:$UBSAN_OPTIONS"; export UBSAN_OPTIONS
+data="$top_srcdir/tests/data"
+
+# start CMD...: runs CMD in an 80x24 pane, then writes its exit status to $tmp/rc.
+start() {
+    $T new-session -d -x 80 -y 24 "$*; echo \$? > $tmp/rc; sleep 60" || exit 99
+    $T set -g window-size manual >/dev/null 2>&1
+}
+keys()   { $T send-keys -t 0 "$@"; }
+screen() { $T capture-pane -p -t 0; }
+line()   { screen | sed -n "$1p"; }            # line N of the screen (1 = top)
+fail()   { echo "FAIL: $*" >&2; screen >&2; exit 1; }
+wait_for() {                                   # poll the screen for a grep -E pattern
+    i=0
+    while [ $i -lt 100 ]; do
+        screen | grep -E -q -- "$1" && return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    fail "timeout waiting for: $1"
+}
+wait_gone() {                                  # poll until the pattern is not on screen
+    i=0
+    while [ $i -lt 100 ]; do
+        screen | grep -E -q -- "$1" || return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    fail "timeout waiting for '$1' to go away"
+}
+# quit: q, then the exit status must be 0 and no sanitizer report may exist.
+quit_ok() {
+    keys q
+    i=0
+    while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    [ -s "$tmp/rc" ] || fail "flametui did not exit after q"
+    rc=$(cat "$tmp/rc")
+    [ "$rc" = 0 ] || fail "exit status $rc after q"
+    if ls "$tmp"/asan.* "$tmp"/ubsan.* >/dev/null 2>&1; then
+        cat "$tmp"/asan.* "$tmp"/ubsan.* >&2; fail "sanitizer report"
+    fi
+}
