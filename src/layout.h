@@ -36,6 +36,7 @@ struct rect {
     unsigned color;     /* palette slot, from theme_slot() of the name */
     unsigned flags;     /* enum rect_flag */
     size_t label;       /* offset of a NUL-terminated safe label in out->labels.p */
+    int label_cols;     /* -- added by layout: columns of that label (<= w - 2) */
 };
 
 /* Rects come ordered by depth (root side first), then by x; each row's rects are

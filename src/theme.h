@@ -1,0 +1,97 @@
+/* flametui - theme.h: colours as data. flamegraph.pl's palettes, a name -> palette slot
+ * hash that is stable across runs and places, RGB -> xterm-256 / 8-colour mapping, and
+ * per-style {fg, bg, attrs} tables for colour and monochrome. PURE: no curses types;
+ * tui.c turns these into init_pair()/init_extended_pair() and attributes.
+ *
+ * A slot (theme_slot) depends on the name only: 4 bits of flamegraph.pl's namehash of
+ * the name, 4 bits of the namehash of the reversed name, and flags for the name kinds
+ * the java/js/perl palettes look at (_[j], _[k], ::, /...). theme_rgb(palette, slot)
+ * applies flamegraph.pl's color() formulas, so one name has one colour per palette,
+ * everywhere and in every run. At most THEME_HASH_COLORS distinct colours per name kind:
+ * caching by slot or by RGB keeps the number of colour pairs small. */
+#ifndef FLAMETUI_THEME_H
+#define FLAMETUI_THEME_H
+#include <stdbool.h>
+#include <stddef.h>
+
+enum palette {
+    PALETTE_HOT,   /* default */
+    PALETTE_MEM,
+    PALETTE_IO,
+    PALETTE_WAKEUP,
+    PALETTE_JAVA,
+    PALETTE_JS,
+    PALETTE_PERL,
+    PALETTE_RED,
+    PALETTE_GREEN,
+    PALETTE_BLUE,
+    PALETTE_AQUA,
+    PALETTE_YELLOW,
+    PALETTE_PURPLE,
+    PALETTE_ORANGE,
+    PALETTE_COUNT
+};
+
+/* --colors=NAME: 0 with *out set, or -1 for an unknown name. NULL means hot. */
+int theme_palette_parse(const char *name, enum palette *out);
+const char *theme_palette_name(enum palette p);
+
+#define THEME_HASH_COLORS 256u   /* slot & 0xff: the two 4-bit hash levels */
+/* Palette slot of a frame name (raw bytes). Same bytes -> same slot. */
+unsigned theme_slot(const char *name, size_t len);
+
+struct rgb {
+    unsigned char r, g, b;
+};
+struct rgb theme_rgb(enum palette p, unsigned slot);
+/* Nearest xterm-256 colour index (16..255: the 6x6x6 cube or the grey ramp). */
+int theme_rgb_to_256(struct rgb c);
+/* Nearest of the 8 basic colours (THEME_BLACK..THEME_WHITE, ANSI order). */
+int theme_rgb_to_8(struct rgb c);
+
+/* Basic colours (ANSI / curses COLOR_* order) and two special values. */
+enum {
+    THEME_BLACK, THEME_RED, THEME_GREEN, THEME_YELLOW,
+    THEME_BLUE, THEME_MAGENTA, THEME_CYAN, THEME_WHITE,
+    THEME_DEFAULT = -1,   /* the terminal's default colour (use_default_colors) */
+    THEME_FRAME = -2,     /* the frame's palette colour: theme_rgb(palette, rect.color) */
+};
+enum theme_attr {
+    THEME_A_NORMAL = 0,
+    THEME_A_BOLD = 1 << 0,
+    THEME_A_REVERSE = 1 << 1,
+    THEME_A_UNDERLINE = 1 << 2,
+    THEME_A_DIM = 1 << 3,
+};
+
+/* UI elements. Frames: pick with theme_frame_style(rect.flags). */
+enum style {
+    STYLE_FRAME,           /* an ordinary frame */
+    STYLE_ANCESTOR,        /* ancestor of the zoom root (full-width bar) */
+    STYLE_MATCH,           /* frame whose name matches the search */
+    STYLE_SELECTED,        /* the selected frame */
+    STYLE_SELECTED_MATCH,  /* selected and matching */
+    STYLE_EMPTY,           /* graph area without a frame */
+    STYLE_TITLE,           /* title line */
+    STYLE_STATUS,          /* status line */
+    STYLE_PROMPT,          /* search / filter prompt */
+    STYLE_HELP,            /* help screen text */
+    STYLE_HELP_KEY,        /* key names on the help screen */
+    STYLE_ERROR,           /* error message in the status line */
+    STYLE_LIVE,            /* LIVE / PAUSED / EOF marker */
+    STYLE_COUNT
+};
+
+struct theme_style {
+    int fg, bg;        /* THEME_BLACK..THEME_WHITE, THEME_DEFAULT or THEME_FRAME */
+    unsigned attrs;    /* enum theme_attr bits */
+};
+/* The style of element s in colour (mono false) or monochrome (mono true: fg and bg are
+ * always THEME_DEFAULT; frames, ancestors, matches and the selection still differ by
+ * reverse/bold/underline/dim). Never NULL for s < STYLE_COUNT. */
+const struct theme_style *theme_style(enum style s, bool mono);
+/* Frame style from layout's rect flags (RECT_SELECTED=1, RECT_MATCH=2, RECT_ANCESTOR=4). */
+enum style theme_frame_style(unsigned rect_flags);
+/* Name of a style, for debugging and tests ("frame", "selected"...). */
+const char *theme_style_name(enum style s);
+#endif

@@ -1,0 +1,176 @@
+/* flametui - unit tests: safe labels (escaping, widths, truncation). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "label.h"
+#include "util.h"
+
+/* The safe form of s (NUL-terminated copy in a static buffer) and its columns. */
+static const char *esc(const char *s, size_t n, enum label_mode m, int *cols)
+{
+    static char out[512];
+    struct buf b = {0};
+    int w = label_escape(&b, s, n, m);
+    if (cols)
+        *cols = w;
+    snprintf(out, sizeof(out), "%.*s", (int)b.len, b.p ? b.p : "");
+    buf_fini(&b);
+    return out;
+}
+
+static const char *fit(const char *s, int cols, enum label_mode m, int *used)
+{
+    static char out[512];
+    struct buf b = {0};
+    int w = label_fit(&b, s, strlen(s), cols, m);
+    if (used)
+        *used = w;
+    snprintf(out, sizeof(out), "%.*s", (int)b.len, b.p ? b.p : "");
+    buf_fini(&b);
+    return out;
+}
+
+static void clear_screen_is_escaped(void **state)
+{
+    (void)state;
+    int w;
+    assert_string_equal(esc("\033[2J", 4, LABEL_UTF8, &w), "\\x1b[2J");
+    assert_int_equal(w, 7);
+    assert_string_equal(esc("a\033]0;title\007b", 12, LABEL_UTF8, NULL),
+                        "a\\x1b]0;title\\x07b");
+    assert_string_equal(esc("\033[2J", 4, LABEL_ASCII, NULL), "\\x1b[2J");
+}
+
+static void controls_del_and_nul(void **state)
+{
+    (void)state;
+    assert_string_equal(esc("a\tb\nc\rd", 7, LABEL_UTF8, NULL), "a\\x09b\\x0ac\\x0dd");
+    assert_string_equal(esc("x\177", 2, LABEL_UTF8, NULL), "x\\x7f");
+    assert_string_equal(esc("a\0b", 3, LABEL_UTF8, NULL), "a\\x00b");
+    assert_string_equal(esc("back\\slash", 10, LABEL_UTF8, NULL), "back\\slash");
+}
+
+static void invalid_utf8_is_escaped(void **state)
+{
+    (void)state;
+    assert_string_equal(esc("a\xff" "b", 3, LABEL_UTF8, NULL), "a\\xffb");
+    /* truncated sequence, stray continuation, overlong '/', surrogate, > U+10FFFF */
+    assert_string_equal(esc("\xe4\xb8", 2, LABEL_UTF8, NULL), "\\xe4\\xb8");
+    assert_string_equal(esc("\x80x", 2, LABEL_UTF8, NULL), "\\x80x");
+    assert_string_equal(esc("\xc0\xaf", 2, LABEL_UTF8, NULL), "\\xc0\\xaf");
+    assert_string_equal(esc("\xed\xa0\x80", 3, LABEL_UTF8, NULL), "\\xed\\xa0\\x80");
+    assert_string_equal(esc("\xf4\x90\x80\x80", 4, LABEL_UTF8, NULL),
+                        "\\xf4\\x90\\x80\\x80");
+}
+
+static void c1_and_zero_width_are_escaped(void **state)
+{
+    (void)state;
+    /* U+009B CSI (C1), U+202E RIGHT-TO-LEFT OVERRIDE, U+200B ZERO WIDTH SPACE */
+    assert_string_equal(esc("\xc2\x9b" "2J", 4, LABEL_UTF8, NULL), "\\xc2\\x9b2J");
+    assert_string_equal(esc("a\xe2\x80\xae", 4, LABEL_UTF8, NULL), "a\\xe2\\x80\\xae");
+    assert_string_equal(esc("\xe2\x80\x8b", 3, LABEL_UTF8, NULL), "\\xe2\\x80\\x8b");
+}
+
+static void utf8_kept_and_measured(void **state)
+{
+    (void)state;
+    int w;
+    assert_string_equal(esc("caf\xc3\xa9", 5, LABEL_UTF8, &w), "caf\xc3\xa9");
+    assert_int_equal(w, 4);
+    assert_string_equal(esc("\xe4\xb8\xad\xe6\x96\x87", 6, LABEL_UTF8, &w),
+                        "\xe4\xb8\xad\xe6\x96\x87");
+    assert_int_equal(w, 4);
+    assert_int_equal(label_width("\xe4\xb8\xad", 3, LABEL_UTF8), 2);
+    /* C locale form: every non-ASCII byte escaped, output is ASCII */
+    assert_string_equal(esc("caf\xc3\xa9", 5, LABEL_ASCII, &w), "caf\\xc3\\xa9");
+    assert_int_equal(w, 11);
+}
+
+static void truncation_like_flamegraph(void **state)
+{
+    (void)state;
+    int used;
+    assert_string_equal(fit("very_long_name_here", 14, LABEL_UTF8, &used), "very_long_na..");
+    assert_int_equal(used, 14);
+    assert_string_equal(fit("short", 14, LABEL_UTF8, &used), "short");
+    assert_int_equal(used, 5);
+    assert_string_equal(fit("exact", 5, LABEL_UTF8, NULL), "exact");
+    assert_string_equal(fit("abcdef", 3, LABEL_UTF8, NULL), "a..");
+    assert_string_equal(fit("abcdef", 2, LABEL_UTF8, &used), "");
+    assert_int_equal(used, 0);
+    assert_string_equal(fit("ab", 2, LABEL_UTF8, NULL), "ab");
+    assert_string_equal(fit("abc", 0, LABEL_UTF8, NULL), "");
+    assert_string_equal(fit("abc", -3, LABEL_UTF8, NULL), "");
+}
+
+static void truncation_never_splits(void **state)
+{
+    (void)state;
+    int used;
+    /* CJK: 2 columns each; 5 columns hold one char + ".." (the second would need 6) */
+    const char *cjk = "\xe4\xb8\xad\xe6\x96\x87\xe5\xad\x97";   /* 3 chars, 6 columns */
+    assert_string_equal(fit(cjk, 6, LABEL_UTF8, &used), cjk);
+    assert_string_equal(fit(cjk, 5, LABEL_UTF8, &used), "\xe4\xb8\xad..");
+    assert_int_equal(used, 4);
+    assert_string_equal(fit(cjk, 4, LABEL_UTF8, &used), "\xe4\xb8\xad..");
+    assert_string_equal(fit(cjk, 3, LABEL_UTF8, &used), "");
+    /* an escape (4 columns) is atomic */
+    assert_string_equal(fit("a\033bcdefgh", 6, LABEL_UTF8, &used), "a..");
+    assert_string_equal(fit("a\033bcdefgh", 7, LABEL_UTF8, &used), "a\\x1b..");
+    assert_int_equal(used, 7);
+}
+
+static void slice_for_status_line(void **state)
+{
+    (void)state;
+    struct buf b = {0};
+    const char *s = "ab\xe4\xb8\xad" "cd";   /* a b [2 cols] c d: 6 columns */
+    assert_int_equal(label_slice(&b, s, strlen(s), 1, 3), 3);
+    assert_int_equal(b.len, 4);
+    assert_memory_equal(b.p, "b\xe4\xb8\xad", 4);
+    b.len = 0;
+    assert_int_equal(label_slice(&b, s, strlen(s), 3, 10), 2);   /* cut wide char left out */
+    assert_memory_equal(b.p, "cd", 2);
+    buf_fini(&b);
+}
+
+static void auto_mode_follows_locale(void **state)
+{
+    (void)state;
+    assert_int_equal(label_mode_resolve(LABEL_AUTO), LABEL_UTF8);
+    assert_non_null(setlocale(LC_CTYPE, "C"));
+    assert_int_equal(label_mode_resolve(LABEL_AUTO), LABEL_ASCII);
+    assert_string_equal(esc("\xc3\xa9", 2, LABEL_AUTO, NULL), "\\xc3\\xa9");
+    assert_non_null(setlocale(LC_CTYPE, "C.UTF-8"));
+    assert_int_equal(label_mode_resolve(LABEL_ASCII), LABEL_ASCII);
+}
+
+int main(void)
+{
+    if (!setlocale(LC_ALL, "C.UTF-8")) {
+        printf("SKIP: no C.UTF-8 locale\n");
+        return 77;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(clear_screen_is_escaped),
+        cmocka_unit_test(controls_del_and_nul),
+        cmocka_unit_test(invalid_utf8_is_escaped),
+        cmocka_unit_test(c1_and_zero_width_are_escaped),
+        cmocka_unit_test(utf8_kept_and_measured),
+        cmocka_unit_test(truncation_like_flamegraph),
+        cmocka_unit_test(truncation_never_splits),
+        cmocka_unit_test(slice_for_status_line),
+        cmocka_unit_test(auto_mode_follows_locale),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,435 @@
+/* flametui - unit tests: layout (widths, cutoff, zoom, orientation, scroll, order,
+ * selection moves, hit testing, labels) and the text form. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "layout.h"
+#include "strtab.h"
+#include "textrender.h"
+#include "theme.h"
+#include "trie.h"
+
+struct fx {
+    struct trie *t;
+    struct layout_in in;
+    struct rect_list rl;
+};
+
+static void fx_init(struct fx *f, const char *folded, int cols, int rows, enum orient o)
+{
+    memset(f, 0, sizeof(*f));
+    f->t = trie_from_folded(folded);
+    f->in.t = f->t;
+    f->in.zoom = TRIE_ROOT;
+    f->in.selected = TRIE_NONE;
+    f->in.vp.cols = cols;
+    f->in.vp.rows = rows;
+    f->in.vp.orient = o;
+    f->in.label_mode = LABEL_UTF8;
+}
+
+static void fx_run(struct fx *f)
+{
+    layout_compute(&f->in, &f->rl);
+}
+
+static void fx_fini(struct fx *f)
+{
+    rect_list_free(&f->rl);
+    trie_free(f->t);
+}
+
+static uint32_t N(struct fx *f, const char *path)
+{
+    uint32_t n = trie_node_at(f->t, path);
+    assert_int_not_equal(n, UINT32_MAX);
+    return n;
+}
+
+/* The rect of path ("" = root), or NULL. */
+static const struct rect *R(struct fx *f, const char *path)
+{
+    return layout_find(&f->rl, *path ? N(f, path) : TRIE_ROOT);
+}
+
+static char *text(struct fx *f)
+{
+    struct buf b = {0};
+    textrender_rows(&f->rl, f->in.vp.cols, &b);
+    buf_putc(&b, '\0');
+    return b.p;
+}
+
+static void width_follows_samples(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "main;a 3\nmain;b 1\n", 80, 10, ORIENT_ICICLE);
+    fx_run(&f);
+    const struct rect *a = R(&f, "main;a"), *b = R(&f, "main;b");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(a->w, 60);   /* 3 of 4 samples */
+    assert_int_equal(a->x, 0);
+    assert_int_equal(b->x, 60);
+    assert_int_equal(b->w, 20);
+    assert_int_equal(R(&f, "")->w, 80);
+    assert_int_equal(R(&f, "main")->w, 80);
+    assert_int_equal(f.rl.total, 4.0);
+    fx_fini(&f);
+}
+
+static void cumulative_positions_do_not_drift(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "r;a 1\nr;b 1\nr;c 1\n", 10, 5, ORIENT_ICICLE);
+    fx_run(&f);
+    /* x = floor(cum * 10 / 3): 0, 3, 6 and the last ends at 10 */
+    assert_int_equal(R(&f, "r;a")->x, 0);
+    assert_int_equal(R(&f, "r;a")->w, 3);
+    assert_int_equal(R(&f, "r;b")->x, 3);
+    assert_int_equal(R(&f, "r;b")->w, 3);
+    assert_int_equal(R(&f, "r;c")->x, 6);
+    assert_int_equal(R(&f, "r;c")->w, 4);
+    fx_fini(&f);
+}
+
+static void narrow_frames_dropped_but_counted(void **state)
+{
+    (void)state;
+    struct fx f;
+    /* 20 samples on 10 cells: 2 samples a cell; the four x's are half a cell each */
+    fx_init(&f, "p;x1 1\np;x2 1\np;x3 1\np;x4 1\nq 16\n", 10, 5, ORIENT_ICICLE);
+    fx_run(&f);
+    assert_int_equal(R(&f, "p")->w, 2);   /* their samples still count in p */
+    assert_int_equal(R(&f, "q")->x, 2);
+    assert_int_equal(R(&f, "q")->w, 8);
+    assert_null(R(&f, "p;x1"));
+    assert_null(R(&f, "p;x4"));
+    assert_int_equal(f.rl.n, 3);          /* all, p, q: nothing else was laid out */
+    fx_fini(&f);
+    /* self samples are the gap on the right of the children */
+    fx_init(&f, "m 2\nm;c 2\n", 8, 5, ORIENT_ICICLE);
+    fx_run(&f);
+    assert_int_equal(R(&f, "m;c")->x, 0);
+    assert_int_equal(R(&f, "m;c")->w, 4);
+    fx_fini(&f);
+}
+
+static void zoom_ancestors_full_width(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "main;a;b 2\nmain;a;c 2\nmain;d 4\n", 40, 10, ORIENT_ICICLE);
+    f.in.zoom = N(&f, "main;a");
+    fx_run(&f);
+    const struct rect *all = R(&f, ""), *m = R(&f, "main"), *a = R(&f, "main;a");
+    assert_int_equal(all->w, 40);
+    assert_true(all->flags & RECT_ANCESTOR);
+    assert_int_equal(m->w, 40);
+    assert_true(m->flags & RECT_ANCESTOR);
+    assert_int_equal(a->w, 40);
+    assert_false(a->flags & RECT_ANCESTOR);
+    assert_int_equal(R(&f, "main;a;b")->w, 20);
+    assert_int_equal(R(&f, "main;a;c")->x, 20);
+    assert_null(R(&f, "main;d"));
+    assert_int_equal(f.rl.total, 4.0);
+    /* rects come root first, then by x */
+    assert_int_equal(f.rl.v[0].node, TRIE_ROOT);
+    assert_int_equal(f.rl.v[1].node, N(&f, "main"));
+    for (size_t i = 1; i < f.rl.n; i++)
+        assert_true(f.rl.v[i - 1].depth < f.rl.v[i].depth ||
+                    (f.rl.v[i - 1].depth == f.rl.v[i].depth && f.rl.v[i - 1].x < f.rl.v[i].x));
+    fx_fini(&f);
+}
+
+static void flame_root_at_bottom_icicle_at_top(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "main;a 1\n", 20, 6, ORIENT_FLAME);
+    fx_run(&f);
+    assert_int_equal(R(&f, "")->y, 5);
+    assert_int_equal(R(&f, "main")->y, 4);
+    assert_int_equal(R(&f, "main;a")->y, 3);
+    assert_int_equal(f.rl.rows, 6);
+    f.in.vp.orient = ORIENT_ICICLE;
+    fx_run(&f);
+    assert_int_equal(R(&f, "")->y, 0);
+    assert_int_equal(R(&f, "main")->y, 1);
+    assert_int_equal(R(&f, "main;a")->y, 2);
+    /* rows <= 0: as many rows as needed */
+    f.in.vp.rows = 0;
+    f.in.vp.orient = ORIENT_FLAME;
+    fx_run(&f);
+    assert_int_equal(f.rl.rows, 3);
+    assert_int_equal(R(&f, "")->y, 2);
+    assert_int_equal(R(&f, "main;a")->y, 0);
+    fx_fini(&f);
+}
+
+static void scroll_moves_depth_rows(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "a;b;c;d 1\n", 10, 2, ORIENT_ICICLE);
+    f.in.vp.scroll = 1;
+    fx_run(&f);
+    assert_null(R(&f, ""));
+    assert_int_equal(R(&f, "a")->y, 0);
+    assert_int_equal(R(&f, "a;b")->y, 1);
+    assert_null(R(&f, "a;b;c"));
+    assert_true(f.rl.more);
+    assert_int_equal(f.rl.n, 2);
+    f.in.vp.orient = ORIENT_FLAME;
+    fx_run(&f);
+    assert_int_equal(R(&f, "a")->y, 1);
+    assert_int_equal(R(&f, "a;b")->y, 0);
+    f.in.vp.scroll = 3;
+    fx_run(&f);
+    assert_false(f.rl.more);
+    assert_int_equal(R(&f, "a;b;c")->y, 1);     /* depth 3: the bottom row */
+    assert_int_equal(R(&f, "a;b;c;d")->y, 0);
+    fx_fini(&f);
+}
+
+static void scroll_to_keeps_node_visible(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "a;b;c;d;e;f 1\n", 10, 3, ORIENT_FLAME);
+    assert_int_equal(layout_scroll_to(&f.in, N(&f, "a;b")), 0);
+    assert_int_equal(layout_scroll_to(&f.in, N(&f, "a;b;c;d;e")), 3);
+    f.in.vp.scroll = 4;
+    assert_int_equal(layout_scroll_to(&f.in, N(&f, "a")), 1);
+    assert_int_equal(layout_scroll_to(&f.in, N(&f, "a;b;c;d;e")), 4);
+    f.in.vp.rows = 0;
+    assert_int_equal(layout_scroll_to(&f.in, N(&f, "a;b;c;d;e")), 0);
+    fx_fini(&f);
+}
+
+static void order_weight_heaviest_first(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "m;a 1\nm;c 3\nm;b 3\n", 70, 5, ORIENT_ICICLE);
+    fx_run(&f);
+    assert_int_equal(R(&f, "m;a")->x, 0);
+    assert_int_equal(R(&f, "m;b")->x, 10);
+    assert_int_equal(R(&f, "m;c")->x, 40);
+    f.in.vp.order = ORDER_WEIGHT;
+    fx_run(&f);
+    assert_int_equal(R(&f, "m;b")->x, 0);    /* tie with c: by name */
+    assert_int_equal(R(&f, "m;c")->x, 30);
+    assert_int_equal(R(&f, "m;a")->x, 60);
+    assert_int_equal(R(&f, "m;a")->w, 10);
+    fx_fini(&f);
+}
+
+static void selection_moves(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "m;a;x 1\nm;b 5\nm;c 2\nn 2\n", 100, 10, ORIENT_FLAME);
+    fx_run(&f);
+    const struct rect_list *rl = &f.rl;
+    uint32_t m = N(&f, "m");
+    assert_int_equal(layout_move(&f.in, rl, m, LAYOUT_CHILD), N(&f, "m;b"));   /* widest */
+    assert_int_equal(layout_move(&f.in, rl, m, LAYOUT_UP), N(&f, "m;b"));      /* flame */
+    assert_int_equal(layout_move(&f.in, rl, m, LAYOUT_PARENT), TRIE_ROOT);
+    assert_int_equal(layout_move(&f.in, rl, m, LAYOUT_DOWN), TRIE_ROOT);
+    assert_int_equal(layout_move(&f.in, rl, TRIE_ROOT, LAYOUT_PARENT), TRIE_ROOT);
+    assert_int_equal(layout_move(&f.in, rl, N(&f, "m;a;x"), LAYOUT_CHILD), N(&f, "m;a;x"));
+    assert_int_equal(layout_move(&f.in, rl, N(&f, "m;b"), LAYOUT_LEFT), N(&f, "m;a"));
+    assert_int_equal(layout_move(&f.in, rl, N(&f, "m;b"), LAYOUT_RIGHT), N(&f, "m;c"));
+    assert_int_equal(layout_move(&f.in, rl, N(&f, "m;c"), LAYOUT_RIGHT), N(&f, "m;c"));
+    assert_int_equal(layout_move(&f.in, rl, m, LAYOUT_RIGHT), N(&f, "n"));
+    assert_int_equal(layout_move(&f.in, rl, N(&f, "n"), LAYOUT_RIGHT), N(&f, "n"));
+    assert_int_equal(layout_move(&f.in, rl, N(&f, "n"), LAYOUT_LEFT), m);
+    assert_int_equal(layout_move(&f.in, rl, N(&f, "m;a"), LAYOUT_LEFT), N(&f, "m;a"));
+    f.in.vp.orient = ORIENT_ICICLE;
+    assert_int_equal(layout_move(&f.in, rl, m, LAYOUT_UP), TRIE_ROOT);
+    assert_int_equal(layout_move(&f.in, rl, m, LAYOUT_DOWN), N(&f, "m;b"));
+    /* below an ancestor of the zoom root, "child" follows the path to the zoom root */
+    f.in.zoom = N(&f, "m;a");
+    assert_int_equal(layout_move(&f.in, NULL, TRIE_ROOT, LAYOUT_CHILD), m);
+    assert_int_equal(layout_move(&f.in, NULL, m, LAYOUT_CHILD), N(&f, "m;a"));
+    assert_int_equal(layout_move(&f.in, NULL, N(&f, "m;a"), LAYOUT_CHILD), N(&f, "m;a;x"));
+    fx_fini(&f);
+    /* the widest child must be drawable: a 1-sample child on 10 cells of 100 is not */
+    fx_init(&f, "m;tiny 1\nm 20\nz 79\n", 10, 10, ORIENT_FLAME);
+    assert_int_equal(layout_move(&f.in, NULL, N(&f, "m"), LAYOUT_CHILD), N(&f, "m"));
+    assert_false(layout_drawable(&f.in, N(&f, "m;tiny")));
+    assert_true(layout_drawable(&f.in, N(&f, "z")));
+    fx_fini(&f);
+}
+
+static void hit_testing(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "main;a 3\nmain;b 1\n", 8, 4, ORIENT_FLAME);
+    fx_run(&f);
+    /* rows: y=3 all, y=2 main, y=1 a [0,6) b [6,8) */
+    assert_int_equal(layout_hit(&f.rl, 0, 3)->node, TRIE_ROOT);
+    assert_int_equal(layout_hit(&f.rl, 7, 2)->node, N(&f, "main"));
+    assert_int_equal(layout_hit(&f.rl, 5, 1)->node, N(&f, "main;a"));
+    assert_int_equal(layout_hit(&f.rl, 6, 1)->node, N(&f, "main;b"));
+    assert_null(layout_hit(&f.rl, 3, 0));
+    assert_null(layout_hit(&f.rl, 8, 1));
+    assert_null(layout_hit(&f.rl, -1, 1));
+    fx_fini(&f);
+}
+
+static void labels_flags_and_colours(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "x;very_long_function_name 9\ny;\033[2J 1\ny;x 9\n", 40, 5, ORIENT_ICICLE);
+    unsigned char match[16] = {0};
+    uint32_t xname = trie_name(f.t, N(&f, "x"));
+    match[xname] = 1;
+    f.in.match = match;
+    f.in.selected = N(&f, "y");
+    fx_run(&f);
+    const struct rect *x = R(&f, "x"), *yx = R(&f, "y;x"), *y = R(&f, "y");
+    assert_true(x->flags & RECT_MATCH);
+    assert_true(yx->flags & RECT_MATCH);
+    assert_true(y->flags & RECT_SELECTED);
+    assert_false(y->flags & RECT_MATCH);
+    assert_int_equal(x->color, yx->color);   /* same name, same colour, anywhere */
+    assert_string_equal(layout_label(&f.rl, x), "*x");
+    const struct rect *v = R(&f, "x;very_long_function_name");
+    assert_int_equal(v->w, 18);
+    assert_string_equal(layout_label(&f.rl, v), "very_long_func..");
+    assert_int_equal(v->label_cols, 16);
+    uint32_t esc = trie_find_child(f.t, N(&f, "y"), strtab_lookup(trie_names(f.t), "\033[2J", 4));
+    const struct rect *e = layout_find(&f.rl, esc);
+    assert_non_null(e);
+    assert_int_equal(e->x, 18);                 /* floor(9 * 40 / 19) */
+    assert_int_equal(e->w, 3);                  /* floor(10 * 40 / 19) - 18 */
+    assert_string_equal(layout_label(&f.rl, e), "");   /* "\x1b[2J" needs 7 columns */
+    char *s = text(&f);
+    assert_null(strchr(s, '\033'));
+    assert_string_equal(s, "[all                                   ]\n"
+                           "[*x              ][y                   ]\n"
+                           "[very_long_func..][ ][*x               ]\n\n\n");
+    free(s);
+    fx_fini(&f);
+}
+
+static void escapes_in_labels(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "\033[2J\007 1\n\xe4\xb8\xad\xe6\x96\x87\xe5\xad\x97 1\n", 26, 0, ORIENT_FLAME);
+    fx_run(&f);
+    char *s = text(&f);
+    assert_string_equal(s, "[\\x1b[2J\\x07][\xe4\xb8\xad\xe6\x96\x87\xe5\xad\x97     ]\n"
+                           "[all                     ]\n");
+    free(s);
+    f.in.vp.cols = 12;
+    fx_run(&f);
+    s = text(&f);
+    /* CJK truncation: 4 inner columns hold one wide char + "..", never half a char */
+    assert_string_equal(s, "[    ][\xe4\xb8\xad..]\n"
+                           "[all       ]\n");
+    free(s);
+    fx_fini(&f);
+}
+
+static void frame_text_edges(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "a 1\nb 1\nc 2\n", 4, 0, ORIENT_ICICLE);
+    fx_run(&f);
+    char *s = text(&f);
+    assert_string_equal(s, "[  ]\n||[]\n");   /* "all" does not fit in 2 columns */
+    free(s);
+    fx_fini(&f);
+}
+
+static void degenerate_sizes(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "a;b 1\n", 0, 5, ORIENT_FLAME);
+    fx_run(&f);
+    assert_int_equal(f.rl.n, 0);
+    f.in.vp.cols = 1;
+    f.in.vp.rows = 1;
+    fx_run(&f);
+    assert_int_equal(f.rl.n, 1);
+    assert_int_equal(f.rl.v[0].w, 1);
+    assert_int_equal(f.rl.v[0].y, 0);
+    f.in.zoom = 12345;   /* invalid: treated as the root */
+    f.in.vp.scroll = 99;
+    fx_run(&f);
+    assert_int_equal(f.rl.n, 0);
+    fx_fini(&f);
+    /* a zero-sample zoom root is drawn full width, without children */
+    fx_init(&f, "a;b 0\nc 1\n", 10, 5, ORIENT_ICICLE);
+    f.in.zoom = N(&f, "a");
+    fx_run(&f);
+    assert_int_equal(R(&f, "a")->w, 10);
+    assert_null(R(&f, "a;b"));
+    fx_fini(&f);
+}
+
+static void textrender_print_writes(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;a 1\nmain;b 1\n");
+    struct viewport vp = {.cols = 12, .rows = 0, .orient = ORIENT_FLAME};
+    char *p = NULL;
+    size_t n = 0;
+    FILE *mem = open_memstream(&p, &n);
+    assert_int_equal(textrender_print(mem, t, TRIE_ROOT, &vp, NULL), 0);
+    fclose(mem);
+    assert_string_equal(p, "[a   ][b   ]\n[main      ]\n[all       ]\n");
+    free(p);
+    FILE *full = fopen("/dev/full", "w");
+    if (full) {
+        assert_int_equal(textrender_print(full, t, TRIE_ROOT, &vp, NULL), -1);
+        fclose(full);
+    }
+    trie_free(t);
+}
+
+int main(void)
+{
+    if (!setlocale(LC_ALL, "C.UTF-8")) {
+        printf("SKIP: no C.UTF-8 locale\n");
+        return 77;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(width_follows_samples),
+        cmocka_unit_test(cumulative_positions_do_not_drift),
+        cmocka_unit_test(narrow_frames_dropped_but_counted),
+        cmocka_unit_test(zoom_ancestors_full_width),
+        cmocka_unit_test(flame_root_at_bottom_icicle_at_top),
+        cmocka_unit_test(scroll_moves_depth_rows),
+        cmocka_unit_test(scroll_to_keeps_node_visible),
+        cmocka_unit_test(order_weight_heaviest_first),
+        cmocka_unit_test(selection_moves),
+        cmocka_unit_test(hit_testing),
+        cmocka_unit_test(labels_flags_and_colours),
+        cmocka_unit_test(escapes_in_labels),
+        cmocka_unit_test(frame_text_edges),
+        cmocka_unit_test(degenerate_sizes),
+        cmocka_unit_test(textrender_print_writes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,167 @@
+/* flametui - unit tests: palettes, name hash stability, colour mapping, styles. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "theme.h"
+
+static unsigned slot(const char *s)
+{
+    return theme_slot(s, strlen(s));
+}
+
+static void same_name_same_colour(void **state)
+{
+    (void)state;
+    /* the slot depends on the bytes only: a copy somewhere else hashes the same */
+    char copy[32];
+    strcpy(copy, "do_syscall_64");
+    assert_int_equal(slot("do_syscall_64"), theme_slot(copy, strlen(copy)));
+    /* pinned values: a change of the hash changes every user's colours */
+    struct rgb a = theme_rgb(PALETTE_HOT, slot("main"));
+    struct rgb b = theme_rgb(PALETTE_HOT, slot("main"));
+    assert_memory_equal(&a, &b, sizeof(a));
+    /* namehash("main") = 0.363 -> 5, namehash("niam") = 0.854 -> 13 */
+    assert_int_equal(slot("main"), 13u << 4 | 5u);
+}
+
+static void hot_formula_ranges(void **state)
+{
+    (void)state;
+    const char *names[] = {"main", "a", "zzz", "", "std::vector<int>::push_back", "\xff\xfe"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        struct rgb c = theme_rgb(PALETTE_HOT, slot(names[i]));
+        assert_in_range(c.r, 205, 255);
+        assert_in_range(c.g, 0, 230);
+        assert_in_range(c.b, 0, 55);
+        c = theme_rgb(PALETTE_MEM, slot(names[i]));
+        assert_int_equal(c.r, 0);
+        assert_in_range(c.g, 190, 240);
+        c = theme_rgb(PALETTE_IO, slot(names[i]));
+        assert_int_equal(c.r, c.g);
+        assert_in_range(c.b, 190, 245);
+    }
+    /* different first characters give different hot colours */
+    assert_int_not_equal(slot("main") & 0xff, slot("xyz") & 0xff);
+}
+
+static void module_prefix_is_ignored(void **state)
+{
+    (void)state;
+    /* flamegraph.pl's namehash drops "module`" before hashing */
+    assert_int_equal(slot("libc.so`memcpy") & 0x0f, slot("memcpy") & 0x0f);
+}
+
+static void java_palette_by_kind(void **state)
+{
+    (void)state;
+    struct rgb c;
+    c = theme_rgb(PALETTE_JAVA, slot("Interpreter_[j]"));   /* JIT: green */
+    assert_true(c.g >= 200 && c.r < c.g && c.b < c.g);
+    c = theme_rgb(PALETTE_JAVA, slot("java/lang/Thread.run"));   /* Java: green */
+    assert_true(c.g >= 200 && c.r < c.g);
+    c = theme_rgb(PALETTE_JAVA, slot("Ljava/util/HashMap;::get"));
+    assert_true(c.g >= 200 && c.r < c.g);
+    c = theme_rgb(PALETTE_JAVA, slot("foo_[i]"));                /* inline: aqua */
+    assert_true(c.b >= 165 && c.g >= 165 && c.r <= 110);
+    c = theme_rgb(PALETTE_JAVA, slot("JavaThread::run"));        /* C++: yellow */
+    assert_true(c.r == c.g && c.b <= 70);
+    c = theme_rgb(PALETTE_JAVA, slot("do_syscall_64_[k]"));      /* kernel: orange */
+    assert_true(c.r >= 190 && c.g >= 90 && c.b == 0);
+    c = theme_rgb(PALETTE_JAVA, slot("start_thread"));           /* system: red */
+    assert_true(c.r >= 200 && c.g == c.b);
+    c = theme_rgb(PALETTE_JS, slot("LazyCompile:~main /app/x.js:1_[j]"));
+    assert_true(c.g >= 200 && c.r < c.g);                         /* JIT with path: green */
+    c = theme_rgb(PALETTE_JS, slot("Builtin:ArrayMap_[j]"));     /* builtin: aqua */
+    assert_true(c.b >= 165 && c.r <= 110);
+    c = theme_rgb(PALETTE_PERL, slot("Perl_pp_entersub"));       /* perl: green */
+    assert_true(c.g >= 200 && c.r < c.g);
+    c = theme_rgb(PALETTE_WAKEUP, slot("anything"));             /* wakeup: aqua */
+    assert_true(c.b >= 165 && c.r <= 110);
+    c = theme_rgb(PALETTE_BLUE, slot("x"));
+    assert_true(c.b >= 205 && c.r == c.g);
+    c = theme_rgb(PALETTE_PURPLE, slot("x"));
+    assert_true(c.r == c.b && c.g < c.r);
+}
+
+static void palette_names(void **state)
+{
+    (void)state;
+    enum palette p;
+    const char *all[] = {"hot", "mem", "io", "wakeup", "java", "js", "perl", "red",
+                         "green", "blue", "aqua", "yellow", "purple", "orange"};
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+        assert_int_equal(theme_palette_parse(all[i], &p), 0);
+        assert_int_equal(p, i);
+        assert_string_equal(theme_palette_name(p), all[i]);
+    }
+    assert_int_equal(theme_palette_parse("nope", &p), -1);
+    assert_int_equal(theme_palette_parse(NULL, &p), 0);
+    assert_int_equal(p, PALETTE_HOT);
+}
+
+static void xterm_mapping(void **state)
+{
+    (void)state;
+    assert_int_equal(theme_rgb_to_256((struct rgb){255, 0, 0}), 196);
+    assert_int_equal(theme_rgb_to_256((struct rgb){0, 0, 0}), 16);
+    assert_int_equal(theme_rgb_to_256((struct rgb){255, 255, 255}), 231);
+    assert_int_equal(theme_rgb_to_256((struct rgb){128, 128, 128}), 244);   /* grey ramp */
+    assert_int_equal(theme_rgb_to_256((struct rgb){215, 135, 0}), 172);
+    assert_int_equal(theme_rgb_to_8((struct rgb){220, 20, 10}), THEME_RED);
+    assert_int_equal(theme_rgb_to_8((struct rgb){230, 200, 30}), THEME_YELLOW);
+    assert_int_equal(theme_rgb_to_8((struct rgb){60, 210, 60}), THEME_GREEN);
+    assert_int_equal(theme_rgb_to_8((struct rgb){80, 190, 200}), THEME_CYAN);
+    /* every hot colour maps to red or yellow in 8 colours: frames stay warm */
+    for (unsigned s = 0; s < THEME_HASH_COLORS; s++) {
+        int c = theme_rgb_to_8(theme_rgb(PALETTE_HOT, s));
+        assert_true(c == THEME_RED || c == THEME_YELLOW);
+        int x = theme_rgb_to_256(theme_rgb(PALETTE_HOT, s));
+        assert_in_range(x, 16, 255);
+    }
+}
+
+static void mono_styles_differ(void **state)
+{
+    (void)state;
+    enum style frames[] = {STYLE_FRAME, STYLE_ANCESTOR, STYLE_MATCH, STYLE_SELECTED,
+                           STYLE_SELECTED_MATCH};
+    for (size_t i = 0; i < 5; i++) {
+        const struct theme_style *a = theme_style(frames[i], true);
+        assert_int_equal(a->fg, THEME_DEFAULT);
+        assert_int_equal(a->bg, THEME_DEFAULT);
+        for (size_t j = 0; j < i; j++)
+            assert_int_not_equal(a->attrs, theme_style(frames[j], true)->attrs);
+    }
+    assert_int_equal(theme_style(STYLE_FRAME, false)->bg, THEME_FRAME);
+    assert_int_equal(theme_frame_style(0), STYLE_FRAME);
+    assert_int_equal(theme_frame_style(1), STYLE_SELECTED);
+    assert_int_equal(theme_frame_style(2), STYLE_MATCH);
+    assert_int_equal(theme_frame_style(3), STYLE_SELECTED_MATCH);
+    assert_int_equal(theme_frame_style(4), STYLE_ANCESTOR);
+    assert_int_equal(theme_frame_style(6), STYLE_MATCH);
+    for (int s = 0; s < STYLE_COUNT; s++) {
+        assert_non_null(theme_style((enum style)s, false));
+        assert_string_not_equal(theme_style_name((enum style)s), "?");
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(same_name_same_colour),
+        cmocka_unit_test(hot_formula_ranges),
+        cmocka_unit_test(module_prefix_is_ignored),
+        cmocka_unit_test(java_palette_by_kind),
+        cmocka_unit_test(palette_names),
+        cmocka_unit_test(xterm_mapping),
+        cmocka_unit_test(mono_styles_differ),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
