@@ -24,14 +24,11 @@ struct view {
     bool reverse;
 };
 
-/* One DFS level. */
-struct level {
-    uint32_t node;      /* base node */
-    uint32_t out;       /* derived node, TRIE_NONE until materialised */
-    uint32_t nvis;      /* visible (not hidden) frames on the path, this one included */
-    size_t next;        /* next child index */
-    uint64_t has;       /* bit j: include/exclude filter j saw a matching frame */
-    bool hidden;
+enum {
+    N_HIDDEN = 1,   /* the node's name is hidden */
+    N_DEAD = 2,     /* an excluded frame is on the path: nothing below survives */
+    N_KEEP = 4,     /* a stack ends here and the filters keep it */
+    N_NEEDED = 8,   /* a kept stack ends here or below: the derived node is created */
 };
 
 struct build {
@@ -39,9 +36,6 @@ struct build {
     uint64_t *mask;          /* per name: the include/exclude bits it sets */
     unsigned char *hide;     /* per name: hidden by some hide filter */
     uint64_t need, forbid;   /* include bits that must be set; exclude bits that must not */
-    bool reverse;
-    struct level *lv;
-    uint32_t *vis;           /* visible names of the path (reverse) */
 };
 
 struct view *view_new(void)
@@ -174,92 +168,79 @@ static void make_masks(struct view *v, struct build *b, size_t count)
     }
 }
 
-/* Creates the derived nodes of levels up to l (lazily, so dropped stacks leave none). */
-static uint32_t materialise(struct build *b, size_t l)
-{
-    size_t k = l;
-    while (b->lv[k].out == TRIE_NONE)
-        k--;
-    for (k++; k <= l; k++) {
-        struct level *p = &b->lv[k - 1], *c = &b->lv[k];
-        c->out = c->hidden ? p->out : trie_child(b->out, p->out, trie_name(b->base, c->node));
-    }
-    return b->lv[l].out;
-}
-
-/* A stack ends at level l: add it to the result if the filters keep it. */
-static void stack_end(struct build *b, size_t l)
-{
-    const struct level *lv = &b->lv[l];
-    if ((lv->has & b->need) != b->need || (lv->has & b->forbid))
-        return;
-    if (l > 0 && lv->nvis == 0)              /* every frame hidden */
-        return;
-    struct count c = trie_self(b->base, lv->node);
-    if (!b->reverse) {
-        trie_add(b->out, materialise(b, l), c);
-        return;
-    }
-    uint32_t n = lv->nvis;
-    for (uint32_t i = 0; i < n / 2; i++) {   /* reverse in place, then restore */
-        uint32_t tmp = b->vis[i];
-        b->vis[i] = b->vis[n - 1 - i];
-        b->vis[n - 1 - i] = tmp;
-    }
-    trie_insert(b->out, b->vis, n, c);
-    for (uint32_t i = 0; i < n / 2; i++) {
-        uint32_t tmp = b->vis[i];
-        b->vis[i] = b->vis[n - 1 - i];
-        b->vis[n - 1 - i] = tmp;
-    }
-}
-
+/* Nodes are visited in id order: a parent's id is always smaller than its children's,
+ * so per-node state flows down in one sequential pass, and "needed" flows up in one
+ * reverse pass. Derived nodes are created only for stacks that are kept. */
 struct trie *view_build(struct view *v, struct trie *base)
 {
     struct strtab *names = trie_names(base);
-    struct build b = {.base = base, .reverse = v->reverse};
-    size_t count = strtab_count(names);
+    struct build b = {.base = base};
+    size_t count = strtab_count(names), n = trie_size(base);
     update_matches(v, names);
     make_masks(v, &b, count);
     b.out = trie_new(names);
-    size_t cap = (size_t)trie_max_depth(base) + 2;
-    b.lv = xcalloc(cap, sizeof *b.lv);
-    b.vis = xcalloc(cap, sizeof *b.vis);
-    b.lv[0] = (struct level){.node = TRIE_ROOT, .out = TRIE_ROOT};
-    size_t l = 0;
-    if (trie_is_terminal(base, TRIE_ROOT))
-        stack_end(&b, 0);
-    for (;;) {
-        struct level *lv = &b.lv[l];
-        size_t n;
-        const uint32_t *kids = trie_children(base, lv->node, &n);
-        if (lv->next == n) {
-            if (l == 0)
-                break;
-            l--;
-            continue;
+    bool bits = b.need | b.forbid;
+    uint64_t *has = bits ? xcalloc(n, sizeof *has) : NULL;
+    unsigned char *fl = xcalloc(n, 1);
+    uint32_t *vis = xcalloc(n, sizeof *vis);   /* visible frames on the path */
+
+    /* down: path state, and which stacks are kept */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t node = (uint32_t)i, p = trie_parent(base, node);
+        if (i > 0) {
+            uint32_t name = trie_name(base, node);
+            if (fl[p] & N_DEAD) {
+                fl[i] = N_DEAD;
+                continue;
+            }
+            if (bits) {
+                has[i] = has[p] | b.mask[name];
+                if (has[i] & b.forbid) {
+                    fl[i] = N_DEAD;
+                    continue;
+                }
+            }
+            fl[i] = b.hide[name] ? N_HIDDEN : 0;
+            vis[i] = vis[p] + !b.hide[name];
         }
-        uint32_t c = kids[lv->next++];
-        uint32_t name = trie_name(base, c);
-        uint64_t has = lv->has | b.mask[name];
-        if (has & b.forbid)                  /* every stack below is excluded */
+        if (!trie_is_terminal(base, node) || (bits && (has[i] & b.need) != b.need))
             continue;
-        if (l + 1 >= cap) {                  /* cannot happen unless max_depth lies */
-            b.lv = xreallocarray(b.lv, cap * 2, sizeof *b.lv);
-            b.vis = xreallocarray(b.vis, cap * 2, sizeof *b.vis);
-            cap *= 2;
-        }
-        struct level *ch = &b.lv[++l];
-        bool hidden = b.hide[name];
-        *ch = (struct level){.node = c, .out = TRIE_NONE, .has = has, .hidden = hidden,
-                             .nvis = b.lv[l - 1].nvis + !hidden};
-        if (!hidden)
-            b.vis[ch->nvis - 1] = name;
-        if (trie_is_terminal(base, c))
-            stack_end(&b, l);
+        if (i > 0 && vis[i] == 0)             /* every frame hidden */
+            continue;
+        fl[i] |= N_KEEP | N_NEEDED;
     }
-    free(b.lv);
-    free(b.vis);
+    if (v->reverse) {
+        uint32_t *path = xcalloc((size_t)trie_max_depth(base) + 1, sizeof *path);
+        for (size_t i = 0; i < n; i++) {
+            if (!(fl[i] & N_KEEP))
+                continue;
+            size_t k = 0;                     /* leaf first: walk up */
+            for (uint32_t a = (uint32_t)i; a != TRIE_ROOT; a = trie_parent(base, a))
+                if (!(fl[a] & N_HIDDEN))
+                    path[k++] = trie_name(base, a);
+            trie_insert(b.out, path, k, trie_self(base, (uint32_t)i));
+        }
+        free(path);
+    } else {
+        /* up: a node is needed when a kept stack ends at or below it */
+        for (size_t i = n; i-- > 1;)
+            if (fl[i] & N_NEEDED)
+                fl[trie_parent(base, (uint32_t)i)] |= N_NEEDED;
+        uint32_t *map = vis;                  /* reused: base node -> derived node */
+        map[0] = TRIE_ROOT;
+        for (size_t i = 1; i < n; i++) {
+            if (!(fl[i] & N_NEEDED))
+                continue;
+            uint32_t node = (uint32_t)i, up = map[trie_parent(base, node)];
+            map[i] = fl[i] & N_HIDDEN ? up : trie_child(b.out, up, trie_name(base, node));
+        }
+        for (size_t i = 0; i < n; i++)
+            if (fl[i] & N_KEEP)
+                trie_add(b.out, map[i], trie_self(base, (uint32_t)i));
+    }
+    free(vis);
+    free(fl);
+    free(has);
     free(b.mask);
     free(b.hide);
     return b.out;
