@@ -7,16 +7,20 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "parse_folded.h"
 #include "parse_perf.h"
+#include "perf_mt.h"
 #include "trie.h"
 
 #define READ_CHUNK (4u << 20)
 #define SNIFF_BYTES (64u << 10)
+#define MAP_SLICE (8u << 20)      /* parsed per step from a mapped file */
+#define MAP_RELEASE (64u << 20)   /* parsed pages are dropped in steps of this size */
 
 struct loader {
     char *name;
@@ -34,8 +38,11 @@ struct loader {
     bool z_end;             /* the last gzip member ended cleanly */
     unsigned char *zbuf;
     size_t consumed;
-    struct ft_error err;
-    long line_base;
+    const char *map;        /* regular uncompressed files are mapped, not copied */
+    size_t map_len, map_pos, map_released;
+    bool batch;             /* non-interactive: parse big perf files on several threads */
+    bool mt_done;
+    struct perf_mt_stats mt;
 };
 
 struct loader *loader_open(const char *path, const struct options *o, struct trie *t,
@@ -75,10 +82,21 @@ struct loader *loader_open(const char *path, const struct options *o, struct tri
     l->format = o->format;
     l->popts = o->perf;
     l->t = t;
+    l->batch = o->mode != OUT_TUI;
     if (l->live && !l->follow) {
         int fl = fcntl(fd, F_GETFL);
         if (fl >= 0)
             fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+    }
+    unsigned char magic[2];
+    if (l->regular && !l->follow && st.st_size > 2 && (uint64_t)st.st_size <= SIZE_MAX &&
+        pread(fd, magic, 2, 0) == 2 && !(magic[0] == 0x1f && magic[1] == 0x8b)) {
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (m != MAP_FAILED) {
+            madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
+            l->map = m;
+            l->map_len = (size_t)st.st_size;
+        }
     }
     return l;
 }
@@ -87,6 +105,8 @@ void loader_free(struct loader *l)
 {
     if (!l)
         return;
+    if (l->map)
+        munmap((void *)(uintptr_t)l->map, l->map_len);
     if (l->fd > STDIN_FILENO)
         close(l->fd);
     if (l->z) {
@@ -130,6 +150,8 @@ size_t loader_bytes(const struct loader *l)
 
 size_t loader_samples(const struct loader *l)
 {
+    if (l->mt_done)
+        return l->mt.samples;
     if (l->folded)
         return folded_samples(l->folded);
     if (l->perf)
@@ -148,9 +170,9 @@ bool loader_report(const struct loader *l, struct buf *msg)
                    n == 1 ? "" : "s", first.line, first.msg);
         return true;
     }
-    if (l->perf) {
-        long first;
-        size_t n = perf_skipped(l->perf, &first);
+    if (l->perf || l->mt_done) {
+        long first = l->mt.first_skipped;
+        size_t n = l->mt_done ? l->mt.skipped : perf_skipped(l->perf, &first);
         if (!n)
             return false;
         buf_printf(msg, "flametui: %s: %zu unrecognized line%s skipped (first at line %ld)\n",
@@ -202,11 +224,9 @@ static int take(struct loader *l, const unsigned char *p, size_t n, struct ft_er
 }
 
 /* Decides the format from the buffered text. Returns false if more text is needed. */
-static bool sniff(struct loader *l)
+static bool sniff_text(struct loader *l, const char *p, size_t n, bool eof)
 {
     if (l->format == FORMAT_AUTO) {
-        const char *p = l->in.p + l->start;
-        size_t n = l->in.len - l->start;
         /* wait for two meaningful lines (or enough text, or the end) */
         size_t lines = 0;
         for (size_t i = 0; i < n && lines < 2;) {
@@ -221,7 +241,7 @@ static bool sniff(struct loader *l)
                 lines++;
             i += ll + 1;
         }
-        if (lines < 2 && n < SNIFF_BYTES && !l->eof)
+        if (lines < 2 && n < SNIFF_BYTES && !eof)
             return false;
         l->format = perf_sniff(p, n < SNIFF_BYTES ? n : SNIFF_BYTES) ? FORMAT_PERF
                                                                       : FORMAT_FOLDED;
@@ -231,6 +251,74 @@ static bool sniff(struct loader *l)
     else
         l->folded = folded_new(l->t);
     return true;
+}
+
+static bool sniff(struct loader *l)
+{
+    return sniff_text(l, l->in.p + l->start, l->in.len - l->start, l->eof);
+}
+
+/* Parses p[0..n) of a mapped file; returns the bytes consumed or (size_t)-1. */
+static size_t feed(struct loader *l, const char *p, size_t n, bool eof, struct ft_error *err)
+{
+    if (l->perf)
+        return perf_feed(l->perf, p, n, eof);
+    return folded_feed(l->folded, p, n, eof, l->strict, err);
+}
+
+static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_error *err)
+{
+    if (!l->perf && !l->folded) {
+        size_t n = l->map_len < SNIFF_BYTES ? l->map_len : SNIFF_BYTES;
+        sniff_text(l, l->map, n, true);
+    }
+    if (l->batch && l->perf && l->map_pos == 0 && !l->mt_done && l->map_len > (1u << 20)) {
+        /* a big perf file for a non-interactive output: both cores */
+        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+        int threads = ncpu > 1 ? (ncpu > 4 ? 4 : (int)ncpu) : 1;
+        if (perf_parse_buffer_mt(l->t, &l->popts, l->map, l->map_len, threads, true, &l->mt) ==
+            0) {
+            l->mt_done = true;
+            l->map_pos = l->consumed = l->map_len;
+            l->done = true;
+            return LOAD_EOF;
+        }
+    }
+    size_t rem = l->map_len - l->map_pos;
+    size_t want = max_bytes < MAP_SLICE ? (max_bytes < 4096 ? 4096 : max_bytes) : MAP_SLICE;
+    bool eof = want >= rem;
+    if (eof)
+        want = rem;
+    size_t used;
+    for (;;) {
+        used = feed(l, l->map + l->map_pos, want, eof, err);
+        if (used == (size_t)-1) {
+            l->done = true;
+            return LOAD_ERROR;
+        }
+        if (used || eof)
+            break;
+        /* a line longer than the slice */
+        want = want > rem / 2 ? rem : want * 2;
+        eof = want == rem;
+    }
+    l->map_pos += used;
+    l->consumed += used;
+    if (l->map_pos - l->map_released >= MAP_RELEASE) {
+        /* drop parsed pages: peak RSS stays bounded by the trie, not the input */
+        size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+        size_t upto = l->map_pos / pg * pg;
+        if (upto > l->map_released) {
+            madvise((void *)(uintptr_t)(l->map + l->map_released), upto - l->map_released,
+                    MADV_DONTNEED);
+            l->map_released = upto;
+        }
+    }
+    if (eof || l->map_pos == l->map_len) {
+        l->done = true;
+        return LOAD_EOF;
+    }
+    return LOAD_MORE;
 }
 
 /* Parses what is buffered. Returns bytes consumed or -1. */
@@ -263,6 +351,8 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
 {
     if (l->done)
         return LOAD_EOF;
+    if (l->map)
+        return step_map(l, max_bytes, err);
     size_t got = 0;
     if (!l->zbuf)
         l->zbuf = xmalloc(READ_CHUNK);

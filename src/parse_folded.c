@@ -26,6 +26,7 @@ struct folded_parser {
     struct buf prev;        /* previous stack text */
     uint32_t *ends;         /* end offset of each frame of prev */
     uint32_t *nodes;        /* node of each frame of prev */
+    uint64_t *nh, *ph;      /* name hash and path hash of each new frame */
     size_t nprev, cap;
 };
 
@@ -44,6 +45,8 @@ void folded_free(struct folded_parser *p)
     buf_fini(&p->prev);
     free(p->ends);
     free(p->nodes);
+    free(p->nh);
+    free(p->ph);
     free(p);
 }
 
@@ -90,12 +93,15 @@ int folded_split_line(const char *line, size_t len, size_t *stack_len, struct co
     size_t before;
     if (split_count(line, len, &before, c, why))
         return -1;
-    /* differential "stack C1 C2": keep C2, drop C1 */
-    size_t b2;
+    /* differential "stack C1 C2": keep C2, drop C1. Only digits and '.' are scanned,
+     * so an ordinary stack costs a byte or two here. */
+    size_t j = before;
+    while (j > 0 && ((line[j - 1] >= '0' && line[j - 1] <= '9') || line[j - 1] == '.'))
+        j--;
     struct count c1;
-    const char *why2;
-    if (before > 0 && split_count(line, before, &b2, &c1, &why2) == 0)
-        before = b2;
+    if (j < before && j > 0 && is_space((unsigned char)line[j - 1]) &&
+        count_parse(line + j, before - j, false, &c1) == 0)
+        before = j - 1;
     /* trailing empty frames are dropped (Perl split) */
     while (before > 0 && line[before - 1] == ';')
         before--;
@@ -113,44 +119,100 @@ static void skip(struct folded_parser *p, const char *why)
         ft_error_set(&p->first, p->line, "%s", why);
 }
 
+/* Length of the frame at p (up to the next ';' or end) and util_hash() of its bytes,
+ * found in one pass, 8 bytes at a time. */
+static inline size_t scan_frame(const char *p, const char *end, uint64_t *hash)
+{
+    uint64_t h = UTIL_HASH_SEED;
+    const char *q = p;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (end - q >= 8) {
+        uint64_t w;
+        memcpy(&w, q, 8);
+        uint64_t x = w ^ 0x3b3b3b3b3b3b3b3bull; /* ';' bytes become 0 */
+        uint64_t z = (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
+        if (z) {
+            unsigned k = (unsigned)__builtin_ctzll(z) >> 3;
+            if (k)
+                h = util_hash_word(h, w & ((1ull << (k * 8)) - 1));
+            size_t n = (size_t)(q - p) + k;
+            *hash = util_hash_final(h, n);
+            return n;
+        }
+        h = util_hash_word(h, w);
+        q += 8;
+    }
+#endif
+    const char *sc = memchr(q, ';', (size_t)(end - q));
+    const char *fe = sc ? sc : end;
+    while (fe - q >= 8) {
+        uint64_t w;
+        memcpy(&w, q, 8);
+        h = util_hash_word(h, w);
+        q += 8;
+    }
+    if (fe > q) {
+        uint64_t w = 0;
+        memcpy(&w, q, (size_t)(fe - q));
+        h = util_hash_word(h, w);
+    }
+    size_t n = (size_t)(fe - p);
+    *hash = util_hash_final(h, n);
+    return n;
+}
+
+static void reserve_frames(struct folded_parser *p, size_t n)
+{
+    if (n <= p->cap)
+        return;
+    while (p->cap < n)
+        p->cap = p->cap ? p->cap * 2 : 64;
+    p->ends = xreallocarray(p->ends, p->cap, sizeof *p->ends);
+    p->nodes = xreallocarray(p->nodes, p->cap, sizeof *p->nodes);
+    p->nh = xreallocarray(p->nh, p->cap, sizeof *p->nh);
+    p->ph = xreallocarray(p->ph, p->cap, sizeof *p->ph);
+}
+
 static void add_line(struct folded_parser *p, const char *s, size_t len, struct count c)
 {
-    /* common prefix with the previous stack */
+    /* common prefix with the previous stack: its frames keep their nodes */
     size_t l = 0, m = len < p->prev.len ? len : p->prev.len;
     while (l < m && s[l] == p->prev.p[l])
         l++;
-    size_t k = 0; /* frames reused */
+    size_t k = 0;
     uint32_t node = TRIE_ROOT;
     size_t start = 0;
     while (k < p->nprev) {
         size_t e = p->ends[k];
-        if (e > l)
-            break;
-        /* current frame k must end at e too */
-        if (!(e == len || s[e] == ';'))
+        if (e > l || !(e == len || s[e] == ';'))
             break;
         node = p->nodes[k];
         start = e + 1;
         k++;
     }
+    /* scan and hash the new frames, prefetch their slots, then resolve them */
     size_t nf = k;
-    if (start <= len) {
+    if (start <= len && !(k > 0 && p->ends[k - 1] == len)) {
         const char *q = s + start, *end = s + len;
+        uint64_t ph = trie_phash(p->t, node);
         for (;;) {
-            const char *sc = memchr(q, ';', (size_t)(end - q));
-            const char *fe = sc ? sc : end;
-            node = trie_child(p->t, node, strtab_intern(p->names, q, (size_t)(fe - q)));
-            if (nf == p->cap) {
-                p->cap = p->cap ? p->cap * 2 : 64;
-                p->ends = xreallocarray(p->ends, p->cap, sizeof *p->ends);
-                p->nodes = xreallocarray(p->nodes, p->cap, sizeof *p->nodes);
-            }
-            p->ends[nf] = (uint32_t)(fe - s);
-            p->nodes[nf] = node;
+            reserve_frames(p, nf + 1);
+            uint64_t h;
+            size_t fl = scan_frame(q, end, &h);
+            ph = trie_hash_step(ph, h);
+            trie_prefetch(p->t, ph);
+            p->ends[nf] = (uint32_t)(q + fl - s);
+            p->nh[nf] = h;
+            p->ph[nf] = ph;
             nf++;
-            if (!sc)
+            if (q + fl == end)
                 break;
-            q = sc + 1;
+            q += fl + 1;
+        }
+        for (size_t i = k; i < nf; i++) {
+            size_t fs = i ? p->ends[i - 1] + 1 : 0;
+            node = trie_child_bytes(p->t, node, p->ph[i], p->nh[i], s + fs, p->ends[i] - fs);
+            p->nodes[i] = node;
         }
     }
     p->nprev = nf;

@@ -13,6 +13,7 @@
 
 struct name {
     const char *p;
+    uint64_t hash;
     uint32_t len;
 };
 
@@ -89,7 +90,7 @@ static void grow(struct strtab *s)
         if (!v)
             continue;
         uint32_t id = (uint32_t)v - 1;
-        uint64_t h = util_hash(s->names[id].p, s->names[id].len);
+        uint64_t h = s->names[id].hash;
         size_t j = h & nmask;
         while (ns[j])
             j = (j + 1) & nmask;
@@ -126,7 +127,16 @@ uint32_t strtab_intern(struct strtab *s, const char *p, size_t len)
 {
     if (len > UINT32_MAX - 1)
         len = UINT32_MAX - 1; /* a 4 GiB name is cut; nothing real gets near this */
-    uint64_t h = util_hash(p, len);
+    return strtab_intern_h(s, p, len, util_hash(p, len));
+}
+
+uint64_t strtab_hash(const struct strtab *s, uint32_t id)
+{
+    return id < s->n ? s->names[id].hash : 0;
+}
+
+uint32_t strtab_intern_h(struct strtab *s, const char *p, size_t len, uint64_t h)
+{
     uint32_t id;
     size_t j = find(s, p, len, h, &id);
     if (id != UINT32_MAX)
@@ -140,6 +150,7 @@ uint32_t strtab_intern(struct strtab *s, const char *p, size_t len)
     id = (uint32_t)s->n++;
     s->names[id].p = store(s, p, len);
     s->names[id].len = (uint32_t)len;
+    s->names[id].hash = h;
     s->slots[j] = (h >> 32 << 32) | (uint64_t)(id + 1);
     if (s->n * 2 > s->mask)
         grow(s);

@@ -12,6 +12,10 @@ struct strtab *strtab_new(void);
 void strtab_free(struct strtab *s);          /* NULL is a no-op */
 /* Returns the id of the name, adding it if new. Cannot fail (OOM dies). */
 uint32_t strtab_intern(struct strtab *s, const char *p, size_t len);
+/* The same, when the caller already has hash = util_hash(p, len). */
+uint32_t strtab_intern_h(struct strtab *s, const char *p, size_t len, uint64_t hash);
+/* util_hash() of the name's bytes (stored, not recomputed). */
+uint64_t strtab_hash(const struct strtab *s, uint32_t id);
 /* Returns the id or UINT32_MAX if the name is not interned. */
 uint32_t strtab_lookup(const struct strtab *s, const char *p, size_t len);
 /* The bytes of id (NUL-terminated for convenience; *len excludes the NUL). */

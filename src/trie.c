@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "strtab.h"
 #include "util.h"
@@ -15,6 +16,7 @@
 enum { NODE_TERMINAL = 1, NODE_SELF_FLOAT = 2, NODE_TOTAL_FLOAT = 4 };
 
 struct node {
+    uint64_t phash;       /* hash of the path from the root (trie_hash_step) */
     uint32_t name, parent, depth;
     uint32_t flags;
     uint64_t self, total; /* uint64 or the bits of a double (see flags) */
@@ -25,7 +27,7 @@ struct trie {
     bool own_names;
     struct node *v;
     size_t n, cap;
-    uint64_t *slots;      /* 0 = empty; else hash tag << 32 | node id (never 0) */
+    uint64_t *slots;      /* 0 = empty; else low 32 bits of phash << 32 | node id (never 0) */
     size_t mask;
     uint64_t gen;         /* any change */
     uint64_t struct_gen;  /* new nodes */
@@ -37,15 +39,36 @@ struct trie {
     bool kids_valid;
 };
 
-static inline uint64_t key_hash(uint32_t parent, uint32_t name)
+#define ROOT_PHASH 0x243f6a8885a308d3ull
+
+/* Big tables are probed at random: ask for transparent huge pages so that the probes
+ * do not also miss the TLB (a hint; harmless where THP is off). */
+static void *huge_calloc(size_t n, size_t size)
 {
-    uint64_t x = (uint64_t)parent << 32 | name;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ull;
-    x ^= x >> 33;
-    return x;
+    size_t bytes = n * size;
+    if (bytes < (4u << 20))
+        return xcalloc(n, size);
+    void *p = NULL;
+    if (posix_memalign(&p, 2u << 20, bytes) != 0)
+        die("out of memory (%zu bytes)", bytes);
+    madvise(p, bytes, MADV_HUGEPAGE);
+    memset(p, 0, bytes);
+    return p;
+}
+
+static void huge_advise(void *p, size_t bytes)
+{
+    if (bytes >= (4u << 20)) {
+        uintptr_t a = ((uintptr_t)p + (2u << 20) - 1) & ~(uintptr_t)((2u << 20) - 1);
+        uintptr_t e = (uintptr_t)p + bytes;
+        if (e > a)
+            madvise((void *)a, e - a, MADV_HUGEPAGE);
+    }
+}
+
+static inline size_t slot_index(uint64_t low32, size_t mask)
+{
+    return (size_t)(low32 & 0xffffffffu) & mask;
 }
 
 static inline struct count get_count(uint64_t bits, bool fl)
@@ -82,6 +105,7 @@ struct trie *trie_new(struct strtab *names)
     t->v = xreallocarray(NULL, t->cap, sizeof *t->v);
     memset(&t->v[0], 0, sizeof t->v[0]);
     t->v[0].name = UINT32_MAX;
+    t->v[0].phash = ROOT_PHASH;
     t->v[0].parent = TRIE_NONE;
     t->n = 1;
     t->mask = 2047;
@@ -110,13 +134,12 @@ struct strtab *trie_names(const struct trie *t)
 static void grow_slots(struct trie *t)
 {
     size_t nmask = t->mask * 2 + 1;
-    uint64_t *ns = xcalloc(nmask + 1, sizeof *ns);
+    uint64_t *ns = huge_calloc(nmask + 1, sizeof *ns);
     for (size_t i = 0; i <= t->mask; i++) {
         uint64_t s = t->slots[i];
         if (!s)
             continue;
-        const struct node *nd = &t->v[(uint32_t)s];
-        size_t j = key_hash(nd->parent, nd->name) & nmask;
+        size_t j = slot_index(s >> 32, nmask);
         while (ns[j])
             j = (j + 1) & nmask;
         ns[j] = s;
@@ -126,18 +149,57 @@ static void grow_slots(struct trie *t)
     t->mask = nmask;
 }
 
-static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t name, uint64_t h,
-                              size_t *slot)
+uint64_t trie_phash(const struct trie *t, uint32_t node)
 {
-    uint64_t tag = h >> 32 << 32;
-    size_t j = h & t->mask;
+    return t->v[node].phash;
+}
+
+void trie_prefetch(const struct trie *t, uint64_t phash)
+{
+    __builtin_prefetch(&t->slots[slot_index(phash, t->mask)]);
+}
+
+static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint64_t phash,
+                         size_t slot)
+{
+    if (t->n >= UINT32_MAX - 1)
+        die("frame trie too large");
+    if (t->n == t->cap) {
+        t->cap += t->cap / 2; /* 1.5x keeps the slack, and so bytes per node, low */
+        t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+        huge_advise(t->v, t->cap * sizeof *t->v);
+    }
+    uint32_t id = (uint32_t)t->n++;
+    struct node *nd = &t->v[id];
+    nd->phash = phash;
+    nd->name = name;
+    nd->parent = parent;
+    nd->depth = t->v[parent].depth + 1;
+    nd->flags = 0;
+    nd->self = nd->total = 0;
+    if (nd->depth > t->max_depth)
+        t->max_depth = nd->depth;
+    t->slots[slot] = (phash & 0xffffffffu) << 32 | id;
+    if (t->n * 10 > t->mask * 7) /* load factor 0.7: tags keep probes off the nodes */
+        grow_slots(t);
+    t->gen++;
+    t->struct_gen++;
+    return id;
+}
+
+/* Finds the child by path hash; *slot gets the free slot on a miss. */
+static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t name,
+                              uint64_t phash, size_t *slot)
+{
+    uint64_t tag = (phash & 0xffffffffu) << 32;
+    size_t j = slot_index(phash, t->mask);
     for (;;) {
         uint64_t s = t->slots[j];
         if (!s)
             break;
         if ((s & 0xffffffff00000000ull) == tag) {
             const struct node *nd = &t->v[(uint32_t)s];
-            if (nd->parent == parent && nd->name == name) {
+            if (nd->phash == phash && nd->parent == parent && nd->name == name) {
                 *slot = j;
                 return (uint32_t)s;
             }
@@ -151,37 +213,42 @@ static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t na
 uint32_t trie_find_child(const struct trie *t, uint32_t parent, uint32_t name)
 {
     size_t slot;
-    return lookup(t, parent, name, key_hash(parent, name), &slot);
+    uint64_t ph = trie_hash_step(t->v[parent].phash, strtab_hash(t->names, name));
+    return lookup(t, parent, name, ph, &slot);
 }
 
 uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t name)
 {
     size_t slot;
-    uint64_t h = key_hash(parent, name);
-    uint32_t id = lookup(t, parent, name, h, &slot);
+    uint64_t ph = trie_hash_step(t->v[parent].phash, strtab_hash(t->names, name));
+    uint32_t id = lookup(t, parent, name, ph, &slot);
     if (id != TRIE_NONE)
         return id;
-    if (t->n >= UINT32_MAX - 1)
-        die("frame trie too large");
-    if (t->n == t->cap) {
-        t->cap *= 2;
-        t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+    return new_node(t, parent, name, ph, slot);
+}
+
+uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint64_t name_hash,
+                          const char *p, size_t len)
+{
+    uint64_t tag = (phash & 0xffffffffu) << 32;
+    size_t j = slot_index(phash, t->mask);
+    for (;;) {
+        uint64_t s = t->slots[j];
+        if (!s)
+            break;
+        if ((s & 0xffffffff00000000ull) == tag) {
+            const struct node *nd = &t->v[(uint32_t)s];
+            if (nd->phash == phash && nd->parent == parent) {
+                size_t nl;
+                const char *np = strtab_get(t->names, nd->name, &nl);
+                if (nl == len && memcmp(np, p, len) == 0)
+                    return (uint32_t)s;
+            }
+        }
+        j = (j + 1) & t->mask;
     }
-    id = (uint32_t)t->n++;
-    struct node *nd = &t->v[id];
-    nd->name = name;
-    nd->parent = parent;
-    nd->depth = t->v[parent].depth + 1;
-    nd->flags = 0;
-    nd->self = nd->total = 0;
-    if (nd->depth > t->max_depth)
-        t->max_depth = nd->depth;
-    t->slots[slot] = (h >> 32 << 32) | id;
-    if (t->n * 2 > t->mask)
-        grow_slots(t);
-    t->gen++;
-    t->struct_gen++;
-    return id;
+    uint32_t name = strtab_intern_h(t->names, p, len, name_hash);
+    return new_node(t, parent, name, phash, j);
 }
 
 void trie_add(struct trie *t, uint32_t leaf, struct count c)

@@ -28,6 +28,23 @@ struct strtab *trie_names(const struct trie *t);
 uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t name);
 /* Child of parent named name, or TRIE_NONE. */
 uint32_t trie_find_child(const struct trie *t, uint32_t parent, uint32_t name);
+/* Fast path for parsers: one probe per frame, addressed by a hash of the whole path, so
+ * the probes of a stack can be prefetched before they are resolved.
+ *   name_hash = util_hash(bytes) (or built with util_hash_word/final while scanning),
+ *   phash     = trie_hash_step(trie_phash(t, parent), name_hash),
+ * then trie_prefetch(t, phash) early and trie_child_bytes(...) later. */
+static inline uint64_t trie_hash_step(uint64_t parent_phash, uint64_t name_hash)
+{
+    uint64_t h = (parent_phash << 23 | parent_phash >> 41) ^ name_hash;
+    h *= 0x9fb21c651e98df25ull;
+    return h ^ (h >> 28);
+}
+uint64_t trie_phash(const struct trie *t, uint32_t node);
+void trie_prefetch(const struct trie *t, uint64_t phash);
+/* Child of parent whose name is p[0..len) (interned when new); phash and name_hash as
+ * above (wrong hashes give wrong trees, not crashes). */
+uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint64_t name_hash,
+                          const char *p, size_t len);
 /* Adds c to self of leaf and to total of leaf and every ancestor (root included), and
  * marks leaf as the end of a stack (even when c is zero). */
 void trie_add(struct trie *t, uint32_t leaf, struct count c);

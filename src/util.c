@@ -135,25 +135,18 @@ void buf_fini(struct buf *b)
 
 uint64_t util_hash(const void *p, size_t n)
 {
-    /* 8 bytes at a time, multiply-xorshift mixing; good enough for interning. */
     const unsigned char *s = p;
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ (n * 0xff51afd7ed558ccdull);
-    while (n >= 8) {
+    uint64_t h = UTIL_HASH_SEED;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
         uint64_t w;
-        memcpy(&w, s, 8);
-        h ^= w * 0xc2b2ae3d27d4eb4full;
-        h = (h << 31 | h >> 33) * 0x9e3779b97f4a7c15ull;
-        s += 8;
-        n -= 8;
+        memcpy(&w, s + i, 8);
+        h = util_hash_word(h, w);
     }
-    if (n) {
+    if (i < n) {
         uint64_t w = 0;
-        memcpy(&w, s, n);
-        h ^= w * 0xc2b2ae3d27d4eb4full;
-        h = (h << 31 | h >> 33) * 0x9e3779b97f4a7c15ull;
+        memcpy(&w, s + i, n - i);
+        h = util_hash_word(h, w);
     }
-    h ^= h >> 29;
-    h *= 0xbf58476d1ce4e5b9ull;
-    h ^= h >> 32;
-    return h;
+    return util_hash_final(h, n);
 }

@@ -50,6 +50,23 @@ static inline void buf_putc(struct buf *b, char c)
 FT_PRINTF(2, 3) void buf_printf(struct buf *b, const char *fmt, ...);
 void buf_fini(struct buf *b);
 
-/* FNV-1a style fast hash over bytes (64-bit). */
+/* Fast 64-bit hash over bytes, built from the three steps below so that a parser can
+ * hash a frame while scanning it word by word (8 bytes, little-endian, the tail
+ * zero-padded): h = UTIL_HASH_SEED; h = util_hash_word(h, w) per word;
+ * util_hash_final(h, n). util_hash() gives the same value in one call. */
+#define UTIL_HASH_SEED 0x9e3779b97f4a7c15ull
+static inline uint64_t util_hash_word(uint64_t h, uint64_t w)
+{
+    h ^= w * 0xc2b2ae3d27d4eb4full;
+    return (h << 31 | h >> 33) * 0x9e3779b97f4a7c15ull;
+}
+static inline uint64_t util_hash_final(uint64_t h, size_t n)
+{
+    h ^= (uint64_t)n * 0xff51afd7ed558ccdull;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 32;
+    return h;
+}
 uint64_t util_hash(const void *p, size_t n);
 #endif

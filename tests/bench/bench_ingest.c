@@ -1,0 +1,44 @@
+/* flametui - tests/bench/bench_ingest.c: loads FILE(s) through the loader into a trie
+ * and prints MB/s, trie nodes, bytes per node and names. usage: bench_ingest FILE... */
+#include "config.h"
+
+#include <stdio.h>
+#include <time.h>
+
+#include "loader.h"
+#include "options.h"
+#include "strtab.h"
+#include "trie.h"
+
+int main(int argc, char **argv)
+{
+    struct options o;
+    struct ft_error err = {0};
+    if (options_parse(&o, argc, argv, &err) < 0 || o.nfiles == 0) {
+        fprintf(stderr, "usage: bench_ingest [OPTIONS] FILE...\n");
+        return 2;
+    }
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    struct trie *t = trie_new(NULL);
+    size_t bytes = 0;
+    for (size_t i = 0; i < o.nfiles; i++) {
+        struct loader *l = loader_open(o.files[i], &o, t, &err);
+        if (!l || loader_run(l, &err) < 0) {
+            fprintf(stderr, "bench_ingest: %s: %s\n", o.files[i], err.msg);
+            return 1;
+        }
+        bytes += loader_bytes(l);
+        loader_free(l);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double s = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+    size_t n = trie_size(t);
+    printf("ingest: %.1f MB in %.3f s = %.0f MB/s; %zu nodes, %.1f bytes/node (trie), "
+           "%zu names, %.1f MB names\n",
+           (double)bytes / 1e6, s, (double)bytes / 1e6 / s, n, (double)trie_bytes(t) / (double)n,
+           strtab_count(trie_names(t)), (double)strtab_bytes(trie_names(t)) / 1e6);
+    trie_free(t);
+    options_fini(&o);
+    return 0;
+}
