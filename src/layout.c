@@ -49,12 +49,15 @@ struct scratch {
     struct kid *sort;          /* ORDER_WEIGHT work space */
     size_t sort_cap;
     /* the cache */
-    const struct trie *t;
+    const struct trie *t;      /* fingerprint of the trie the cache is for */
     uint64_t gen;
+    size_t size;
+    double root_total;
+    uint32_t max_depth;
     double T;                  /* the threshold: children with total * cols >= T */
     int cols;
     /* colour slot per name id (bit 31: known); names never change for an id */
-    const struct trie *slots_t;
+    const struct strtab *slots_names;
     uint32_t *slots;
     size_t slots_cap;
     struct slot *map;
@@ -78,6 +81,9 @@ static void cache_clear(struct scratch *s, const struct trie *t, double T, int c
 {
     s->t = t;
     s->gen = trie_generation(t);
+    s->size = trie_size(t);
+    s->root_total = trie_total_d(t, TRIE_ROOT);
+    s->max_depth = trie_max_depth(t);
     s->T = T;
     s->cols = cols;
     s->kids_len = 0;
@@ -296,11 +302,16 @@ void layout_compute(const struct layout_in *in, struct rect_list *out)
     struct ctx c = {&in2, out, label_mode_resolve(in->label_mode), in->vp.cols,
                     trie_total_d(t, zoom)};
     out->total = c.T;
-    /* Reuse the cache if the new threshold T/cols is not below the cached one. */
-    if (s->t != t || s->gen != trie_generation(t) || c.T * s->cols < s->T * c.cols)
+    /* Reuse the cache if the new threshold T/cols is not below the cached one. A trie
+     * freed and another made at the same address is told apart by the rest of the
+     * fingerprint (and node ids stay < trie_size, so a stale entry cannot crash);
+     * layout_cache_reset() makes it certain. */
+    if (s->t != t || s->gen != trie_generation(t) || s->size != trie_size(t) ||
+        s->root_total != trie_total_d(t, TRIE_ROOT) || s->max_depth != trie_max_depth(t) ||
+        c.T * s->cols < s->T * c.cols)
         cache_clear(s, t, c.T, c.cols);
-    if (s->slots_t != t) {
-        s->slots_t = t;
+    if (s->slots_names != trie_names(t)) {
+        s->slots_names = trie_names(t);
         if (s->slots)
             memset(s->slots, 0, s->slots_cap * sizeof(*s->slots));
     }
@@ -368,6 +379,15 @@ void layout_compute(const struct layout_in *in, struct rect_list *out)
     if (in->vp.orient == ORIENT_FLAME)
         for (size_t i = 0; i < out->n; i++)
             out->v[i].y = out->rows - 1 - out->v[i].y;
+}
+
+void layout_cache_reset(struct rect_list *rl)
+{
+    struct scratch *s = rl->scratch;
+    if (s) {
+        s->t = NULL;
+        s->slots_names = NULL;
+    }
 }
 
 void layout_frame_text(const struct rect_list *rl, const struct rect *r, struct buf *out)

@@ -78,6 +78,13 @@ void rect_list_free(struct rect_list *out);
 
 /* ---- added by layout: helpers for the viewer (all pure, none allocates) ---- */
 
+/* rl keeps a cache of the drawable children of drawn frames (valid while the trie, its
+ * generation and the zoom threshold allow), so a redraw after a key costs O(drawn
+ * frames). Call this after freeing the trie rl was laid out from (e.g. a rebuilt view),
+ * before laying out another one: a new trie at the same address is otherwise only told
+ * apart by its size, generation, root total and depth. */
+void layout_cache_reset(struct rect_list *rl);
+
 /* The rect's NUL-terminated safe label. */
 static inline const char *layout_label(const struct rect_list *rl, const struct rect *r)
 {

@@ -408,6 +408,56 @@ static void textrender_print_writes(void **state)
     trie_free(t);
 }
 
+/* Same rects as a fresh layout (no cache) of the same input. */
+static void assert_same_as_fresh(struct fx *f)
+{
+    struct rect_list fresh = {0};
+    layout_compute(&f->in, &fresh);
+    assert_int_equal(fresh.n, f->rl.n);
+    for (size_t i = 0; i < fresh.n; i++) {
+        assert_int_equal(fresh.v[i].node, f->rl.v[i].node);
+        assert_int_equal(fresh.v[i].x, f->rl.v[i].x);
+        assert_int_equal(fresh.v[i].w, f->rl.v[i].w);
+        assert_int_equal(fresh.v[i].y, f->rl.v[i].y);
+        assert_string_equal(layout_label(&fresh, &fresh.v[i]), layout_label(&f->rl, &f->rl.v[i]));
+    }
+    rect_list_free(&fresh);
+}
+
+static void cache_follows_changes(void **state)
+{
+    (void)state;
+    struct fx f;
+    fx_init(&f, "m;a;x 10\nm;a;y 1\nm;b 9\nn 20\n", 40, 8, ORIENT_ICICLE);
+    fx_run(&f);
+    assert_non_null(R(&f, "m;a;y"));      /* 1 of 40 samples on 40 cells: 1 cell */
+    assert_non_null(R(&f, "m;a;x"));
+    f.in.vp.cols = 20;                      /* threshold up: the cache is reused */
+    fx_run(&f);
+    assert_same_as_fresh(&f);
+    assert_null(R(&f, "m;a;y"));            /* half a cell */
+    f.in.zoom = N(&f, "m;a");               /* threshold down: the cache is rebuilt */
+    fx_run(&f);
+    assert_same_as_fresh(&f);
+    assert_non_null(R(&f, "m;a;y"));
+    f.in.zoom = TRIE_ROOT;
+    f.in.vp.order = ORDER_WEIGHT;
+    fx_run(&f);
+    assert_same_as_fresh(&f);
+    /* the trie grows (live tail): new frames show up, positions follow the new totals */
+    uint32_t names[2] = {trie_name(f.t, N(&f, "m")),
+                         strtab_intern(trie_names(f.t), "new", 3)};
+    trie_insert(f.t, names, 2, count_u64(40));
+    fx_run(&f);
+    assert_same_as_fresh(&f);
+    assert_int_equal(R(&f, "m;new")->x, 0);   /* heaviest first */
+    assert_int_equal(R(&f, "m;new")->w, 10);  /* 40 of 80 samples on 20 cells */
+    layout_cache_reset(&f.rl);
+    fx_run(&f);
+    assert_same_as_fresh(&f);
+    fx_fini(&f);
+}
+
 int main(void)
 {
     if (!setlocale(LC_ALL, "C.UTF-8")) {
@@ -430,6 +480,7 @@ int main(void)
         cmocka_unit_test(frame_text_edges),
         cmocka_unit_test(degenerate_sizes),
         cmocka_unit_test(textrender_print_writes),
+        cmocka_unit_test(cache_follows_changes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
