@@ -108,6 +108,21 @@ double search_matched(const struct search *s, uint32_t root)
         if (search_node_matches(s, a))
             return trie_total_d(s->t, root);
     double sum = 0;
+    if (root == TRIE_ROOT) {              /* whole trie: one sequential pass in id order */
+        size_t size = trie_size(s->t);
+        unsigned char *under = xcalloc(size, 1);   /* a matching frame at or above */
+        for (size_t i = 1; i < size; i++) {
+            uint32_t p = trie_parent(s->t, (uint32_t)i);
+            if (under[p]) {
+                under[i] = 1;
+            } else if (search_node_matches(s, (uint32_t)i)) {
+                under[i] = 1;
+                sum += trie_total_d(s->t, (uint32_t)i);   /* counted once */
+            }
+        }
+        free(under);
+        return sum;
+    }
     size_t n = 0, cap = 64;
     uint32_t *stack = xmalloc(cap * sizeof *stack);
     stack[n++] = root;

@@ -10,11 +10,6 @@
 #include "trie.h"
 #include "util.h"
 
-struct walk {
-    uint32_t node;
-    size_t next;
-};
-
 /* a < b: -1, a == b: 0, a > b: 1, exact for integer counts. */
 static int count_cmp(struct count a, struct count b)
 {
@@ -60,49 +55,67 @@ void top_fini(struct top *tp)
     memset(tp, 0, sizeof *tp);
 }
 
+/* Marks outer[i] = 1 when node i is the outermost occurrence of its name on its path.
+ * One pass in node-id order (parents come before children): a 128-bit Bloom filter of
+ * the names on each path says "surely not on the path above" for most nodes; only on a
+ * Bloom hit are the ancestors walked to decide exactly. */
+static unsigned char *outermost(struct trie *t, size_t n)
+{
+    uint32_t *name = xcalloc(n, sizeof *name), *parent = xcalloc(n, sizeof *parent);
+    uint64_t(*bloom)[2] = xcalloc(n, sizeof *bloom);
+    unsigned char *outer = xcalloc(n, 1);
+    for (size_t i = 1; i < n; i++) {
+        uint32_t nm = trie_name(t, (uint32_t)i), p = trie_parent(t, (uint32_t)i);
+        uint32_t h = nm * 2654435761u >> 25;       /* 7 bits: one of 128 */
+        uint64_t bit = UINT64_C(1) << (h & 63);
+        name[i] = nm;
+        parent[i] = p;
+        bloom[i][0] = bloom[p][0];
+        bloom[i][1] = bloom[p][1];
+        bloom[i][h >> 6] |= bit;
+        if (!(bloom[p][h >> 6] & bit)) {
+            outer[i] = 1;
+            continue;
+        }
+        outer[i] = 1;
+        for (uint32_t a = p; a != TRIE_ROOT; a = parent[a])
+            if (name[a] == nm) {
+                outer[i] = 0;
+                break;
+            }
+    }
+    free(bloom);
+    free(parent);
+    free(name);
+    return outer;
+}
+
 void top_compute(struct trie *t, enum top_sort by, struct top *out)
 {
     top_fini(out);
-    size_t count = strtab_count(trie_names(t));
+    size_t count = strtab_count(trie_names(t)), n = trie_size(t), nseen = 0;
     struct count *self = xcalloc(count ? count : 1, sizeof *self);
     struct count *total = xcalloc(count ? count : 1, sizeof *total);
-    uint32_t *onpath = xcalloc(count ? count : 1, sizeof *onpath);
     unsigned char *seen = xcalloc(count ? count : 1, 1);
-    size_t cap = (size_t)trie_max_depth(t) + 2, l = 0, nseen = 0;
-    struct walk *w = xcalloc(cap, sizeof *w);
-    w[0].node = TRIE_ROOT;
-    for (;;) {
-        size_t n;
-        const uint32_t *kids = trie_children(t, w[l].node, &n);
-        if (w[l].next == n) {
-            if (l == 0)
-                break;
-            onpath[trie_name(t, w[l].node)]--;
-            l--;
-            continue;
-        }
-        uint32_t c = kids[w[l].next++], name = trie_name(t, c);
+    unsigned char *outer = outermost(t, n);
+    for (size_t i = 1; i < n; i++) {
+        uint32_t name = trie_name(t, (uint32_t)i);
         if (!seen[name]) {
             seen[name] = 1;
             nseen++;
         }
-        count_add(&self[name], trie_self(t, c));
-        if (onpath[name]++ == 0)             /* outermost occurrence on this path */
-            count_add(&total[name], trie_total(t, c));
-        if (l + 1 == cap) {
-            cap *= 2;
-            w = xreallocarray(w, cap, sizeof *w);
-        }
-        w[++l] = (struct walk){c, 0};
+        if (trie_is_terminal(t, (uint32_t)i))
+            count_add(&self[name], trie_self(t, (uint32_t)i));
+        if (outer[i])                          /* counted once per stack */
+            count_add(&total[name], trie_total(t, (uint32_t)i));
     }
     out->v = xcalloc(nseen ? nseen : 1, sizeof *out->v);
     for (size_t id = 0; id < count; id++)
         if (seen[id])
             out->v[out->n++] = (struct top_row){(uint32_t)id, self[id], total[id]};
     out->all = trie_total(t, TRIE_ROOT);
-    free(w);
+    free(outer);
     free(seen);
-    free(onpath);
     free(total);
     free(self);
     top_sort(out, t, by);

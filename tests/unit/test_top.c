@@ -15,6 +15,7 @@
 #include "strtab.h"
 #include "top.h"
 #include "trie.h"
+#include "util.h"
 
 static const struct top_row *row(const struct top *tp, struct trie *t, const char *name)
 {
@@ -68,6 +69,48 @@ static void indirect_recursion(void **state)
         assert_true(tp.v[i].total.u <= tp.all.u);
     top_fini(&tp);
     trie_free(t);
+}
+
+/* Random stacks over few names (lots of direct and indirect recursion): totals against
+ * a naive count of "stacks containing the name". */
+static void random_recursion_against_naive(void **state)
+{
+    (void)state;
+    enum { STACKS = 3000, NAMES = 12, DEPTH = 14 };
+    static unsigned char stk[STACKS][DEPTH];
+    static int len[STACKS], cnt[STACKS];
+    uint64_t want_total[NAMES] = {0}, want_self[NAMES] = {0};
+    uint64_t x = 12345;
+    struct buf text = {0};
+    for (int s = 0; s < STACKS; s++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        len[s] = 1 + (int)(x >> 60) % DEPTH;
+        cnt[s] = 1 + (int)(x >> 40) % 5;
+        int on[NAMES] = {0};
+        for (int d = 0; d < len[s]; d++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            stk[s][d] = (unsigned char)((x >> 33) % NAMES);
+            buf_printf(&text, "%sf%d", d ? ";" : "", stk[s][d]);
+            if (!on[stk[s][d]]++)
+                want_total[stk[s][d]] += (uint64_t)cnt[s];
+        }
+        want_self[stk[s][len[s] - 1]] += (uint64_t)cnt[s];
+        buf_printf(&text, " %d\n", cnt[s]);
+    }
+    buf_putc(&text, '\0');
+    struct trie *t = trie_from_folded(text.p);
+    struct top tp = {0};
+    top_compute(t, TOP_BY_NAME, &tp);
+    assert_int_equal(tp.n, NAMES);
+    for (int k = 0; k < NAMES; k++) {
+        char nm[8];
+        snprintf(nm, sizeof nm, "f%d", k);
+        assert_int_equal(row(&tp, t, nm)->total.u, want_total[k]);
+        assert_int_equal(row(&tp, t, nm)->self.u, want_self[k]);
+    }
+    top_fini(&tp);
+    trie_free(t);
+    buf_fini(&text);
 }
 
 static char *print(struct trie *t, size_t n)
@@ -137,6 +180,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(direct_recursion),
         cmocka_unit_test(indirect_recursion),
+        cmocka_unit_test(random_recursion_against_naive),
         cmocka_unit_test(print_format),
         cmocka_unit_test(name_with_spaces_unchanged),
     };
