@@ -239,9 +239,8 @@ static int cmp_kid(const void *a, const void *b)
 }
 
 /* Appends the drawable children of it to s->next (n entries so far); returns the new
- * n. probe: only report whether there is one (returns 1 or 0, appends nothing). */
-static size_t children(struct ctx *c, struct scratch *s, const struct item *it, size_t n,
-                       bool probe)
+ * n. */
+static size_t children(struct ctx *c, struct scratch *s, const struct item *it, size_t n)
 {
     size_t nk;
     const struct kid *k = cached_kids(s, c->in->t, it->node, &nk);
@@ -250,13 +249,9 @@ static size_t children(struct ctx *c, struct scratch *s, const struct item *it, 
         for (size_t i = 0; i < nk; i++) {
             if (k[i].total * c->cols < c->T)
                 continue;
-            if (probe)
-                return 1;
             s->sort = grow(s->sort, &s->sort_cap, m + 1, sizeof(*s->sort));
             s->sort[m++] = k[i];
         }
-        if (probe)
-            return 0;
         qsort(s->sort, m, sizeof(*s->sort), cmp_kid);
         s->next = grow(s->next, &s->next_cap, n + m, sizeof(*s->next));
         double cum = it->start;
@@ -268,13 +263,11 @@ static size_t children(struct ctx *c, struct scratch *s, const struct item *it, 
     }
     for (size_t i = 0; i < nk; i++) {
         if (k[i].total * c->cols >= c->T) {
-            if (probe)
-                return 1;
             s->next = grow(s->next, &s->next_cap, n + 1, sizeof(*s->next));
             s->next[n++] = (struct item){k[i].node, it->start + k[i].off, k[i].total};
         }
     }
-    return probe ? 0 : n;
+    return n;
 }
 
 void layout_compute(const struct layout_in *in, struct rect_list *out)
@@ -343,9 +336,8 @@ void layout_compute(const struct layout_in *in, struct rect_list *out)
     s->cur = grow(s->cur, &s->cur_cap, 1, sizeof(*s->cur));
     s->cur[0] = (struct item){zoom, 0, c.T};
     for (uint32_t d = dz; n > 0; d++) {
-        if (d > last) {
-            for (size_t i = 0; i < n && !out->more && c.T > 0; i++)
-                out->more = children(&c, s, &s->cur[i], 0, true) != 0;
+        if (d > last) {   /* drawable frames below the last row */
+            out->more = true;
             break;
         }
         if (d >= (uint32_t)scroll) {
@@ -366,7 +358,7 @@ void layout_compute(const struct layout_in *in, struct rect_list *out)
             break;
         size_t m = 0;
         for (size_t i = 0; i < n; i++)
-            m = children(&c, s, &s->cur[i], m, false);
+            m = children(&c, s, &s->cur[i], m);
         struct item *tmp = s->cur;
         size_t tcap = s->cur_cap;
         s->cur = s->next, s->cur_cap = s->next_cap;

@@ -201,6 +201,10 @@ static void scroll_moves_depth_rows(void **state)
     assert_false(f.rl.more);
     assert_int_equal(R(&f, "a;b;c")->y, 1);     /* depth 3: the bottom row */
     assert_int_equal(R(&f, "a;b;c;d")->y, 0);
+    f.in.vp.scroll = 2;                          /* d (depth 4) is one row too deep */
+    fx_run(&f);
+    assert_true(f.rl.more);
+    assert_null(R(&f, "a;b;c;d"));
     fx_fini(&f);
 }
 
