@@ -144,6 +144,48 @@ static void slice_for_status_line(void **state)
     buf_fini(&b);
 }
 
+/* Random bytes (fixed seed): the output never holds a control byte, ESC, DEL or a C1
+ * control, its width is what label_fit says and at most cols, and it is valid UTF-8
+ * that passes through label_escape unchanged. */
+static void random_bytes_are_always_safe(void **state)
+{
+    (void)state;
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    unsigned char name[24];
+    struct buf b = {0}, again = {0};
+    for (int iter = 0; iter < 20000; iter++) {
+        size_t n = 0, len;
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        len = x % sizeof(name);
+        for (n = 0; n < len; n++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            /* bias towards interesting bytes: controls, ESC, UTF-8 lead/continuation */
+            static const unsigned char pick[] = {0x1b, 0x07, 0x7f, 0x9b, 0xc2, 0xe4, 0xb8,
+                                                 0xad, 0xf0, 0x80, 'a', '[', ' ', 0xff};
+            name[n] = (x >> 8) % 3 ? pick[(x >> 16) % sizeof(pick)] : (unsigned char)(x >> 24);
+        }
+        int cols = (int)((x >> 40) % 20);
+        b.len = 0;
+        int w = label_fit(&b, (const char *)name, len, cols, LABEL_UTF8);
+        assert_true(w <= cols || (cols <= 0 && w == 0));
+        for (size_t i = 0; i < b.len; i++) {
+            unsigned char c = (unsigned char)b.p[i];
+            assert_true(c >= 0x20 && c != 0x7f);
+            if (c == 0xc2 && i + 1 < b.len)
+                assert_false((unsigned char)b.p[i + 1] >= 0x80 &&
+                             (unsigned char)b.p[i + 1] <= 0x9f);
+        }
+        assert_int_equal(label_width(b.p, b.len, LABEL_UTF8), w);
+        again.len = 0;
+        label_escape(&again, b.p, b.len, LABEL_UTF8);
+        assert_int_equal(again.len, b.len);
+        if (b.len)
+            assert_memory_equal(again.p, b.p, b.len);
+    }
+    buf_fini(&b);
+    buf_fini(&again);
+}
+
 static void auto_mode_follows_locale(void **state)
 {
     (void)state;
@@ -170,6 +212,7 @@ int main(void)
         cmocka_unit_test(truncation_like_flamegraph),
         cmocka_unit_test(truncation_never_splits),
         cmocka_unit_test(slice_for_status_line),
+        cmocka_unit_test(random_bytes_are_always_safe),
         cmocka_unit_test(auto_mode_follows_locale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
