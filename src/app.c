@@ -9,7 +9,9 @@
 
 #include "count.h"
 #include "label.h"
+#include "search.h"
 #include "trie.h"
+#include "view.h"
 
 static void path_set(struct name_path *p, const struct trie *t, uint32_t node)
 {
@@ -42,7 +44,9 @@ static uint32_t path_resolve(const struct name_path *p, const struct trie *t)
 void app_init(struct app *a, struct trie *t, const char *input)
 {
     memset(a, 0, sizeof(*a));
-    a->t = t;
+    a->base = a->t = t;
+    a->base_gen = trie_generation(t);
+    a->view = view_new();
     a->input = input ? input : "";
     a->vp.orient = ORIENT_FLAME;
     a->vp.order = ORDER_NAME;
@@ -53,6 +57,7 @@ void app_init(struct app *a, struct trie *t, const char *input)
 
 void app_fini(struct app *a)
 {
+    app_view_fini(a);
     free(a->zoom_path.v);
     free(a->sel_path.v);
     lineedit_fini(&a->le);
@@ -75,7 +80,7 @@ static void clamp_scroll(struct app *a)
         a->vp.scroll = 0;
 }
 
-static void keep_visible(struct app *a)
+void app_keep_visible(struct app *a)
 {
     int d = (int)trie_depth(a->t, a->sel);
     int rows = a->vp.rows > 0 ? a->vp.rows : 1;
@@ -98,32 +103,30 @@ bool app_sync(struct app *a, bool force)
     return true;
 }
 
-void app_set_trie(struct app *a, struct trie *t)
-{
-    a->t = t;
-    a->rects = NULL;
-    app_sync(a, true);
-    keep_visible(a);
-}
-
 void app_resize(struct app *a, int cols, int rows)
 {
     a->vp.cols = cols > 0 ? cols : 0;
     a->vp.rows = rows > 0 ? rows : 0;
-    keep_visible(a);
+    app_keep_visible(a);
 }
 
 static void set_sel(struct app *a, uint32_t node)
 {
     a->sel = node;
     path_set(&a->sel_path, a->t, node);
-    keep_visible(a);
+    app_keep_visible(a);
 }
 
 static void set_zoom(struct app *a, uint32_t node)
 {
     a->zoom = node;
     path_set(&a->zoom_path, a->t, node);
+}
+
+void app_zoom_to(struct app *a, uint32_t node)
+{
+    set_zoom(a, node);
+    app_keep_visible(a);
 }
 
 enum reaction app_select(struct app *a, uint32_t node)
@@ -199,12 +202,6 @@ static enum reaction open_prompt(struct app *a, enum prompt_kind k)
     return RE_REDRAW;
 }
 
-static enum reaction not_yet(struct app *a, enum action act)
-{
-    app_message(a, "%s: not yet available", keymap_name(act));
-    return RE_REDRAW;
-}
-
 enum reaction app_handle(struct app *a, enum action act)
 {
     int rows = a->vp.rows > 1 ? a->vp.rows - 1 : 1;
@@ -214,6 +211,8 @@ enum reaction app_handle(struct app *a, enum action act)
         a->help = false;
         return RE_REDRAW;
     }
+    if (a->top && act != ACT_QUIT && act != ACT_HELP)
+        return app_top_action(a, act);
     switch (act) {
     case ACT_NONE:
     case ACT_COUNT:
@@ -235,7 +234,7 @@ enum reaction app_handle(struct app *a, enum action act)
         if (a->sel == a->zoom)
             return RE_NONE;
         set_zoom(a, a->sel);
-        keep_visible(a);
+        app_keep_visible(a);
         return RE_RELAYOUT;
     case ACT_ZOOM_OUT:
         if (a->zoom == TRIE_ROOT)
@@ -270,6 +269,8 @@ enum reaction app_handle(struct app *a, enum action act)
         a->paused = !a->paused;
         return RE_RELAYOUT;
     case ACT_SEARCH:
+        free(a->search_saved);
+        a->search_saved = a->search ? xstrdup(search_pattern(a->search)) : NULL;
         return open_prompt(a, PROMPT_SEARCH);
     case ACT_FILTER_INCLUDE:
         return open_prompt(a, PROMPT_INCLUDE);
@@ -283,7 +284,7 @@ enum reaction app_handle(struct app *a, enum action act)
     case ACT_REVERSE:
     case ACT_TOP:
     case ACT_CALLERS:
-        return not_yet(a, act);
+        return app_view_action(a, act);
     }
     return RE_NONE;
 }
@@ -308,20 +309,25 @@ static const char *prompt_label(enum prompt_kind k)
 enum reaction app_prompt_key(struct app *a, int key)
 {
     enum prompt_kind k = a->prompt;
+    bool empty = lineedit_text(&a->le)[0] == '\0';
     switch (lineedit_key(&a->le, key)) {
     case LE_NONE:
+        /* Backspace in an empty filter prompt undoes the last filter. */
+        if (k != PROMPT_SEARCH && empty && (key == FT_KEY_BACKSPACE || key == 127 || key == 8)) {
+            a->prompt = PROMPT_NONE;
+            return app_view_prompt(a, k, 0, 1) | RE_REDRAW;
+        }
         return RE_NONE;
     case LE_MOVED:
-    case LE_CHANGED:
         return RE_REDRAW;
+    case LE_CHANGED:
+        return (k == PROMPT_SEARCH ? app_view_prompt(a, k, 0, 0) : RE_NONE) | RE_REDRAW;
     case LE_CANCEL:
         a->prompt = PROMPT_NONE;
-        return RE_REDRAW;
+        return app_view_prompt(a, k, -1, 0) | RE_REDRAW;
     case LE_ACCEPT:
         a->prompt = PROMPT_NONE;
-        app_message(a, "%s: not yet available",
-                    k == PROMPT_SEARCH ? "search" : "filters");
-        return RE_REDRAW;
+        return app_view_prompt(a, k, 1, 0) | RE_REDRAW;
     }
     return RE_NONE;
 }
@@ -332,7 +338,7 @@ void app_layout_in(const struct app *a, struct layout_in *in)
     in->t = a->t;
     in->zoom = a->zoom;
     in->selected = a->sel;
-    in->match = NULL;
+    in->match = a->search ? search_matches(a->search) : NULL;
     in->vp = a->vp;
 }
 
@@ -362,13 +368,16 @@ static void fmt_count(struct buf *out, struct count c)
 
 void app_title(const struct app *a, struct buf *out)
 {
+    const char *slash = strrchr(a->input, '/');
+    const char *name = slash && slash[1] ? slash + 1 : a->input;  /* the title is short */
     buf_printf(out, "flametui: ");
-    safe_append(out, a->input, strlen(a->input));
+    safe_append(out, name, strlen(name));
     buf_printf(out, "  ");
-    fmt_count(out, trie_total(a->t, TRIE_ROOT));
+    fmt_count(out, trie_total(a->base, TRIE_ROOT));
     buf_printf(out, " samples  %s", a->vp.orient == ORIENT_FLAME ? "flame" : "icicle");
     if (a->vp.order == ORDER_WEIGHT)
         buf_printf(out, " heaviest-first");
+    app_view_title(a, out);
     if (a->zoom != TRIE_ROOT) {
         buf_printf(out, "  zoom ");
         app_safe_name(a, a->zoom, out);
@@ -409,6 +418,7 @@ void app_status(const struct app *a, struct buf *left, struct buf *right)
         buf_printf(left, ") self ");
         fmt_count(left, trie_self(a->t, a->sel));
     }
+    app_view_status(a, right);
     if (a->live == LIVE_NONE)
         return;
     if (a->paused)
@@ -417,6 +427,6 @@ void app_status(const struct app *a, struct buf *left, struct buf *right)
         buf_printf(right, "EOF ");
     else
         buf_printf(right, "LIVE %.0f/s %.1f MB/s ", a->rate, a->mbps);
-    fmt_count(right, trie_total(a->t, TRIE_ROOT));
+    fmt_count(right, trie_total(a->base, TRIE_ROOT));
     buf_printf(right, " samples");
 }

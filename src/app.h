@@ -15,7 +15,12 @@
 #include "keymap.h"
 #include "layout.h"
 #include "lineedit.h"
+#include "options.h"
+#include "top.h"
 #include "util.h"
+
+struct search;
+struct view;
 
 enum reaction {
     RE_NONE = 0,
@@ -26,6 +31,8 @@ enum reaction {
 };
 
 enum prompt_kind { PROMPT_NONE, PROMPT_SEARCH, PROMPT_INCLUDE, PROMPT_EXCLUDE, PROMPT_HIDE };
+/* What the graph shows: the (filtered) profile, or the callees / callers of one function. */
+enum graph_mode { GRAPH_PROFILE, GRAPH_CALLEES, GRAPH_CALLERS };
 enum live_state { LIVE_NONE, LIVE_ON, LIVE_EOF };
 
 struct name_path {
@@ -34,7 +41,8 @@ struct name_path {
 };
 
 struct app {
-    struct trie *t;           /* shown; not owned */
+    struct trie *base;        /* the loaded profile; not owned */
+    struct trie *t;           /* shown: base, or a derived trie owned by the app */
     const char *input;        /* input name for the title; not owned */
     struct viewport vp;       /* graph area size, scroll, orientation, order */
     uint32_t zoom, sel;       /* resolved nodes (sel is never TRIE_NONE) */
@@ -52,13 +60,30 @@ struct app {
     double mbps;              /* input MB per second */
     char error[200];          /* last loader error ("" = none) */
     const struct rect_list *rects; /* last layout (for left/right moves and hit tests) */
+    /* Derived views (app_view.c). */
+    struct view *view;        /* filters + reverse; owned */
+    struct search *search;    /* current search or NULL; owned */
+    char *search_saved;       /* pattern before the search prompt opened (Esc restores) */
+    enum graph_mode mode;
+    uint32_t focus;           /* GRAPH_CALLEES/CALLERS: the function's name id */
+    struct name_path saved_zoom, saved_sel; /* restored when leaving callers/callees */
+    uint64_t base_gen;        /* base generation when t was derived */
+    bool top;                 /* hottest-functions table visible */
+    struct top table;         /* its rows */
+    size_t top_sel, top_scroll;
+    enum top_sort top_by;
 };
 
-/* Starts with the root selected, no zoom, flame orientation and name order. */
+/* Starts on the profile t with the root selected, no zoom, flame orientation, name order,
+ * no filters and no search. */
 void app_init(struct app *a, struct trie *t, const char *input);
 void app_fini(struct app *a);
-/* Shows another trie (a rebuilt view) and re-resolves zoom and selection. */
+/* Shows another profile (t becomes the base) and re-resolves zoom and selection. */
 void app_set_trie(struct app *a, struct trie *t);
+/* Called before each layout: when the base grew (live input), re-derives the shown trie
+ * if filters, reverse or callers/callees need it, catches the search up and re-resolves
+ * zoom and selection. Returns true when anything changed. */
+bool app_refresh(struct app *a);
 /* Re-resolves zoom and selection from their paths if the trie changed since the last
  * call (or always when force). Returns true when it did. */
 bool app_sync(struct app *a, bool force);
@@ -88,6 +113,24 @@ void app_title(const struct app *a, struct buf *out);
 /* Status line, left part (safe): the selected frame's name, samples, % of all, % of zoom
  * root, self; or the message; or the prompt. Right part: LIVE/PAUSED/EOF counters. */
 void app_status(const struct app *a, struct buf *left, struct buf *right);
+/* Start-up state from the command line (-r, --include/--exclude/--hide, -s). Returns 0,
+ * or -1 with err set for an invalid regex. */
+int app_apply_options(struct app *a, const struct options *o, struct ft_error *err);
+/* Sets (pattern non-empty) or clears the search. Returns 0, or -1 with err set. */
+int app_set_search(struct app *a, const char *pattern, struct ft_error *err);
+/* Hottest-functions table: line i (0 = header) as text, false past the end. */
+bool app_top_line(const struct app *a, size_t i, struct buf *out);
+
+/* --- between app*.c only --- */
+void app_zoom_to(struct app *a, uint32_t node);
+void app_keep_visible(struct app *a);
+enum reaction app_view_action(struct app *a, enum action act);
+enum reaction app_top_action(struct app *a, enum action act);
+enum reaction app_view_prompt(struct app *a, enum prompt_kind k, int accept, int popped);
+void app_view_fini(struct app *a);
+void app_view_title(const struct app *a, struct buf *out);
+void app_view_status(const struct app *a, struct buf *right);
+
 /* Appends the name of node with control bytes, escapes and invalid UTF-8 made visible
  * (\x1b), so the text is safe to send to a terminal. */
 void app_safe_name(const struct app *a, uint32_t node, struct buf *out);

@@ -123,7 +123,7 @@ static void relayout(struct loop *lp)
     struct layout_in in;
     int gc, gr;
     tui_draw_graph_size(COLS, LINES, &gc, &gr);
-    app_sync(&lp->app, false);
+    app_refresh(&lp->app);
     app_resize(&lp->app, gc, gr);
     app_layout_in(&lp->app, &in);
     layout_compute(&in, &lp->rl);
@@ -260,8 +260,9 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
         if (loader_is_live(ls[i]))
             lp.any_live = true;
     app_init(&lp.app, t, input_title(ls, nls, title, sizeof(title)));
-    if (o->icicle)
-        lp.app.vp.orient = ORIENT_ICICLE;
+    struct ft_error err = {0, ""};
+    if (app_apply_options(&lp.app, o, &err) < 0)
+        app_message(&lp.app, "invalid regex: %s", err.msg);
     lp.app.live = nls > 0 ? LIVE_ON : LIVE_NONE;
     lp.rate_t = now_ms();
     relayout(&lp);

@@ -234,6 +234,22 @@ static void draw_help(void)
     buf_fini(&h);
 }
 
+/* The hottest-functions table over the graph area (rows 1 .. LINES-2). */
+static void draw_top(const struct app *a)
+{
+    struct buf b = {0};
+    for (int y = 1; y < LINES - 1; y++) {
+        size_t i = y == 1 ? 0 : a->top_scroll + (size_t)(y - 1);
+        bool sel = y > 1 && i - 1 == a->top_sel;
+        b.len = 0;
+        use_style(y == 1 ? STYLE_TITLE : sel ? STYLE_SELECTED : STYLE_EMPTY, 0);
+        fill(y, 0, COLS);
+        if (app_top_line(a, i, &b))
+            put_text(y, 0, COLS, b.p, b.len);
+    }
+    buf_fini(&b);
+}
+
 static void draw_too_small(void)
 {
     static const char note[] = "terminal too small";
@@ -253,8 +269,11 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
     use_style(STYLE_EMPTY, 0);
     app_title(a, &left);
     draw_line(0, STYLE_TITLE, &left, &right, STYLE_TITLE);
-    for (size_t i = 0; rl && i < rl->n; i++)
-        draw_rect(rl, &rl->v[i], 1);
+    if (a->top)
+        draw_top(a);
+    else
+        for (size_t i = 0; rl && i < rl->n; i++)
+            draw_rect(rl, &rl->v[i], 1);
     left.len = right.len = 0;
     app_status(a, &left, &right);
     enum style s = a->prompt != PROMPT_NONE ? STYLE_PROMPT

@@ -4,7 +4,8 @@
 command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux not installed"; exit 77; }
 [ -n "$FLAMETUI" ] && [ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI not set or not executable"; exit 99; }
 tmp=$(mktemp -d) || exit 99                  # never write into $top_srcdir (distcheck)
-T="tmux -L ft-$$ -f /dev/null"
+n_server=0
+T="tmux -L ft-$$-$n_server -f /dev/null"
 trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 ASAN_OPTIONS="log_path=$tmp/asan:$ASAN_OPTIONS"; export ASAN_OPTIONS
 UBSAN_OPTIONS="log_path=$tmp/ubsan:$UBSAN_OPTIONS"; export UBSAN_OPTIONS
@@ -14,6 +15,13 @@ data="$top_srcdir/tests/data"
 start() {
     $T new-session -d -x 80 -y 24 "$*; echo \$? > $tmp/rc; sleep 60" || exit 99
     $T set -g window-size manual >/dev/null 2>&1
+}
+# fresh: kill the tmux server and use a new one for the next start (no reuse races).
+fresh() {
+    $T kill-server 2>/dev/null
+    n_server=$((n_server + 1))
+    T="tmux -L ft-$$-$n_server -f /dev/null"
+    rm -f "$tmp/rc"
 }
 keys()   { $T send-keys -t 0 "$@"; }
 screen() { $T capture-pane -p -t 0; }

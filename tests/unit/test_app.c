@@ -15,6 +15,7 @@
 #include "helpers.h"
 #include "keymap.h"
 #include "layout.h"
+#include "search.h"
 #include "strtab.h"
 #include "trie.h"
 
@@ -343,15 +344,170 @@ static void help_prompt_and_messages(void **state)
 
     app_handle(&a, ACT_SEARCH);
     assert_int_equal(a.prompt, PROMPT_SEARCH);
-    assert_int_equal(app_prompt_key(&a, 'a'), RE_REDRAW);
-    assert_int_equal(app_prompt_key(&a, 'b'), RE_REDRAW);
+    assert_int_equal(app_prompt_key(&a, 'a'), RE_REDRAW | RE_RELAYOUT); /* highlights */
+    assert_int_equal(app_prompt_key(&a, 'b'), RE_REDRAW | RE_RELAYOUT);
     l = status_of(&a, &r);
     assert_string_equal(l, "/ab");
     free(l);
     free(r);
-    assert_int_equal(app_prompt_key(&a, FT_KEY_ESC), RE_REDRAW);
+    assert_int_equal(app_prompt_key(&a, FT_KEY_ESC), RE_REDRAW | RE_RELAYOUT);
     assert_int_equal(a.prompt, PROMPT_NONE);
     assert_int_equal(a.zoom, TRIE_ROOT);
+    app_fini(&a);
+    trie_free(t);
+}
+
+static void type_prompt(struct app *a, enum action open, const char *text)
+{
+    app_handle(a, open);
+    for (const char *p = text; *p; p++)
+        app_prompt_key(a, (unsigned char)*p);
+    app_prompt_key(a, FT_KEY_ENTER);
+}
+
+static char *title_of(const struct app *a)
+{
+    struct buf b = {0};
+    app_title(a, &b);
+    buf_putc(&b, '\0');
+    return b.p;
+}
+
+static void search_highlights_and_moves(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(BASIC "x;leaf 5\n");
+    struct app a;
+    char *l, *r;
+    setup_app(&a, t, 80, 20);
+    assert_int_equal(app_handle(&a, ACT_SEARCH_NEXT), RE_REDRAW);
+    assert_string_equal(a.msg, "no search: press / first");
+    app_handle(&a, ACT_SEARCH);
+    app_prompt_key(&a, 'l');
+    assert_non_null(a.search);                 /* highlights while typing */
+    app_prompt_key(&a, '(');                   /* invalid: the last valid search stays */
+    assert_non_null(a.search);
+    app_prompt_key(&a, FT_KEY_BACKSPACE);
+    app_prompt_key(&a, 'e');
+    app_prompt_key(&a, 'a');
+    app_prompt_key(&a, 'f');
+    app_prompt_key(&a, FT_KEY_ENTER);
+    assert_int_equal(a.prompt, PROMPT_NONE);
+    struct layout_in in;
+    app_layout_in(&a, &in);
+    assert_non_null(in.match);
+    l = status_of(&a, &r);
+    assert_string_equal(r, "/leaf match 33.3%");
+    free(l);
+    free(r);
+    assert_int_equal(app_handle(&a, ACT_SEARCH_NEXT), RE_RELAYOUT);
+    assert_int_equal(a.sel, trie_node_at(t, "main;alpha;leaf"));
+    app_handle(&a, ACT_SEARCH_NEXT);
+    assert_int_equal(a.sel, trie_node_at(t, "x;leaf"));
+    app_handle(&a, ACT_SEARCH_NEXT);
+    assert_int_equal(a.sel, trie_node_at(t, "main;alpha;leaf"));
+    assert_string_equal(a.msg, "search wrapped");
+    app_handle(&a, ACT_SEARCH_PREV);
+    assert_int_equal(a.sel, trie_node_at(t, "x;leaf"));
+    /* Esc in the prompt restores the previous search */
+    app_handle(&a, ACT_SEARCH);
+    app_prompt_key(&a, 'z');
+    app_prompt_key(&a, FT_KEY_ESC);
+    assert_string_equal(search_pattern(a.search), "leaf");
+    type_prompt(&a, ACT_SEARCH, "");
+    assert_null(a.search);
+    app_fini(&a);
+    trie_free(t);
+}
+
+static void filters_reverse_and_undo(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(BASIC);
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    app_select(&a, trie_node_at(t, "main;alpha"));
+    type_prompt(&a, ACT_FILTER_INCLUDE, "alpha");
+    assert_ptr_not_equal(a.t, t);
+    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 40);
+    assert_int_equal(a.sel, trie_node_at(a.t, "main;alpha"));  /* the path survived */
+    char *ti = title_of(&a);
+    assert_non_null(strstr(ti, "include:alpha (40.0%)"));
+    assert_non_null(strstr(ti, "100 samples"));                /* the input's total */
+    free(ti);
+    type_prompt(&a, ACT_FILTER_HIDE, "^main$");
+    assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "alpha")), 40);
+    /* Backspace in an empty filter prompt removes the last filter */
+    app_handle(&a, ACT_FILTER_EXCLUDE);
+    assert_int_equal(app_prompt_key(&a, FT_KEY_BACKSPACE) & RE_REBUILD, RE_REBUILD);
+    assert_int_equal(a.prompt, PROMPT_NONE);
+    assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "main")), 40);
+    type_prompt(&a, ACT_FILTER_EXCLUDE, "(");
+    assert_true(strncmp(a.msg, "invalid filter", 14) == 0);
+    app_handle(&a, ACT_FILTER_CLEAR);
+    assert_ptr_equal(a.t, t);
+    assert_int_equal(a.sel, trie_node_at(t, "main;alpha"));
+    app_handle(&a, ACT_REVERSE);
+    assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "leaf;alpha;main")), 30);
+    app_handle(&a, ACT_REVERSE);
+    assert_ptr_equal(a.t, t);
+    /* live growth re-derives a filtered view */
+    type_prompt(&a, ACT_FILTER_INCLUDE, "beta");
+    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 20);
+    insert(t, "main;beta", 5);
+    assert_true(app_refresh(&a));
+    assert_false(app_refresh(&a));
+    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 25);
+    app_fini(&a);
+    trie_free(t);
+}
+
+static void callers_and_top(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("a;f;x 3\nb;f;y 2\nc 5\n");
+    struct app a;
+    struct buf b = {0};
+    setup_app(&a, t, 80, 20);
+    assert_int_equal(app_handle(&a, ACT_CALLERS), RE_REDRAW);   /* root: nothing */
+    app_select(&a, trie_node_at(t, "a;f"));
+    app_handle(&a, ACT_CALLERS);
+    assert_int_equal(a.mode, GRAPH_CALLEES);
+    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 5);
+    assert_int_equal(a.sel, trie_node_at(a.t, "f"));
+    char *ti = title_of(&a);
+    assert_non_null(strstr(ti, "callees of f"));
+    free(ti);
+    app_handle(&a, ACT_CALLERS);
+    assert_int_equal(a.mode, GRAPH_CALLERS);
+    assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "f;b")), 2);
+    app_handle(&a, ACT_CALLERS);
+    assert_int_equal(a.mode, GRAPH_PROFILE);
+    assert_ptr_equal(a.t, t);
+    assert_int_equal(a.sel, trie_node_at(t, "a;f"));           /* restored */
+
+    app_handle(&a, ACT_TOP);
+    assert_true(a.top);
+    assert_true(app_top_line(&a, 0, &b));
+    b.len = 0;
+    assert_true(app_top_line(&a, 1, &b));                       /* c: self 5 first */
+    buf_putc(&b, '\0');
+    assert_non_null(strstr(b.p, "c"));
+    assert_non_null(strstr(b.p, "50.00%"));
+    assert_false(app_top_line(&a, 7, &b));                      /* 6 names */
+    app_handle(&a, ACT_MOVE_DOWN);
+    app_handle(&a, ACT_MOVE_DOWN);
+    assert_int_equal(a.top_sel, 2);
+    app_handle(&a, ACT_SCROLL_HOME);
+    app_handle(&a, ACT_ZOOM_IN);                                /* Enter: search for c */
+    assert_false(a.top);
+    assert_non_null(a.search);
+    assert_int_equal(a.sel, trie_node_at(t, "c"));
+    app_handle(&a, ACT_TOP);
+    assert_int_equal(app_handle(&a, ACT_QUIT), RE_QUIT);
+    app_handle(&a, ACT_ZOOM_RESET);
+    assert_false(a.top);
+    buf_fini(&b);
     app_fini(&a);
     trie_free(t);
 }
@@ -369,6 +525,9 @@ int main(void)
         cmocka_unit_test(status_line),
         cmocka_unit_test(names_are_escaped),
         cmocka_unit_test(help_prompt_and_messages),
+        cmocka_unit_test(search_highlights_and_moves),
+        cmocka_unit_test(filters_reverse_and_undo),
+        cmocka_unit_test(callers_and_top),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,63 @@
+#!/bin/sh
+# flametui - e2e: search while typing, n/N, filters and undo, reverse, callers/callees,
+# the hottest-functions table, -s and --include from the command line.
+. "$top_srcdir/tests/e2e/lib.sh"
+start "$FLAMETUI" "$data/tui-basic.folded"
+wait_for '^all  100 samples'
+keys /
+wait_for '^/$'
+keys b e t                                 # highlights while typing: '*' marks matches
+wait_for '\*beta'
+keys Enter
+wait_for '/bet match 20\.0%'
+keys n
+wait_for '^beta  20 samples'
+keys n                                     # beta_leaf also matches
+wait_for '^beta_leaf  20 samples'
+keys N
+wait_for '^beta  20 samples'
+keys f
+wait_for '^include:'
+keys a l p h a Enter
+wait_for 'include:alpha \(40\.0%\)'
+wait_gone 'delta'
+keys F
+keys BSpace                                # Backspace in an empty prompt: undo
+wait_for 'last filter removed'
+wait_for 'delta'
+keys H '^main$' Enter
+wait_for 'hide:\^main\$'
+line 22 | grep -q 'alpha .*beta .*gamma .*other' || fail "hidden main still drawn"
+keys c
+wait_for 'filters cleared'
+keys r
+wait_for 'reverse'
+wait_for 'alpha_leaf'
+keys r
+wait_gone 'reverse'
+keys / BSpace BSpace BSpace Enter          # clear the search
+wait_gone 'match'
+keys j j j j k                             # down to the root, up to main
+wait_for '^main  75 samples'
+keys s
+wait_for 'callees of main'
+keys s
+wait_for 'callers of main'
+keys s
+wait_gone 'callers of'
+wait_for '^main  75 samples'
+keys t
+wait_for 'SELF%'
+wait_for 'alpha_leaf'
+keys Enter                                 # search for the hottest function
+wait_for '^alpha_leaf  30 samples'
+wait_gone 'SELF%'
+quit_ok
+
+# Start-up state from the command line.
+fresh
+start "$FLAMETUI" -i -s gamma --include main "$data/tui-basic.folded"
+wait_for 'icicle  include:main \(75\.0%\)'
+wait_for '/gamma match 20\.0%'
+line 2 | grep -q '^ all' || fail "-i: the root is not on top"
+quit_ok
