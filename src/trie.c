@@ -29,6 +29,7 @@ struct trie {
     size_t n, cap;
     uint64_t *slots;      /* 0 = empty; else low 32 bits of phash << 32 | node id (never 0) */
     size_t mask;
+    uint64_t uid;
     uint64_t gen;         /* any change */
     uint64_t struct_gen;  /* new nodes */
     uint32_t max_depth;
@@ -96,9 +97,16 @@ static inline void add_count(uint64_t *bits, uint32_t *flags, uint32_t flag, str
     *flags |= flag;
 }
 
+uint64_t trie_uid(const struct trie *t)
+{
+    return t->uid;
+}
+
 struct trie *trie_new(struct strtab *names)
 {
+    static _Atomic uint64_t next_uid = 1;
     struct trie *t = xcalloc(1, sizeof *t);
+    t->uid = next_uid++;
     t->own_names = names == NULL;
     t->names = names ? names : strtab_new();
     t->cap = 1024;

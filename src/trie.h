@@ -64,6 +64,8 @@ double trie_self_d(const struct trie *t, uint32_t node);
 double trie_total_d(const struct trie *t, uint32_t node);
 bool trie_is_terminal(const struct trie *t, uint32_t node);
 uint32_t trie_max_depth(const struct trie *t);
+/* Unique per trie_new() in this process (never reused, unlike an address). */
+uint64_t trie_uid(const struct trie *t);
 /* Bumped by every change (new node or count); cheap "did it change" check. */
 uint64_t trie_generation(const struct trie *t);
 
