@@ -19,6 +19,15 @@ struct search {
     size_t match_names;
     size_t nnodes;               /* nodes [0, nnodes) are counted */
     size_t match_nodes;
+    struct memo *memo;           /* last search_matched() answer (the status line asks on
+                                  * every redraw); a pointer so const calls can fill it */
+};
+
+struct memo {
+    bool valid;
+    uint32_t root;
+    uint64_t gen;                /* trie_generation() it was computed at */
+    double matched;
 };
 
 struct search *search_new(const char *pattern, struct ft_error *err)
@@ -30,6 +39,7 @@ struct search *search_new(const char *pattern, struct ft_error *err)
     s->re = re;
     s->match = xmalloc(1);
     s->match[0] = 0;
+    s->memo = xcalloc(1, sizeof *s->memo);
     return s;
 }
 
@@ -39,6 +49,7 @@ void search_free(struct search *s)
         return;
     regex_free(s->re);
     free(s->match);
+    free(s->memo);
     free(s);
 }
 
@@ -57,6 +68,7 @@ void search_attach(struct search *s, struct trie *t)
     }
     s->nnodes = 0;
     s->match_nodes = 0;
+    s->memo->valid = false;
     search_refresh(s);
 }
 
@@ -69,6 +81,7 @@ void search_refresh(struct search *s)
         s->match = xrealloc(s->match, count);
         s->match_names += regex_match_names(s->re, s->names, s->nnames, count, s->match);
         s->nnames = count;
+        s->memo->valid = false;
     }
     size_t size = trie_size(s->t);
     for (size_t id = s->nnodes ? s->nnodes : 1; id < size; id++)
@@ -100,10 +113,25 @@ bool search_node_matches(const struct search *s, uint32_t node)
     return name < s->nnames && s->match[name];
 }
 
+static double matched(const struct search *s, uint32_t root);
+
 double search_matched(const struct search *s, uint32_t root)
 {
     if (!s->t || root >= trie_size(s->t))
         return 0;
+    struct memo *m = s->memo;
+    uint64_t gen = trie_generation(s->t);
+    if (!m->valid || m->root != root || m->gen != gen) {
+        m->matched = matched(s, root);
+        m->root = root;
+        m->gen = gen;
+        m->valid = true;
+    }
+    return m->matched;
+}
+
+static double matched(const struct search *s, uint32_t root)
+{
     for (uint32_t a = root; a != TRIE_NONE; a = trie_parent(s->t, a))
         if (search_node_matches(s, a))
             return trie_total_d(s->t, root);

@@ -101,6 +101,7 @@ static void refresh_after_growth(void **state)
     struct trie *t = trie_from_folded("main;b 1\n");
     struct search *s = attach("^b$", t);
     assert_int_equal(search_match_nodes(s), 1);
+    assert_true(search_matched(s, TRIE_ROOT) == 1.0);      /* memoised ... */
     uint32_t q = strtab_intern(trie_names(t), "q", 1), b = strtab_lookup(trie_names(t), "b", 1);
     uint32_t qb[2] = {q, b}, qq[2] = {q, q};
     trie_insert(t, qb, 2, count_u64(2));
@@ -108,7 +109,7 @@ static void refresh_after_growth(void **state)
     search_refresh(s);
     assert_int_equal(search_match_nodes(s), 2);
     assert_int_equal(search_matches(s)[q], 0);
-    assert_true(search_matched(s, TRIE_ROOT) == 3.0);
+    assert_true(search_matched(s, TRIE_ROOT) == 3.0);      /* ... and recomputed */
     search_refresh(s);                                      /* nothing changed */
     assert_int_equal(search_match_nodes(s), 2);
     /* re-attach to a derived trie sharing the strtab */
