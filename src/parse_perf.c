@@ -48,9 +48,20 @@ static void init_ctype(void)
 #define IS_DIGIT(c) (ctype[(unsigned char)(c)] & C_DIGIT)
 #define IS_WORD(c) (ctype[(unsigned char)(c)] & C_WORD)
 
+/* The frame names of a record, kept as bytes until the record ends: then the path hashes
+ * of the whole stack are computed and prefetched before the trie is probed. */
+struct name_ref {
+    uint32_t off, len;
+    uint64_t hash;             /* util_hash of the bytes */
+};
+struct names {
+    struct buf bytes;
+    struct name_ref *v;
+    size_t n, cap;
+};
+
 struct perf_parser {
     struct trie *t;
-    struct strtab *names;
     struct perf_opts o;
     char *filter;              /* event filter (owned copy), NULL until the first event */
     size_t filter_len;
@@ -58,12 +69,10 @@ struct perf_parser {
     bool have_pname;
     bool is_java;              /* pname starts with "java" (rule 17) */
     struct count period;
-    uint32_t *pname_ids;       /* pname split at ';' */
-    size_t npname, pname_cap;
-    uint32_t *ids;             /* frame names in perf order, each line's parts reversed */
-    size_t nids, ids_cap;
-    uint32_t *out;             /* root-first stack for trie_insert */
-    size_t out_cap;
+    struct names pn;           /* pname, split at ';' */
+    struct names fr;           /* frame names in perf order, each line's parts reversed */
+    uint64_t *ph;              /* path hashes of the stack being inserted */
+    size_t ph_cap;
     struct buf scratch;        /* tidied names, pname */
     struct buf ubuf;           /* "[module]" names */
     struct buf fbuf;           /* names with an annotation or a source line */
@@ -87,7 +96,6 @@ struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
     init_ctype();
     struct perf_parser *p = xcalloc(1, sizeof *p);
     p->t = t;
-    p->names = trie_names(t);
     p->o = *o;
     if (o->event_filter && o->event_filter[0]) { /* --event-filter= is the default */
         p->filter_len = strlen(o->event_filter);
@@ -103,9 +111,11 @@ void perf_free(struct perf_parser *p)
     if (!p)
         return;
     free(p->filter);
-    free(p->pname_ids);
-    free(p->ids);
-    free(p->out);
+    buf_fini(&p->pn.bytes);
+    free(p->pn.v);
+    buf_fini(&p->fr.bytes);
+    free(p->fr.v);
+    free(p->ph);
     buf_fini(&p->scratch);
     buf_fini(&p->ubuf);
     buf_fini(&p->fbuf);
@@ -134,29 +144,34 @@ long perf_lines(const struct perf_parser *p)
     return p->line;
 }
 
-static inline void push_id(uint32_t **v, size_t *n, size_t *cap, uint32_t id)
+static inline void push_name(struct names *nm, const char *s, size_t len)
 {
-    if (*n == *cap) {
-        *cap = *cap ? *cap * 2 : 64;
-        *v = xreallocarray(*v, *cap, sizeof **v);
+    if (nm->n == nm->cap) {
+        nm->cap = nm->cap ? nm->cap * 2 : 64;
+        nm->v = xreallocarray(nm->v, nm->cap, sizeof *nm->v);
     }
-    (*v)[(*n)++] = id;
+    if (len > UINT32_MAX || nm->bytes.len > UINT32_MAX - len)
+        die("perf record too large");
+    struct name_ref *r = &nm->v[nm->n++];
+    r->off = (uint32_t)nm->bytes.len;
+    r->len = (uint32_t)len;
+    r->hash = util_hash(s, len);
+    buf_append(&nm->bytes, s, len);
 }
 
-/* Interns s as one frame, or as several when it holds ';' (the script joins frames with
- * ';', so "a;b" is two frames of the output line). */
-static void push_frame(struct perf_parser *p, uint32_t **v, size_t *n, size_t *cap,
-                       const char *s, size_t len)
+/* Adds s as one frame, or as several when it holds ';' (the script joins frames with ';',
+ * so "a;b" is two frames of the output line). */
+static void push_frame(struct names *nm, const char *s, size_t len)
 {
     const char *semi = len ? memchr(s, ';', len) : NULL;
     while (semi) {
         size_t k = (size_t)(semi - s);
-        push_id(v, n, cap, strtab_intern(p->names, s, k));
+        push_name(nm, s, k);
         s += k + 1;
         len -= k + 1;
         semi = len ? memchr(s, ';', len) : NULL;
     }
-    push_id(v, n, cap, strtab_intern(p->names, s, len));
+    push_name(nm, s, len);
 }
 
 /* --- header: m{^(\S.+?)\s+(\d+)\/ *(\d+)*\s+} (read "\/ *" without the space) ------ */
@@ -334,8 +349,9 @@ static void do_header(struct perf_parser *p, const char *s, size_t n, const stru
     for (size_t i = 0; i < b->len; i++)
         if (b->p[i] == ' ')
             b->p[i] = '_';
-    p->npname = 0;
-    push_frame(p, &p->pname_ids, &p->npname, &p->pname_cap, b->p, b->len);
+    p->pn.n = 0;
+    p->pn.bytes.len = 0;
+    push_frame(&p->pn, b->p, b->len);
     p->is_java = b->len >= 4 && memcmp(b->p, "java", 4) == 0;
     p->have_pname = true;
     parse_time(p, s, n, h->end);
@@ -578,7 +594,7 @@ static void do_part(struct perf_parser *p, const struct frame *f, const char *s,
         name = b->p;
         len = b->len;
     }
-    push_frame(p, &p->ids, &p->nids, &p->ids_cap, name, len);
+    push_frame(&p->fr, name, len);
 }
 
 /* The function part after `s/\+0x[\da-f]+$//`; false when the frame is skipped. */
@@ -615,7 +631,7 @@ static void do_frame(struct perf_parser *p, const struct frame *f, size_t flen, 
     else if (p->o.jit && is_jit_module(f->mod, f->mod_len))
         annot = 2;
 
-    size_t first = p->nids;
+    size_t first = p->fr.n;
     bool is_unknown = false;
     const char *s = f->func, *end = f->func + flen;
     /* split /\->/: keep inner empty fields, drop trailing empty ones */
@@ -648,27 +664,48 @@ static void do_frame(struct perf_parser *p, const struct frame *f, size_t flen, 
     }
     /* this line's parts go root-to-leaf inside the stack, and the stack is reversed
      * at the end: store them reversed */
-    for (size_t i = first, j = p->nids; i + 1 < j; i++, j--) {
-        uint32_t tmp = p->ids[i];
-        p->ids[i] = p->ids[j - 1];
-        p->ids[j - 1] = tmp;
+    for (size_t i = first, j = p->fr.n; i + 1 < j; i++, j--) {
+        struct name_ref tmp = p->fr.v[i];
+        p->fr.v[i] = p->fr.v[j - 1];
+        p->fr.v[j - 1] = tmp;
     }
 }
 
+static inline const struct name_ref *stack_name(const struct perf_parser *p, size_t i,
+                                                const char **bytes)
+{
+    if (i < p->pn.n) {
+        *bytes = p->pn.bytes.p;
+        return &p->pn.v[i];
+    }
+    *bytes = p->fr.bytes.p;
+    return &p->fr.v[p->fr.n - 1 - (i - p->pn.n)];
+}
+
+/* Inserts the record: pname, then the frames root first (the reverse of perf's order). */
 static void emit(struct perf_parser *p)
 {
-    size_t n = p->npname + p->nids;
-    if (n > p->out_cap) {
-        p->out_cap = n * 2;
-        p->out = xreallocarray(p->out, p->out_cap, sizeof *p->out);
+    size_t n = p->pn.n + p->fr.n;
+    if (n > p->ph_cap) {
+        p->ph_cap = n * 2;
+        p->ph = xreallocarray(p->ph, p->ph_cap, sizeof *p->ph);
     }
-    memcpy(p->out, p->pname_ids, p->npname * sizeof *p->out);
-    uint32_t *o = p->out + p->npname;
-    for (size_t i = p->nids; i > 0; i--)
-        *o++ = p->ids[i - 1];
-    trie_insert(p->t, p->out, n, p->period);
+    const char *bytes;
+    uint64_t h = trie_phash(p->t, TRIE_ROOT);
+    for (size_t i = 0; i < n; i++) {
+        h = trie_hash_step(h, stack_name(p, i, &bytes)->hash);
+        p->ph[i] = h;
+        trie_prefetch(p->t, h);
+    }
+    uint32_t node = TRIE_ROOT;
+    for (size_t i = 0; i < n; i++) {
+        const struct name_ref *r = stack_name(p, i, &bytes);
+        node = trie_child_bytes(p->t, node, p->ph[i], r->hash, bytes + r->off, r->len);
+    }
+    trie_add(p->t, node, p->period);
     p->samples++;
-    p->nids = 0;
+    p->fr.n = 0;
+    p->fr.bytes.len = 0;
     p->have_pname = false;
 }
 
