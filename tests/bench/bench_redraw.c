@@ -1,0 +1,145 @@
+/* flametui - tests/bench/bench_redraw.c: key -> screen time of the viewer on a large trie
+ * (default 1M+ nodes) at 200x60: app_handle + layout_compute + tui_draw (ncurses diff
+ * and output, written to a temporary file whose growth gives the bytes sent per key).
+ * Not a test: prints p50/p99/max milliseconds and bytes per key.
+ * usage: bench_redraw [NODES] [KEYS] */
+#include "config.h"
+
+#include <curses.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "app.h"
+#include "count.h"
+#include "keymap.h"
+#include "layout.h"
+#include "options.h"
+#include "strtab.h"
+#include "trie.h"
+#include "tui.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Skewed random stacks (a few hot paths, a long tail) until the trie has n nodes. */
+static struct trie *make_trie(size_t n)
+{
+    struct trie *t = trie_new(NULL);
+    struct strtab *st = trie_names(t);
+    uint32_t names[4096], stack[48];
+    uint64_t s = 88172645463325252ull;
+    char buf[32];
+    for (unsigned i = 0; i < 4096; i++)
+        names[i] = strtab_intern(st, buf, (size_t)snprintf(buf, sizeof(buf), "func_%u", i));
+    while (trie_size(t) < n) {
+        size_t d = 8 + rnd(&s) % 40;
+        for (size_t j = 0; j < d; j++) {
+            uint64_t r = rnd(&s);
+            unsigned fan = j < 4 ? 3 : (r >> 32) % 8 == 0 ? 4096 : 16;
+            stack[j] = names[r % fan];
+        }
+        trie_insert(t, stack, d, count_u64(1 + rnd(&s) % 100));
+    }
+    return t;
+}
+
+int main(int argc, char **argv)
+{
+    size_t nodes = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000000;
+    int keys = argc > 2 ? atoi(argv[2]) : 2000;
+    setlocale(LC_ALL, "");
+    double t0 = now();
+    struct trie *t = make_trie(nodes);
+    fprintf(stderr, "trie: %zu nodes, depth %u, built in %.2f s\n", trie_size(t),
+            trie_max_depth(t), now() - t0);
+
+    FILE *out = tmpfile(), *in = fopen("/dev/null", "r");
+    if (!out || !in)
+        return 1;
+    setenv("TERM", "xterm-256color", 1);
+    setenv("LINES", "60", 1);
+    setenv("COLUMNS", "200", 1);
+    SCREEN *scr = newterm(NULL, out, in);
+    if (!scr)
+        return 1;
+    set_term(scr);
+    struct options o;
+    memset(&o, 0, sizeof(o));
+    tui_draw_init(&o);
+
+    struct app a;
+    struct rect_list rl = {0};
+    struct layout_in li;
+    int gc, gr;
+    app_init(&a, t, "bench");
+    tui_draw_graph_size(COLS, LINES, &gc, &gr);
+    app_resize(&a, gc, gr);
+    app_layout_in(&a, &li);
+    layout_compute(&li, &rl);
+    app_set_rects(&a, &rl);
+    tui_draw(&a, &rl);
+
+    static const enum action script[] = {
+        ACT_MOVE_UP,   ACT_MOVE_UP,    ACT_MOVE_UP,  ACT_MOVE_RIGHT, ACT_MOVE_RIGHT,
+        ACT_MOVE_UP,   ACT_MOVE_LEFT,  ACT_ZOOM_IN,  ACT_MOVE_UP,    ACT_MOVE_UP,
+        ACT_MOVE_DOWN, ACT_ZOOM_OUT,   ACT_MOVE_DOWN, ACT_MOVE_DOWN, ACT_ORIENT,
+        ACT_MOVE_DOWN, ACT_MOVE_RIGHT, ACT_ORIENT,   ACT_ZOOM_RESET, ACT_MOVE_DOWN,
+    };
+    double *dt = calloc((size_t)keys, sizeof(*dt));
+    long bytes_moves = 0, n_moves = 0;
+    for (int i = 0; i < keys; i++) {
+        enum action act = script[(size_t)i % (sizeof(script) / sizeof(script[0]))];
+        fflush(out);
+        long before = ftell(out);
+        double s = now();
+        enum reaction re = app_handle(&a, act);
+        if (re & (RE_RELAYOUT | RE_REBUILD)) {
+            app_layout_in(&a, &li);
+            layout_compute(&li, &rl);
+            app_set_rects(&a, &rl);
+        }
+        tui_draw(&a, &rl);
+        fflush(out);
+        dt[i] = (now() - s) * 1e3;
+        if (act == ACT_MOVE_LEFT || act == ACT_MOVE_RIGHT || act == ACT_MOVE_UP ||
+            act == ACT_MOVE_DOWN) {
+            bytes_moves += ftell(out) - before;
+            n_moves++;
+        }
+    }
+    endwin();
+    qsort(dt, (size_t)keys, sizeof(*dt), cmp_d);
+    printf("redraw after a key, %zu nodes, 200x60: p50 %.2f ms  p99 %.2f ms  max %.2f ms  "
+           "%.0f bytes per selection move\n",
+           trie_size(t), dt[keys / 2], dt[(size_t)keys * 99 / 100], dt[keys - 1],
+           n_moves ? (double)bytes_moves / (double)n_moves : 0.0);
+    free(dt);
+    delscreen(scr);
+    app_fini(&a);
+    rect_list_free(&rl);
+    trie_free(t);
+    fclose(out);
+    fclose(in);
+    return 0;
+}
