@@ -9,39 +9,37 @@
 
 #include "parse_perf.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "count.h"
-#include "strtab.h"
 #include "trie.h"
 
-enum { C_SPACE = 1, C_DIGIT = 2, C_WORD = 4, C_TIDY = 8, C_HEX = 16 };
+enum { C_SPACE = 1, C_DIGIT = 2, C_WORD = 4, C_HEX = 8 };
 
-/* Perl's \s (ASCII rules: bytes are not UTF-8 here), \d, \w; C_TIDY marks the bytes
- * tidying may change: ; ( " ' */
+/* Perl's \s, \d, \w (ASCII rules: the script reads bytes), and [\da-f] */
 static unsigned char ctype[256];
+
+static void fill_ctype(void)
+{
+    ctype[' '] = ctype['\t'] = ctype['\n'] = ctype['\v'] = ctype['\f'] = ctype['\r'] = C_SPACE;
+    for (int c = '0'; c <= '9'; c++)
+        ctype[c] = C_DIGIT | C_WORD | C_HEX;
+    for (int c = 'a'; c <= 'z'; c++)
+        ctype[c] = C_WORD;
+    for (int c = 'A'; c <= 'Z'; c++)
+        ctype[c] = C_WORD;
+    for (int c = 'a'; c <= 'f'; c++)
+        ctype[c] |= C_HEX;
+    ctype['_'] = C_WORD;
+}
 
 static void init_ctype(void)
 {
-    static volatile int done;
-    if (done)
-        return;
-    unsigned char t[256] = {0};
-    t[' '] = t['\t'] = t['\n'] = t['\v'] = t['\f'] = t['\r'] = C_SPACE;
-    for (int c = '0'; c <= '9'; c++)
-        t[c] = C_DIGIT | C_WORD | C_HEX;
-    for (int c = 'a'; c <= 'z'; c++)
-        t[c] = C_WORD;
-    for (int c = 'A'; c <= 'Z'; c++)
-        t[c] = C_WORD;
-    for (int c = 'a'; c <= 'f'; c++)
-        t[c] |= C_HEX;
-    t['_'] = C_WORD;
-    t[';'] = t['('] = t['"'] = t['\''] = C_TIDY;
-    memcpy(ctype, t, sizeof t); /* same bytes from every thread: a benign repeat */
-    done = 1;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_ctype);
 }
 
 #define IS_SPACE(c) (ctype[(unsigned char)(c)] & C_SPACE)
@@ -81,7 +79,8 @@ struct perf_parser {
     size_t skipped;
     long first_skipped;
     size_t samples;
-    double last_time;
+    uint64_t time_sec, time_frac; /* last record time; time_digits 0: none yet */
+    unsigned time_digits;
 };
 
 /* A source of further lines, for --srcline (the script reads the next line itself). */
@@ -102,7 +101,6 @@ struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
         p->filter = xmemdup(o->event_filter, p->filter_len);
     }
     p->o.event_filter = NULL;
-    p->last_time = -1;
     return p;
 }
 
@@ -136,7 +134,12 @@ size_t perf_samples(const struct perf_parser *p)
 
 double perf_last_time(const struct perf_parser *p)
 {
-    return p->last_time;
+    if (!p->time_digits)
+        return -1;
+    double f = (double)p->time_frac;
+    for (unsigned k = 0; k < p->time_digits; k++)
+        f /= 10;
+    return (double)p->time_sec + f;
 }
 
 long perf_lines(const struct perf_parser *p)
@@ -279,33 +282,34 @@ bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evle
     return false;
 }
 
-/* "[cpu] 12345.678901:" after the pid/tid: the record's time, if there is one. */
+/* "[cpu] 12345.678901:" after the pid/tid: the record's time, if there is one. Kept as
+ * integers (seconds, fraction digits); perf_last_time() makes the double. */
 static void parse_time(struct perf_parser *p, const char *s, size_t n, size_t i)
 {
     while (i < n && IS_SPACE(s[i]))
         i++;
     if (i < n && s[i] == '[') {
-        while (i < n && s[i] != ']')
-            i++;
-        i++;
+        const char *c = memchr(s + i, ']', n - i);
+        if (!c)
+            return;
+        i = (size_t)(c - s) + 1;
         while (i < n && IS_SPACE(s[i]))
             i++;
     }
     size_t st = i;
-    double v = 0;
-    while (i < n && IS_DIGIT(s[i]))
-        v = v * 10 + (s[i++] - '0');
+    uint64_t sec = 0, frac = 0;
+    while (i < n && IS_DIGIT(s[i]) && i - st < 18)
+        sec = sec * 10 + (uint64_t)(s[i++] - '0');
     if (i == st || i + 1 >= n || s[i] != '.')
         return;
-    i++;
-    double f = 0.1;
-    size_t fs = i;
-    while (i < n && IS_DIGIT(s[i])) {
-        v += (s[i++] - '0') * f;
-        f /= 10;
+    size_t fs = ++i;
+    while (i < n && IS_DIGIT(s[i]) && i - fs < 18)
+        frac = frac * 10 + (uint64_t)(s[i++] - '0');
+    if (i > fs && i < n && s[i] == ':') {
+        p->time_sec = sec;
+        p->time_frac = frac;
+        p->time_digits = (unsigned)(i - fs);
     }
-    if (i > fs && i < n && s[i] == ':')
-        p->last_time = v;
 }
 
 static void do_header(struct perf_parser *p, const char *s, size_t n, const struct header *h)
@@ -384,13 +388,16 @@ static bool perf_match_frame(const char *s, size_t n, struct frame *f)
     if (L < 2)
         return false;
     /* greedy (.+): the last " (" that still has the ')' after it */
-    size_t a = L - 2 + 1;
+    size_t a, lim = L;
     for (;;) {
-        if (a == 0)
+        const char *q = memrchr(s, '(', lim);
+        if (!q)
             return false;
-        a--;
-        if (s[a] == ' ' && s[a + 1] == '(')
+        lim = (size_t)(q - s);
+        if (lim >= 1 && s[lim - 1] == ' ') {
+            a = lim - 1;
             break;
+        }
     }
     /* (.+) starts where \s* ends, backtracking into the blanks and then into (\w+) */
     size_t st = wsend < a - 1 ? wsend : (a ? a - 1 : 0);
@@ -428,6 +435,29 @@ static bool is_jit_module(const char *m, size_t n)
     return false;
 }
 
+static inline uint64_t zero_byte(uint64_t v)
+{
+    return (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull;
+}
+
+/* Index of the first ';', '"' or '\'' in s[0..n), or n; 8 bytes at a time. */
+static size_t find_tidy_byte(const char *s, size_t n)
+{
+    const uint64_t semi = 0x0101010101010101ull * ';', dq = 0x0101010101010101ull * '"',
+                   sq = 0x0101010101010101ull * '\'';
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        if (zero_byte(w ^ semi) | zero_byte(w ^ dq) | zero_byte(w ^ sq))
+            break;
+    }
+    for (; i < n; i++)
+        if (s[i] == ';' || s[i] == '"' || s[i] == '\'')
+            return i;
+    return n;
+}
+
 /* Tidies one part of a frame into a name: returns the bytes, in the scratch buffer when
  * anything had to change, else pointing into the input. */
 static const char *tidy(struct perf_parser *p, const char *s, size_t n, size_t *outlen)
@@ -437,14 +467,13 @@ static const char *tidy(struct perf_parser *p, const char *s, size_t n, size_t *
     const char *op = memchr(s, '(', n);
     if (op) {
         bool go = false;
-        const char *dp = NULL;
-        for (size_t i = 0; i + 1 < n; i++)
-            if (s[i] == '.' && s[i + 1] == '(') {
-                dp = s + i;
+        const char *dp = NULL, *end = s + n;
+        for (const char *q = op; q; q = memchr(q + 1, '(', (size_t)(end - q - 1)))
+            if (q > s && q[-1] == '.') {
+                dp = q - 1;
                 break;
             }
         if (dp) {
-            const char *end = s + n;
             for (const char *q = end - 2; q >= dp + 2; q--)
                 if (q[0] == ')' && q[1] == '.') {
                     go = true;
@@ -452,7 +481,6 @@ static const char *tidy(struct perf_parser *p, const char *s, size_t n, size_t *
                 }
         }
         if (!go) {
-            const char *end = s + n;
             for (; op; op = memchr(op + 1, '(', (size_t)(end - op - 1))) {
                 if ((size_t)(end - op - 1) >= 20 && memcmp(op + 1, "anonymous namespace)", 20) == 0)
                     continue;
@@ -462,9 +490,7 @@ static const char *tidy(struct perf_parser *p, const char *s, size_t n, size_t *
         }
     }
     /* s/;/:/g and tr/"'//d */
-    size_t i = 0;
-    while (i < n && !(ctype[(unsigned char)s[i]] & C_TIDY && s[i] != '('))
-        i++;
+    size_t i = find_tidy_byte(s, n);
     if (i == n) {
         *outlen = n;
         return s;
@@ -594,7 +620,10 @@ static void do_part(struct perf_parser *p, const struct frame *f, const char *s,
         name = b->p;
         len = b->len;
     }
-    push_frame(&p->fr, name, len);
+    if (have_src)
+        push_frame(&p->fr, name, len);
+    else
+        push_name(&p->fr, name, len); /* tidying turned every ';' into ':' */
 }
 
 /* The function part after `s/\+0x[\da-f]+$//`; false when the frame is skipped. */
