@@ -4,12 +4,14 @@
  * the issue's figure is bench_filter 1000000). Prints milliseconds per step. */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "callers.h"
 #include "count.h"
+#include "regex.h"
 #include "search.h"
 #include "strtab.h"
 #include "top.h"
@@ -31,6 +33,14 @@ static uint32_t rnd(uint32_t n)
     rnd_state ^= rnd_state >> 7;
     rnd_state ^= rnd_state << 17;
     return (uint32_t)(rnd_state % n);
+}
+
+static bool jit_available(void)
+{
+    struct regex *re = regex_new("x", NULL);
+    bool jit = regex_jit(re);
+    regex_free(re);
+    return jit;
 }
 
 static void time_view(struct trie *base, enum filter_kind kind, const char *re, bool rev,
@@ -100,6 +110,24 @@ int main(int argc, char **argv)
     time_view(t, FILTER_HIDE, "lib3::", false, "hide lib3:: (1/7 of frames)");
     time_view(t, FILTER_INCLUDE, NULL, false, "no filter (copy)");
     time_view(t, FILTER_INCLUDE, NULL, true, "reverse");
+    {   /* live mode: 1000 more stacks into the base, then view_update vs rebuild */
+        struct view *v = view_new();
+        view_track(v, true);
+        view_push_filter(v, FILTER_EXCLUDE, "cpu_idle", NULL);
+        struct trie *d = view_build(v, t);
+        for (size_t s = 0; s < 1000; s++) {
+            size_t depth = 1 + rnd(20);
+            for (size_t k = 0; k < depth; k++)
+                path[k] = ids[rnd((uint32_t)nnames)];
+            trie_insert(t, path, depth, count_u64(1));
+        }
+        t0 = now_ms();
+        bool ok = view_update(v, t, d);
+        printf("%-28s %8.1f ms  (%s)\n", "view_update +1000 stacks", now_ms() - t0,
+               ok ? "ok" : "refused");
+        trie_free(d);
+        view_free(v);
+    }
     t0 = now_ms();
     struct search *s = search_new("func_12", NULL);
     search_attach(s, t);
@@ -110,8 +138,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < 10; i++)
         m = search_next(s, m, NULL);
     double t3 = now_ms();
-    printf("%-28s %8.1f ms  (%zu nodes match)\n", "search attach func_12", t1 - t0,
-           search_match_nodes(s));
+    printf("%-28s %8.1f ms  (%zu nodes match, jit %s)\n", "search attach func_12", t1 - t0,
+           search_match_nodes(s), jit_available() ? "yes" : "no");
     printf("%-28s %8.1f ms  (%.1f%%)\n", "search share", t2 - t1, 100 * share);
     printf("%-28s %8.1f ms\n", "search next x11 (avg)", (t3 - t2) / 11);
     search_free(s);

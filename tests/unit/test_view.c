@@ -222,6 +222,95 @@ static void share_and_growth(void **state)
     trie_free(base);
 }
 
+/* Live mode: view_update after the base grew == a fresh view_build. */
+static void update_matches_rebuild_one(const char *const *spec, size_t n)
+{
+    struct trie *base = trie_from_folded("main;a;b 1\nmain;H;c 2\nidle;cpu_idle 10\n");
+    struct view *v = view_new();
+    view_track(v, true);
+    for (size_t i = 0; i < n; i++) {
+        if (spec[i][0] == 'r') {
+            view_set_reverse(v, true);
+            continue;
+        }
+        enum filter_kind k = spec[i][0] == 'i' ? FILTER_INCLUDE
+                             : spec[i][0] == 'e' ? FILTER_EXCLUDE : FILTER_HIDE;
+        assert_int_equal(view_push_filter(v, k, spec[i] + 2, NULL), 0);
+    }
+    struct trie *d = view_build(v, base);
+    assert_true(view_update(v, base, d));              /* nothing to do */
+    static const char *const more[] = {
+        "main;a;b 4",            /* more samples, old stack */
+        "main;H;c;b 3",          /* new stack below an old one */
+        "main;new_fn;H 5",       /* new name */
+        "idle;cpu_idle 1",       /* excluded or kept */
+        "H;H 2",                 /* all hidden */
+        "main 1.5",              /* fractional: counts become floats */
+        "main;a 0",              /* a new stack end with no samples */
+    };
+    for (size_t round = 0; round < FT_ARRAY_LEN(more); round++) {
+        struct trie *add = trie_from_folded(more[round]);
+        trie_merge(base, add);
+        trie_free(add);
+        assert_true(view_update(v, base, d));
+        struct view *w = view_new();
+        for (size_t i = 0; i < view_filter_count(v); i++)
+            view_push_filter(w, view_filter_kind(v, i), view_filter_pattern(v, i), NULL);
+        view_set_reverse(w, view_reverse(v));
+        struct trie *fresh = view_build(w, base);
+        char *a1 = trie_to_collapsed(d), *a2 = trie_to_collapsed(fresh);
+        assert_string_equal(a1, a2);
+        assert_true(trie_total_d(d, TRIE_ROOT) == trie_total_d(fresh, TRIE_ROOT));
+        free(a1);
+        free(a2);
+        trie_free(fresh);
+        view_free(w);
+    }
+    trie_free(d);
+    view_free(v);
+    trie_free(base);
+}
+
+static void update_after_growth(void **state)
+{
+    (void)state;
+    static const char *const s1[] = {"e:idle"}, *const s2[] = {"h:^H$"},
+                             *const s3[] = {"i:^b$", "h:^H$", "r"}, *const s4[] = {"r"},
+                             *const s5[] = {"i:^(a|H)$", "e:new"};
+    update_matches_rebuild_one(s1, 1);
+    update_matches_rebuild_one(s2, 1);
+    update_matches_rebuild_one(s3, 3);
+    update_matches_rebuild_one(s4, 1);
+    update_matches_rebuild_one(s5, 2);
+}
+
+static void update_refuses_when_stale(void **state)
+{
+    (void)state;
+    struct trie *base = trie_from_folded("a;b 1\n");
+    struct view *v = view_new();
+    view_push_filter(v, FILTER_HIDE, "b", NULL);
+    struct trie *d = view_build(v, base);
+    assert_false(view_update(v, base, d));             /* tracking off */
+    trie_free(d);
+    view_track(v, true);
+    d = view_build(v, base);
+    assert_true(view_update(v, base, d));
+    struct trie *other = trie_from_folded("a 1\n");
+    assert_false(view_update(v, other, d));            /* another base */
+    assert_false(view_update(v, base, other));         /* another derived */
+    view_set_reverse(v, true);
+    assert_false(view_update(v, base, d));             /* the view changed */
+    view_set_reverse(v, false);
+    view_push_filter(v, FILTER_HIDE, "a", NULL);
+    assert_false(view_update(v, base, d));
+    view_track(v, false);
+    trie_free(other);
+    trie_free(d);
+    view_free(v);
+    trie_free(base);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +323,8 @@ int main(void)
         cmocka_unit_test(reverse_matches_hand_reversal),
         cmocka_unit_test(list_undo_clear_describe),
         cmocka_unit_test(share_and_growth),
+        cmocka_unit_test(update_after_growth),
+        cmocka_unit_test(update_refuses_when_stale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
