@@ -185,35 +185,68 @@ double search_share(const struct search *s, uint32_t root)
     return m > 1.0 ? 1.0 : m;
 }
 
-/* Pre-order walk (children in trie_children order). fn returns true to stop. */
+/* Pre-order walk, children in trie_children order (by_weight: heaviest first, ties in
+ * name order, as layout's ORDER_WEIGHT draws them). fn returns true to stop. */
 struct walk {
     uint32_t node;
-    size_t next;
+    size_t next, n;
+    size_t base;       /* by_weight: this level's sorted children start at kids[base] */
 };
 
-static void preorder(const struct search *s, bool (*fn)(void *ctx, uint32_t node), void *ctx)
+struct wkid {
+    uint32_t node, idx;
+    double total;
+};
+
+static int cmp_wkid(const void *a, const void *b)
 {
-    size_t cap = (size_t)trie_max_depth(s->t) + 2, l = 0;
+    const struct wkid *p = a, *q = b;
+    if (p->total != q->total)
+        return p->total > q->total ? -1 : 1;
+    return p->idx < q->idx ? -1 : p->idx > q->idx;
+}
+
+static void preorder(const struct search *s, bool by_weight, bool (*fn)(void *ctx, uint32_t node),
+                     void *ctx)
+{
+    size_t cap = (size_t)trie_max_depth(s->t) + 2, l = 0, kn = 0, kcap = 0;
     struct walk *w = xcalloc(cap, sizeof *w);
+    struct wkid *kids = NULL;                 /* by_weight: a stack of sorted child lists */
     w[0].node = TRIE_ROOT;
+    trie_children(s->t, TRIE_ROOT, &w[0].n);
     for (;;) {
+        struct walk *lv = &w[l];
         size_t n;
-        const uint32_t *kids = trie_children(s->t, w[l].node, &n);
-        if (w[l].next == n) {
+        const uint32_t *k = trie_children(s->t, lv->node, &n);
+        if (by_weight && lv->next == 0 && n > 0 && kn == lv->base) {
+            if (kn + n > kcap) {
+                kcap = (kn + n) * 2;
+                kids = xreallocarray(kids, kcap, sizeof *kids);
+            }
+            for (size_t i = 0; i < n; i++)
+                kids[kn + i] = (struct wkid){k[i], (uint32_t)i, trie_total_d(s->t, k[i])};
+            qsort(kids + kn, n, sizeof *kids, cmp_wkid);
+            kn += n;
+        }
+        if (lv->next == n) {
             if (l == 0)
                 break;
+            kn = lv->base;
             l--;
             continue;
         }
-        uint32_t c = kids[w[l].next++];
+        uint32_t c = by_weight ? kids[lv->base + lv->next].node : k[lv->next];
+        lv->next++;
         if (fn(ctx, c))
             break;
         if (l + 1 == cap) {
             cap *= 2;
             w = xreallocarray(w, cap, sizeof *w);
         }
-        w[++l] = (struct walk){c, 0};
+        w[l + 1] = (struct walk){c, 0, 0, kn};
+        l++;
     }
+    free(kids);
     free(w);
 }
 
@@ -259,33 +292,38 @@ static bool valid_start(const struct search *s, uint32_t from)
     return from != TRIE_NONE && from != TRIE_ROOT && from < trie_size(s->t);
 }
 
-uint32_t search_next(const struct search *s, uint32_t from, bool *wrapped)
-{
-    if (wrapped)
-        *wrapped = false;
-    if (!s->t || s->match_nodes == 0)
-        return TRIE_NONE;
-    struct nav nv = {s, from, !valid_start(s, from), TRIE_NONE, TRIE_NONE};
-    preorder(s, nav_next, &nv);
-    if (nv.found != TRIE_NONE)
-        return nv.found;
-    if (wrapped)
-        *wrapped = nv.first != TRIE_NONE;
-    return nv.first;
-}
-
-uint32_t search_prev(const struct search *s, uint32_t from, bool *wrapped)
+uint32_t search_step(const struct search *s, uint32_t from, bool back, bool by_weight,
+                     bool *wrapped)
 {
     if (wrapped)
         *wrapped = false;
     if (!s->t || s->match_nodes == 0)
         return TRIE_NONE;
     bool start = !valid_start(s, from);
+    if (!back) {
+        struct nav nv = {s, from, start, TRIE_NONE, TRIE_NONE};
+        preorder(s, by_weight, nav_next, &nv);
+        if (nv.found != TRIE_NONE)
+            return nv.found;
+        if (wrapped)
+            *wrapped = nv.first != TRIE_NONE;
+        return nv.first;
+    }
     struct nav nv = {s, start ? TRIE_NONE : from, false, TRIE_NONE, TRIE_NONE};
-    preorder(s, nav_prev, &nv);
+    preorder(s, by_weight, nav_prev, &nv);
     if (!start && nv.found != TRIE_NONE)
         return nv.found;
     if (wrapped)
         *wrapped = !start && nv.first != TRIE_NONE;
     return nv.first;
+}
+
+uint32_t search_next(const struct search *s, uint32_t from, bool *wrapped)
+{
+    return search_step(s, from, false, false, wrapped);
+}
+
+uint32_t search_prev(const struct search *s, uint32_t from, bool *wrapped)
+{
+    return search_step(s, from, true, false, wrapped);
 }

@@ -55,4 +55,10 @@ double search_share(const struct search *s, uint32_t root);
 uint32_t search_next(const struct search *s, uint32_t from, bool *wrapped);
 /* The same backwards: the last match before `from`, wrapping to the last match. */
 uint32_t search_prev(const struct search *s, uint32_t from, bool *wrapped);
+/* search_next (back false) or search_prev (back true) in the order of either layout:
+ * by_weight false = ORDER_NAME (as above); true = ORDER_WEIGHT, where children are
+ * visited heaviest first (total descending, ties in name order), matching what
+ * layout draws left to right. O(nodes log fan-out) per call with by_weight. */
+uint32_t search_step(const struct search *s, uint32_t from, bool back, bool by_weight,
+                     bool *wrapped);
 #endif

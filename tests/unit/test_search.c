@@ -95,6 +95,32 @@ static void next_prev_order(void **state)
     trie_free(t);
 }
 
+static void next_prev_weight_order(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;a;b 1\nmain;a;d 3\nmain;c;b 5\nb 1\n");
+    struct search *s = attach("^(a|b)$", t);
+    uint32_t b = trie_node_at(t, "b"), a = trie_node_at(t, "main;a");
+    uint32_t ab = trie_node_at(t, "main;a;b"), cb = trie_node_at(t, "main;c;b");
+    bool w = true;
+    /* heaviest first: main (9) before b (1); under main c (5) before a (4) */
+    assert_int_equal(search_step(s, TRIE_NONE, false, true, &w), cb);
+    assert_false(w);
+    assert_int_equal(search_step(s, cb, false, true, &w), a);
+    assert_int_equal(search_step(s, a, false, true, &w), ab);   /* d (3) drawn before b */
+    assert_int_equal(search_step(s, ab, false, true, &w), b);
+    assert_int_equal(search_step(s, b, false, true, &w), cb);
+    assert_true(w);
+    assert_int_equal(search_step(s, a, true, true, &w), cb);
+    assert_false(w);
+    assert_int_equal(search_step(s, cb, true, true, &w), b);
+    assert_true(w);
+    /* name order for the same trie */
+    assert_int_equal(search_step(s, TRIE_NONE, false, false, &w), b);
+    search_free(s);
+    trie_free(t);
+}
+
 static void refresh_after_growth(void **state)
 {
     (void)state;
@@ -156,6 +182,7 @@ int main(void)
         cmocka_unit_test(counts_and_share),
         cmocka_unit_test(sample_counted_once),
         cmocka_unit_test(next_prev_order),
+        cmocka_unit_test(next_prev_weight_order),
         cmocka_unit_test(refresh_after_growth),
         cmocka_unit_test(invalid_regex),
         cmocka_unit_test(odd_bytes_and_smartcase),
