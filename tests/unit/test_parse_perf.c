@@ -392,6 +392,17 @@ static void mt_event_filter_is_global(void **state)
         trie_free(t);
     }
     buf_fini(&b);
+
+    /* an event name holding a NUL byte (found by fuzzing) */
+    static const char nul[] = "pp 2 : \001\000:\n\t1 f (m)\n\n";
+    for (int n = 1; n <= 2; n++) {
+        struct trie *t = trie_new(NULL);
+        perf_parse_buffer_mt(t, &none, nul, sizeof nul - 1, n, false, NULL);
+        char *out = trie_to_collapsed(t);
+        assert_string_equal(out, "pp;f 1\n");
+        free(out);
+        trie_free(t);
+    }
 }
 
 /* --- bad input ---------------------------------------------------------------------- */
