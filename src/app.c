@@ -397,7 +397,8 @@ static double pct(double a, double b)
     return b > 0 ? 100.0 * a / b : 0.0;
 }
 
-void app_status(const struct app *a, struct buf *left, struct buf *right)
+void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
+                      struct buf *right)
 {
     if (a->prompt != PROMPT_NONE) {
         buf_printf(left, "%s", prompt_label(a->prompt));
@@ -410,13 +411,13 @@ void app_status(const struct app *a, struct buf *left, struct buf *right)
     } else {
         double tot = trie_total_d(a->t, a->sel);
         app_safe_name(a, a->sel, left);
-        buf_printf(left, "  ");
-        fmt_count(left, trie_total(a->t, a->sel));
-        buf_printf(left, " samples (%.2f%%", pct(tot, trie_total_d(a->t, TRIE_ROOT)));
+        buf_printf(info, "  ");
+        fmt_count(info, trie_total(a->t, a->sel));
+        buf_printf(info, " samples (%.2f%%", pct(tot, trie_total_d(a->t, TRIE_ROOT)));
         if (a->zoom != TRIE_ROOT && is_under(a->t, a->sel, a->zoom))
-            buf_printf(left, ", %.2f%% of zoom", pct(tot, trie_total_d(a->t, a->zoom)));
-        buf_printf(left, ") self ");
-        fmt_count(left, trie_self(a->t, a->sel));
+            buf_printf(info, ", %.2f%% of zoom", pct(tot, trie_total_d(a->t, a->zoom)));
+        buf_printf(info, ") self ");
+        fmt_count(info, trie_self(a->t, a->sel));
     }
     app_view_status(a, right);
     if (a->live == LIVE_NONE)
@@ -429,4 +430,20 @@ void app_status(const struct app *a, struct buf *left, struct buf *right)
         buf_printf(right, "LIVE %.0f/s %.1f MB/s ", a->rate, a->mbps);
     fmt_count(right, trie_total(a->base, TRIE_ROOT));
     buf_printf(right, " samples");
+}
+
+void app_status(const struct app *a, struct buf *left, struct buf *right)
+{
+    struct buf info = {0};
+    app_status_parts(a, left, &info, right);
+    buf_append(left, info.p, info.len);
+    buf_fini(&info);
+}
+
+int app_prompt_cursor(const struct app *a)
+{
+    if (a->prompt == PROMPT_NONE)
+        return -1;
+    return (int)strlen(prompt_label(a->prompt)) +
+           label_width(lineedit_text(&a->le), a->le.cur, LABEL_AUTO);
 }

@@ -113,6 +113,12 @@ void app_title(const struct app *a, struct buf *out);
 /* Status line, left part (safe): the selected frame's name, samples, % of all, % of zoom
  * root, self; or the message; or the prompt. Right part: LIVE/PAUSED/EOF counters. */
 void app_status(const struct app *a, struct buf *left, struct buf *right);
+/* The same split in three: left is the name (or prompt, message, error), info the
+ * numbers after it ("  N samples (...) self S", empty for a prompt or a message). */
+void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
+                      struct buf *right);
+/* Column of the prompt's cursor in the status line, or -1 when no prompt is open. */
+int app_prompt_cursor(const struct app *a);
 /* Start-up state from the command line (-r, --include/--exclude/--hide, -s). Returns 0,
  * or -1 with err set for an invalid regex. */
 int app_apply_options(struct app *a, const struct options *o, struct ft_error *err);

@@ -111,6 +111,7 @@ struct loop {
     unsigned char *state;      /* per loader: 0 idle, 1 has more, 2 done */
     bool any_live;
     long long last_layout, last_draw;
+    long long layout_cost;     /* ms the last relayout took */
     long long rate_t;
     size_t rate_samples, rate_bytes;
     uint64_t drawn_gen;
@@ -118,8 +119,17 @@ struct loop {
 
 enum { L_IDLE, L_MORE, L_DONE };
 
+/* Data-driven relayouts wait at least this long after the last one: 100 ms, or more
+ * when relayout itself is slow (a rebuilt filtered view of a huge profile), so that
+ * parsing and keys keep at least 80% of the time. */
+static long long relayout_gap(const struct loop *lp)
+{
+    return lp->layout_cost * 4 > RELAYOUT_MS ? lp->layout_cost * 4 : RELAYOUT_MS;
+}
+
 static void relayout(struct loop *lp)
 {
+    long long t0 = now_ms();
     struct layout_in in;
     int gc, gr;
     tui_draw_graph_size(COLS, LINES, &gc, &gr);
@@ -129,8 +139,9 @@ static void relayout(struct loop *lp)
     layout_compute(&in, &lp->rl);
     app_set_rects(&lp->app, &lp->rl);
     lp->drawn_gen = trie_generation(lp->app.t);
-    lp->last_layout = lp->last_draw = now_ms();
     tui_draw(&lp->app, &lp->rl);
+    lp->last_layout = lp->last_draw = now_ms();
+    lp->layout_cost = lp->last_layout - t0;
 }
 
 static void redraw(struct loop *lp)
@@ -298,7 +309,7 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
         if (busy)
             timeout = 0;
         else if (dirty)
-            timeout = (int)(lp.last_layout + RELAYOUT_MS - now);
+            timeout = (int)(lp.last_layout + relayout_gap(&lp) - now);
         else if (!all_done(&lp))
             timeout = RATE_MS;
         if (timeout < -1)
@@ -335,7 +346,7 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
             continue;
         }
         dirty = trie_generation(t) != lp.drawn_gen && !lp.app.paused;
-        if (dirty && now - lp.last_layout >= RELAYOUT_MS)
+        if (dirty && now - lp.last_layout >= relayout_gap(&lp))
             relayout(&lp);
         else if ((re & RE_REDRAW) || (lp.app.live == LIVE_ON && !lp.app.paused &&
                                        now - lp.last_draw >= RATE_MS))

@@ -184,9 +184,13 @@ static void draw_rect(const struct rect_list *rl, const struct rect *r, int top)
     }
 }
 
-static void draw_line(int y, enum style s, const struct buf *left, const struct buf *right,
-                      enum style rs)
+/* One line: left (+ info) from the left edge, right flush right. When left + info do not
+ * fit, a prompt shows its tail (tail true) and a name is cut with ".." so that the
+ * numbers in info stay visible. Returns the columns of left skipped (prompt cursor). */
+static int draw_line(int y, enum style s, const struct buf *left, const struct buf *info,
+                     const struct buf *right, enum style rs, bool tail)
 {
+    int skip = 0;
     use_style(s, 0);
     fill(y, 0, COLS);
     int rw = right->len ? text_width(right->p, right->len) : 0;
@@ -195,11 +199,33 @@ static void draw_line(int y, enum style s, const struct buf *left, const struct 
         lw = COLS;
         rw = 0;
     }
-    put_text(y, 0, lw, left->p ? left->p : "", left->len);
+    int nw = left->len ? text_width(left->p, left->len) : 0;
+    int iw = info && info->len ? text_width(info->p, info->len) : 0;
+    if (nw + iw <= lw) {
+        int x = put_text(y, 0, lw, left->p ? left->p : "", left->len);
+        if (iw)
+            put_text(y, x, lw - x, info->p, info->len);
+    } else if (tail) {
+        struct buf cut = {0};
+        skip = nw - lw + 1;
+        label_slice(&cut, left->p, left->len, skip, lw - 1);
+        put_text(y, 0, lw, cut.p ? cut.p : "", cut.len);
+        buf_fini(&cut);
+    } else {
+        struct buf cut = {0};
+        int room = iw < lw / 2 ? lw - iw : lw / 2;
+        int x = label_slice(&cut, left->p, left->len, 0, room > 2 ? room - 2 : 0);
+        buf_append(&cut, "..", 2);
+        x = put_text(y, 0, lw, cut.p, cut.len);
+        if (iw)
+            put_text(y, x, lw - x, info->p, info->len);
+        buf_fini(&cut);
+    }
     if (rw) {
         use_style(rs, 0);
         put_text(y, COLS - rw, rw, right->p, right->len);
     }
+    return skip;
 }
 
 static void draw_help(void)
@@ -259,7 +285,7 @@ static void draw_too_small(void)
 
 void tui_draw(const struct app *a, const struct rect_list *rl)
 {
-    struct buf left = {0}, right = {0};
+    struct buf left = {0}, info = {0}, right = {0};
     erase();
     if (COLS < MIN_COLS || LINES < MIN_ROWS) {
         draw_too_small();
@@ -268,21 +294,32 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
     }
     use_style(STYLE_EMPTY, 0);
     app_title(a, &left);
-    draw_line(0, STYLE_TITLE, &left, &right, STYLE_TITLE);
+    draw_line(0, STYLE_TITLE, &left, NULL, &right, STYLE_TITLE, false);
     if (a->top)
         draw_top(a);
     else
         for (size_t i = 0; rl && i < rl->n; i++)
             draw_rect(rl, &rl->v[i], 1);
     left.len = right.len = 0;
-    app_status(a, &left, &right);
+    app_status_parts(a, &left, &info, &right);
     enum style s = a->prompt != PROMPT_NONE ? STYLE_PROMPT
                    : (!a->msg[0] && a->error[0]) ? STYLE_ERROR
                                                  : STYLE_STATUS;
-    draw_line(LINES - 1, s, &left, &right, STYLE_LIVE);
+    int skip = draw_line(LINES - 1, s, &left, &info, &right, STYLE_LIVE,
+                         a->prompt != PROMPT_NONE);
     if (a->help)
         draw_help();
     buf_fini(&left);
+    buf_fini(&info);
     buf_fini(&right);
+    int cx = app_prompt_cursor(a);
+    if (cx >= 0 && !a->help) {   /* show the cursor in the prompt */
+        leaveok(stdscr, FALSE);
+        curs_set(1);
+        move(LINES - 1, cx - skip < COLS ? cx - skip : COLS - 1);
+    } else {
+        leaveok(stdscr, TRUE);
+        curs_set(0);
+    }
     refresh();
 }

@@ -17,3 +17,17 @@ title1=$($T display -p -t 0 '#{pane_title}')
 case $title1 in *PWNED*) fail "pane title set by a frame name" ;; esac
 screen | grep -q 'tui-escape.folded' || fail "screen was cleared"
 quit_ok
+
+# A name longer than the status line: cut with "..", the numbers stay visible; a long
+# prompt shows its tail.
+fresh
+start "$FLAMETUI" "$data/tui-long.folded"
+wait_for '^all  10 samples'
+keys k k
+wait_for '^std::vector<int>::push_back_x+\.\.  7 samples \(70\.00%\) self 7$'
+keys /
+keys 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' Z Z
+wait_for 'aaaaZZ$'
+keys Escape
+wait_for '^std::vector<int>::push_back'
+quit_ok
