@@ -108,6 +108,8 @@ int main(int argc, char **argv)
     time_view(t, FILTER_EXCLUDE, "cpu_idle", false, "exclude cpu_idle");
     time_view(t, FILTER_HIDE, "^\\[unknown\\]$", false, "hide ^\\[unknown\\]$");
     time_view(t, FILTER_HIDE, "lib3::", false, "hide lib3:: (1/7 of frames)");
+    time_view(t, FILTER_INCLUDE, "^nomatch$", false, "include nothing (scan only)");
+    time_view(t, FILTER_INCLUDE, "func_12345", false, "include func_12345 (few)");
     time_view(t, FILTER_INCLUDE, NULL, false, "no filter (copy)");
     time_view(t, FILTER_INCLUDE, NULL, true, "reverse");
     {   /* live mode: 1000 more stacks into the base, then view_update vs rebuild */

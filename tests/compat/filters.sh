@@ -70,6 +70,19 @@ if [ -d "$corpus" ]; then
                print r " " c }' "$f" | "$FLAMETUI" --collapse > "$tmp/b" 2>&1
         if cmp -s "$tmp/a" "$tmp/b"; then npass=$((npass+1)); else
             fail "$b --reverse"; diff "$tmp/a" "$tmp/b" | head -5; fi
+        # --top: self and total (once per stack, however often a frame recurs) == awk
+        "$FLAMETUI" --top=1000000 "$f" 2>&1 | grep -v "^#" | sed -n 's/^ *\([^ ]*\)  *[^ ]*  *\([^ ]*\)  *[^ ]*  \(.*\)$/\1 \2 \3/p' |
+            LC_ALL=C sort > "$tmp/a"
+        awk '{ n = split($0, w, " "); c = w[n]; s = substr($0, 1, length($0) - length(c) - 1);
+               if (s == "") next;
+               k = split(s, fr, ";"); delete seen;
+               for (i = 1; i <= k; i++) { if (!(fr[i] in seen)) tot[fr[i]] += c; seen[fr[i]] = 1;
+                                          if (!(fr[i] in self)) self[fr[i]] = 0 }
+               self[fr[k]] += c }
+             END { for (x in tot) printf "%d %d %s\n", self[x], tot[x], x }' "$f" |
+            LC_ALL=C sort > "$tmp/b"
+        if [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"; then npass=$((npass+1)); else
+            fail "$b --top"; diff "$tmp/a" "$tmp/b" | head -5; fi
     done
 else
     echo "note: $corpus not found, corpus comparisons skipped"
