@@ -222,6 +222,32 @@ static void share_and_growth(void **state)
     trie_free(base);
 }
 
+static void odd_bytes_in_names(void **state)
+{
+    (void)state;
+    struct trie *base = trie_new(NULL);
+    struct strtab *st = trie_names(base);
+    uint32_t nul = strtab_intern(st, "x\0Secret", 8), bad = strtab_intern(st, "\xff\xfe", 2);
+    uint32_t mainid = strtab_intern(st, "main", 4);
+    uint32_t s1[3] = {mainid, nul, bad}, s2[2] = {mainid, bad};
+    trie_insert(base, s1, 3, count_u64(2));
+    trie_insert(base, s2, 2, count_u64(3));
+    struct view *v = view_new();
+    assert_int_equal(view_push_filter(v, FILTER_HIDE, "secret", NULL), 0);  /* after the NUL */
+    struct trie *d = view_build(v, base);
+    assert_int_equal(trie_size(d), 3);                 /* main;\xff\xfe merged */
+    uint32_t m = trie_find_child(d, TRIE_ROOT, mainid);
+    assert_true(trie_total_d(d, trie_find_child(d, m, bad)) == 5.0);
+    trie_free(d);
+    view_clear_filters(v);
+    assert_int_equal(view_push_filter(v, FILTER_INCLUDE, "\\xff", NULL), 0);
+    d = view_build(v, base);
+    assert_true(trie_total_d(d, TRIE_ROOT) == 5.0);
+    trie_free(d);
+    view_free(v);
+    trie_free(base);
+}
+
 /* Live mode: view_update after the base grew == a fresh view_build. */
 static void update_matches_rebuild_one(const char *const *spec, size_t n)
 {
@@ -323,6 +349,7 @@ int main(void)
         cmocka_unit_test(reverse_matches_hand_reversal),
         cmocka_unit_test(list_undo_clear_describe),
         cmocka_unit_test(share_and_growth),
+        cmocka_unit_test(odd_bytes_in_names),
         cmocka_unit_test(update_after_growth),
         cmocka_unit_test(update_refuses_when_stale),
     };
