@@ -406,8 +406,6 @@ void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
         safe_append(left, s, strlen(s));
     } else if (a->msg[0]) {
         safe_append(left, a->msg, strlen(a->msg));
-    } else if (a->error[0]) {
-        safe_append(left, a->error, strlen(a->error));
     } else {
         double tot = trie_total_d(a->t, a->sel);
         app_safe_name(a, a->sel, left);
@@ -420,14 +418,19 @@ void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
         fmt_count(info, trie_self(a->t, a->sel));
     }
     app_view_status(a, right);
+    if (a->error[0])
+        buf_printf(right, "%sINPUT ERROR", right->len ? "  " : "");
     if (a->live == LIVE_NONE)
         return;
+    if (right->len)
+        buf_printf(right, "  ");
     if (a->paused)
         buf_printf(right, "PAUSED ");
     if (a->live == LIVE_EOF)
         buf_printf(right, "EOF ");
     else
-        buf_printf(right, "LIVE %.0f/s %.1f MB/s ", a->rate, a->mbps);
+        buf_printf(right, "%s %.0f/s %.1f MB/s ", a->live == LIVE_LOAD ? "LOADING" : "LIVE",
+                   a->rate, a->mbps);
     fmt_count(right, trie_total(a->base, TRIE_ROOT));
     buf_printf(right, " samples");
 }

@@ -33,7 +33,8 @@ enum reaction {
 enum prompt_kind { PROMPT_NONE, PROMPT_SEARCH, PROMPT_INCLUDE, PROMPT_EXCLUDE, PROMPT_HIDE };
 /* What the graph shows: the (filtered) profile, or the callees / callers of one function. */
 enum graph_mode { GRAPH_PROFILE, GRAPH_CALLEES, GRAPH_CALLERS };
-enum live_state { LIVE_NONE, LIVE_ON, LIVE_EOF };
+/* LIVE_LOAD: regular files still loading (no pipe, no --follow): shown as LOADING. */
+enum live_state { LIVE_NONE, LIVE_ON, LIVE_LOAD, LIVE_EOF };
 
 struct name_path {
     uint32_t *v;  /* name ids, root-most frame first ("all" not included) */
@@ -58,7 +59,9 @@ struct app {
     enum live_state live;
     double rate;              /* samples per second */
     double mbps;              /* input MB per second */
-    char error[200];          /* last loader error ("" = none) */
+    char error[200];          /* last loader error ("" = none): the right part of the
+                               * status line says INPUT ERROR; the text is shown as a
+                               * message until the next key */
     const struct rect_list *rects; /* last layout (for left/right moves and hit tests) */
     /* Derived views (app_view.c). */
     struct view *view;        /* filters + reverse; owned */

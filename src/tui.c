@@ -201,9 +201,29 @@ static bool step(struct loop *lp, size_t i)
         else
             snprintf(lp->app.error, sizeof(lp->app.error), "%s: %s", loader_name(lp->ls[i]),
                      err.msg);
+        app_message(&lp->app, "%s (the data read so far is kept)", lp->app.error);
         return true;
     }
     return false;
+}
+
+/* Skipped-lines summaries of the loaders, as a status message. */
+static void report_skipped(struct loop *lp)
+{
+    struct buf msg = {0};
+    for (size_t i = 0; i < lp->nls; i++) {
+        msg.len = 0;
+        if (lp->app.error[0] || !loader_report(lp->ls[i], &msg))   /* the error wins */
+            continue;
+        size_t n = msg.len;
+        while (n > 0 && msg.p[n - 1] == '\n')
+            n--;
+        const char *p = msg.p;
+        if (n >= 10 && memcmp(p, "flametui: ", 10) == 0)
+            p += 10, n -= 10;
+        app_message(&lp->app, "%.*s", (int)n, p);
+    }
+    buf_fini(&msg);
 }
 
 static bool all_done(const struct loop *lp)
@@ -274,7 +294,7 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
     struct ft_error err = {0, ""};
     if (app_apply_options(&lp.app, o, &err) < 0)
         app_message(&lp.app, "invalid regex: %s", err.msg);
-    lp.app.live = nls > 0 ? LIVE_ON : LIVE_NONE;
+    lp.app.live = nls == 0 ? LIVE_NONE : lp.any_live ? LIVE_ON : LIVE_LOAD;
     lp.rate_t = now_ms();
     relayout(&lp);
 
@@ -339,7 +359,8 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
         }
         now = now_ms();
         update_rates(&lp, now);
-        if (nls > 0 && all_done(&lp) && lp.app.live == LIVE_ON) {
+        if (nls > 0 && all_done(&lp) && (lp.app.live == LIVE_ON || lp.app.live == LIVE_LOAD)) {
+            report_skipped(&lp);
             lp.app.live = lp.any_live ? LIVE_EOF : LIVE_NONE;
             lp.app.paused = false;
             relayout(&lp);
@@ -348,7 +369,8 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
         dirty = trie_generation(t) != lp.drawn_gen && !lp.app.paused;
         if (dirty && now - lp.last_layout >= relayout_gap(&lp))
             relayout(&lp);
-        else if ((re & RE_REDRAW) || (lp.app.live == LIVE_ON && !lp.app.paused &&
+        else if ((re & RE_REDRAW) || (lp.app.live != LIVE_NONE && lp.app.live != LIVE_EOF &&
+                                      !lp.app.paused &&
                                        now - lp.last_draw >= RATE_MS))
             redraw(&lp);   /* the same rects: status, prompt, help, rates */
     }

@@ -303,8 +303,8 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
     left.len = right.len = 0;
     app_status_parts(a, &left, &info, &right);
     enum style s = a->prompt != PROMPT_NONE ? STYLE_PROMPT
-                   : (!a->msg[0] && a->error[0]) ? STYLE_ERROR
-                                                 : STYLE_STATUS;
+                   : (a->msg[0] && a->error[0]) ? STYLE_ERROR
+                                                : STYLE_STATUS;
     int skip = draw_line(LINES - 1, s, &left, &info, &right, STYLE_LIVE,
                          a->prompt != PROMPT_NONE);
     if (a->help)
