@@ -347,14 +347,41 @@ struct trie *view_build(struct view *v, struct trie *base)
     extend_names(v, st);
     extend_nodes(st, v->track);
     size_t n = st->nnodes;
-    for (size_t i = 0; i < n; i++) {
-        if (!trie_is_terminal(base, (uint32_t)i))
-            continue;
-        struct count c = trie_self(base, (uint32_t)i);
-        if (v->track)
-            set_prev(st, i, c);
-        if (kept(st, i))
-            add_stack(st, (uint32_t)i, c);
+    if (!st->reverse) {
+        /* mark kept stack ends, propagate "needed" up (reverse id order), then create
+         * the needed derived nodes in id order: sequential, parents first */
+        unsigned char *need = xcalloc(n, 1);
+        for (size_t i = 0; i < n; i++)
+            need[i] = trie_is_terminal(base, (uint32_t)i) && kept(st, i);
+        for (size_t i = n; i-- > 1;)
+            if (need[i])
+                need[trie_parent(base, (uint32_t)i)] |= 2;
+        for (size_t i = 1; i < n; i++) {
+            if (!need[i])
+                continue;
+            uint32_t node = (uint32_t)i, up = st->map[trie_parent(base, node)];
+            st->map[i] = st->fl[i] & N_HIDDEN ? up : trie_child(st->out, up, trie_name(base, node));
+        }
+        for (size_t i = 0; i < n; i++) {
+            if (!trie_is_terminal(base, (uint32_t)i))
+                continue;
+            struct count c = trie_self(base, (uint32_t)i);
+            if (v->track)
+                set_prev(st, i, c);
+            if (need[i] & 1)
+                trie_add(st->out, st->map[i], c);
+        }
+        free(need);
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            if (!trie_is_terminal(base, (uint32_t)i))
+                continue;
+            struct count c = trie_self(base, (uint32_t)i);
+            if (v->track)
+                set_prev(st, i, c);
+            if (kept(st, i))
+                add_stack(st, (uint32_t)i, c);
+        }
     }
     struct trie *out = st->out;
     if (v->track) {
