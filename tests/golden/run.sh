@@ -1,11 +1,11 @@
 #!/bin/sh
-# flametui - golden tests for `flametui --text`: for every tests/golden/NAME.folded,
+# flametui - golden tests for `flametui --text`: for every tests/golden/cases/NAME.folded,
 # runs `$FLAMETUI --text $(cat NAME.args) NAME.folded` (with the assignments in NAME.env,
 # if present, in the environment) and compares the output with NAME.txt.
 #   run.sh            compare (the test run by make check)
 #   run.sh --update   rewrite every NAME.txt from the current binary: do this only on
 #                     purpose, and review the diff before committing it.
-dir=${top_srcdir:-$(dirname "$0")/../..}/tests/golden
+dir=${top_srcdir:-$(dirname "$0")/../..}/tests/golden/cases
 if [ -z "$FLAMETUI" ] || [ ! -x "$FLAMETUI" ]; then
     echo "SKIP: FLAMETUI is not set to a built flametui binary"
     exit 77
@@ -38,5 +38,5 @@ for in in "$dir"/*.folded; do
         fail=$((fail + 1))
     fi
 done
-echo "golden: $n cases, $fail failed"
+echo "golden: $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]
