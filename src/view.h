@@ -56,7 +56,7 @@ void view_describe(const struct view *v, struct buf *out);
  * name ids are the same in both; base must outlive the result). base is not modified.
  * Cannot fail (OOM dies). Cost: one sequential pass over base's nodes, one trie_child
  * per derived node (the floor: about 2 million per second here), and when reversed one
- * trie_insert per kept stack. Temporary memory about 17 bytes per base node. The
+ * trie_insert per kept stack. Temporary memory about 18 bytes per base node. The
  * caller frees the result. */
 struct trie *view_build(struct view *v, struct trie *base);
 
