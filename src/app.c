@@ -284,6 +284,7 @@ enum reaction app_handle(struct app *a, enum action act)
     case ACT_REVERSE:
     case ACT_TOP:
     case ACT_CALLERS:
+    case ACT_WINDOW:
         return app_view_action(a, act);
     }
     return RE_NONE;

@@ -21,6 +21,7 @@
 
 struct search;
 struct view;
+struct window;
 
 enum reaction {
     RE_NONE = 0,
@@ -75,6 +76,10 @@ struct app {
     struct top table;         /* its rows */
     size_t top_sel, top_scroll;
     enum top_sort top_by;
+    struct window *win;       /* live sliding window, or NULL; owned */
+    bool windowed;            /* showing the window instead of everything */
+    bool win_dirty;           /* the window moved since the shown trie was derived */
+    double now;               /* seconds, from app_tick */
 };
 
 /* Starts on the profile t with the root selected, no zoom, flame orientation, name order,
@@ -127,6 +132,12 @@ int app_prompt_cursor(const struct app *a);
 int app_apply_options(struct app *a, const struct options *o, struct ft_error *err);
 /* Sets (pattern non-empty) or clears the search. Returns 0, or -1 with err set. */
 int app_set_search(struct app *a, const char *pattern, struct ft_error *err);
+/* Live input: keeps a sliding window of the given length (seconds), shown at once when
+ * on (--window) or after the WINDOW key. */
+void app_set_window(struct app *a, double seconds, bool on);
+/* The clock (seconds, monotonic) for the window. Returns true when the shown trie must be
+ * re-derived because the window moved (app_refresh does it). */
+bool app_tick(struct app *a, double now);
 /* Hottest-functions table: line i (0 = header) as text, false past the end. */
 bool app_top_line(const struct app *a, size_t i, struct buf *out);
 

@@ -18,6 +18,7 @@
 #include "strtab.h"
 #include "trie.h"
 #include "view.h"
+#include "window.h"
 
 static void drop_derived(struct app *a)
 {
@@ -39,28 +40,34 @@ void app_view_fini(struct app *a)
     free(a->saved_zoom.v);
     free(a->saved_sel.v);
     top_fini(&a->table);
+    window_free(a->win);
+    a->win = NULL;
 }
 
 static bool derived(const struct app *a)
 {
-    return a->mode != GRAPH_PROFILE || !view_is_identity(a->view);
+    return a->mode != GRAPH_PROFILE || !view_is_identity(a->view) || a->windowed;
 }
 
 /* Re-derives the shown trie from the base. */
 static void rebuild(struct app *a)
 {
     drop_derived(a);
-    struct trie *t = a->base;
-    if (!view_is_identity(a->view))
-        t = view_build(a->view, a->base);
+    struct trie *src = a->base, *t;
+    if (a->windowed && a->win)   /* shares the base strtab, like every derived trie */
+        src = window_build(a->win, a->base, a->now);
+    t = view_is_identity(a->view) ? src : view_build(a->view, src);
     if (a->mode != GRAPH_PROFILE) {
         struct trie *c = a->mode == GRAPH_CALLEES ? callers_callees(t, a->focus)
                                                   : callers_callers(t, a->focus);
-        if (t != a->base)
+        if (t != src)
             trie_free(t);
         t = c;
     }
+    if (src != a->base && src != t)
+        trie_free(src);
     a->t = t;
+    a->win_dirty = false;
     a->base_gen = trie_generation(a->base);
     if (a->search)
         search_attach(a->search, a->t);
@@ -77,8 +84,31 @@ void app_set_trie(struct app *a, struct trie *t)
     app_keep_visible(a);
 }
 
+void app_set_window(struct app *a, double seconds, bool on)
+{
+    window_free(a->win);
+    a->win = window_new(seconds);
+    window_record(a->win, a->base, a->now);
+    if (on != a->windowed) {
+        a->windowed = on;
+        rebuild(a);
+    }
+}
+
+bool app_tick(struct app *a, double now)
+{
+    a->now = now;
+    if (a->win && window_record(a->win, a->base, now) && a->windowed)
+        a->win_dirty = true;
+    return a->win_dirty;
+}
+
 bool app_refresh(struct app *a)
 {
+    if (a->win_dirty) {
+        rebuild(a);
+        return true;
+    }
     if (trie_generation(a->base) == a->base_gen)
         return false;
     if (derived(a)) {
@@ -218,6 +248,14 @@ enum reaction app_view_action(struct app *a, enum action act)
         return RE_REDRAW;
     case ACT_CALLERS:
         return cycle_callers(a);
+    case ACT_WINDOW:
+        if (!a->win) {
+            app_message(a, "no sliding window: not a live input");
+            return RE_REDRAW;
+        }
+        a->windowed = !a->windowed;
+        rebuild(a);
+        return RE_REBUILD | RE_RELAYOUT;
     default:
         return RE_NONE;
     }
@@ -367,10 +405,12 @@ void app_view_title(const struct app *a, struct buf *out)
     if (d.len) {
         buf_printf(out, "  ");
         label_escape(out, d.p, d.len, LABEL_AUTO);
-        if (a->mode == GRAPH_PROFILE && view_filter_count(a->view) > 0)
+        if (a->mode == GRAPH_PROFILE && !a->windowed && view_filter_count(a->view) > 0)
             buf_printf(out, " (%.1f%%)", 100.0 * view_share(a->base, a->t));
     }
     buf_fini(&d);
+    if (a->windowed && a->win)
+        buf_printf(out, "  last %gs", window_seconds(a->win));
     if (a->mode != GRAPH_PROFILE) {
         size_t n;
         const char *name = strtab_get(trie_names(a->t), a->focus, &n);

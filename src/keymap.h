@@ -37,7 +37,8 @@
     X(PAGE_DOWN, "PgDn", "Scroll one page toward the leaves")                        \
     X(SCROLL_HOME, "g Home", "Scroll to the root")                                   \
     X(SCROLL_END, "G End", "Scroll to the deepest frames")                           \
-    X(PAUSE, "Space p", "Pause or resume live updates")
+    X(PAUSE, "Space p", "Pause or resume live updates")                              \
+    X(WINDOW, "w", "Live: last N seconds (--window, default 10) or everything")
 
 enum action {
     ACT_NONE = -1,

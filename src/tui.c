@@ -23,6 +23,7 @@
 #define STEP_BYTES (1u << 20)   /* parse at most this much before looking at keys */
 #define RELAYOUT_MS 100         /* relayout at most this often while data flows */
 #define RATE_MS 500             /* samples/s and MB/s are averaged over this */
+#define DEFAULT_WINDOW 10.0     /* seconds, for the WINDOW key without --window */
 
 static volatile sig_atomic_t got_signal;
 
@@ -292,8 +293,11 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
             lp.any_live = true;
     app_init(&lp.app, t, input_title(ls, nls, title, sizeof(title)));
     struct ft_error err = {0, ""};
+    lp.app.now = (double)now_ms() / 1000.0;
     if (app_apply_options(&lp.app, o, &err) < 0)
         app_message(&lp.app, "invalid regex: %s", err.msg);
+    if (lp.any_live)   /* arrival time: parsers do not hand their timestamps out */
+        app_set_window(&lp.app, o->window > 0 ? o->window : DEFAULT_WINDOW, o->window > 0);
     lp.app.live = nls == 0 ? LIVE_NONE : lp.any_live ? LIVE_ON : LIVE_LOAD;
     lp.rate_t = now_ms();
     relayout(&lp);
@@ -324,7 +328,7 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
             }
         }
         long long now = now_ms();
-        bool dirty = trie_generation(t) != lp.drawn_gen && !lp.app.paused;
+        bool dirty = (trie_generation(t) != lp.drawn_gen || lp.app.win_dirty) && !lp.app.paused;
         int timeout = -1;
         if (busy)
             timeout = 0;
@@ -332,6 +336,8 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
             timeout = (int)(lp.last_layout + relayout_gap(&lp) - now);
         else if (!all_done(&lp))
             timeout = RATE_MS;
+        if (lp.app.windowed && (timeout < 0 || timeout > RATE_MS))
+            timeout = RATE_MS;   /* the window slides even without new data */
         if (timeout < -1)
             timeout = 0;
         int pr = poll(fds, nf, timeout);
@@ -359,6 +365,7 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
         }
         now = now_ms();
         update_rates(&lp, now);
+        app_tick(&lp.app, (double)now / 1000.0);
         if (nls > 0 && all_done(&lp) && (lp.app.live == LIVE_ON || lp.app.live == LIVE_LOAD)) {
             report_skipped(&lp);
             lp.app.live = lp.any_live ? LIVE_EOF : LIVE_NONE;
@@ -366,7 +373,7 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
             relayout(&lp);
             continue;
         }
-        dirty = trie_generation(t) != lp.drawn_gen && !lp.app.paused;
+        dirty = (trie_generation(t) != lp.drawn_gen || lp.app.win_dirty) && !lp.app.paused;
         if (dirty && now - lp.last_layout >= relayout_gap(&lp))
             relayout(&lp);
         else if ((re & RE_REDRAW) || (lp.app.live != LIVE_NONE && lp.app.live != LIVE_EOF &&

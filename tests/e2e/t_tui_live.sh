@@ -45,3 +45,29 @@ touch "$tmp/go.4"
 wait_for 'EOF 100 samples$'
 wait_for 'gamma'
 quit_ok
+
+# --window: only the samples of the last N seconds (arrival time); w switches to
+# everything and back.
+fresh
+cat > "$tmp/writer2.sh" <<'EOW'
+printf 'main;old 6\nmain;old 4\n'
+while [ ! -e "$1/go.w" ]; do sleep 0.05; done
+printf 'main;new 5\nmain;new 2\n'
+while [ ! -e "$1/go.end" ]; do sleep 0.05; done
+EOW
+start "sh '$tmp/writer2.sh' '$tmp' | $FLAMETUI --window=1 -"
+wait_for 'stdin  10 samples  flame  last 1s'
+wait_for 'old'
+wait_gone 'old'                            # a second later it left the window
+touch "$tmp/go.w"
+wait_for 'stdin  17 samples'
+wait_for 'new'
+screen | grep -q 'old' && fail "old samples back in the window"
+keys w
+wait_for 'old'
+screen | grep -q 'last 1s' && fail "still windowed after w"
+keys w
+wait_for 'last 1s'
+touch "$tmp/go.end"
+wait_for 'EOF'
+quit_ok

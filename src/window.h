@@ -1,0 +1,26 @@
+/* flametui - window.h: the sliding window of live mode (--window=SECONDS): the samples
+ * that arrived during the last N seconds, as a trie.
+ * Trie node ids are stable and counts only grow, so the window is the difference between
+ * the trie now and a snapshot of every node's self samples taken N seconds ago. Snapshots
+ * are taken at most every N/8 seconds (at least 0.25 s), so the window is exact to that
+ * granularity. Times are seconds on any monotonic clock (the TUI uses arrival time).
+ * Pure: no clock, no I/O. Memory: up to 9 snapshots of 8 bytes per trie node.
+ * Ownership: the window keeps no pointer to the trie between calls. */
+#ifndef FLAMETUI_WINDOW_H
+#define FLAMETUI_WINDOW_H
+#include <stdbool.h>
+
+struct trie;
+struct window;
+
+struct window *window_new(double seconds);
+void window_free(struct window *w);            /* NULL is a no-op */
+double window_seconds(const struct window *w);
+/* Takes a snapshot of t at time now if the last one is older than the granularity, and
+ * drops the ones that are no longer needed. Returns true when it took one. */
+bool window_record(struct window *w, const struct trie *t, double now);
+/* A new trie (sharing t's strtab; the caller frees it) with the samples added to t since
+ * the newest snapshot taken at or before now - seconds (all of t when there is none yet:
+ * the input is younger than the window). */
+struct trie *window_build(const struct window *w, struct trie *t, double now);
+#endif
