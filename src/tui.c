@@ -5,13 +5,16 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "keymap.h"
@@ -32,7 +35,8 @@ static struct session {
     FILE *tty;
     SCREEN *scr;
     struct sigaction old[3];
-} sess;
+    int err_saved, err_mem;   /* stderr while curses runs goes to a memfd */
+} sess = {.err_saved = -1, .err_mem = -1};
 
 static const int sigs[3] = {SIGINT, SIGTERM, SIGHUP};
 
@@ -41,12 +45,45 @@ static void on_signal(int sig)
     got_signal = sig;
 }
 
+/* Anything written to stderr while curses owns the terminal (a library warning, a
+ * sanitizer) would scribble over the screen: keep it in a memfd and print it after endwin. */
+static void stderr_capture(void)
+{
+    fflush(stderr);
+    sess.err_mem = memfd_create("flametui-stderr", MFD_CLOEXEC);
+    if (sess.err_mem < 0)
+        return;
+    sess.err_saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+    if (sess.err_saved < 0 || dup2(sess.err_mem, STDERR_FILENO) < 0) {
+        close(sess.err_mem);
+        sess.err_mem = -1;
+    }
+}
+
+static void stderr_release(void)
+{
+    char b[4096];
+    ssize_t n;
+    if (sess.err_mem < 0)
+        return;
+    fflush(stderr);
+    dup2(sess.err_saved, STDERR_FILENO);
+    close(sess.err_saved);
+    if (lseek(sess.err_mem, 0, SEEK_SET) == 0)
+        while ((n = read(sess.err_mem, b, sizeof(b))) > 0)
+            if (write(STDERR_FILENO, b, (size_t)n) < 0)
+                break;
+    close(sess.err_mem);
+    sess.err_mem = sess.err_saved = -1;
+}
+
 void tui_shutdown(void)
 {
     if (!sess.active)
         return;
     sess.active = false;
     endwin();
+    stderr_release();
     for (size_t i = 0; i < FT_ARRAY_LEN(sigs); i++)
         sigaction(sigs[i], &sess.old[i], NULL);
     if (sess.scr)
@@ -74,6 +111,7 @@ static int session_open(const struct options *o)
     }
     set_term(sess.scr);
     sess.active = true;
+    stderr_capture();
     util_set_die_hook(tui_shutdown);
 
     struct sigaction sa;
