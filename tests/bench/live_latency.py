@@ -10,6 +10,7 @@ drawn frame. A benchmark, not a test: numbers depend on the machine.
 """
 import fcntl
 import os
+import re
 import pty
 import select
 import struct
@@ -49,7 +50,7 @@ def main():
                 break
             out += chunk
             now = time.monotonic()
-            if first_frame is None and b" all" in out:
+            if first_frame is None and re.search(rb"[1-9][0-9]* samples", out):
                 first_frame = now - start
             if eof_at is None and b"EOF" in out[-4096:]:
                 eof_at = now - start
@@ -78,7 +79,7 @@ def main():
         v = sorted(v)
         return v[min(len(v) - 1, int(len(v) * p / 100))] if v else float("nan")
 
-    print("first frame: %s" % ("%.0f ms" % (first_frame * 1e3) if first_frame else "not seen"))
+    print("first frame with samples: %s" % ("%.0f ms" % (first_frame * 1e3) if first_frame else "not seen"))
     if eof_at:
         print("ingest: %.1f MB in %.2f s = %.0f MB/s (until EOF is on screen)"
               % (size / 1e6, eof_at, size / 1e6 / eof_at))
