@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,6 +28,7 @@
 #define RELAYOUT_MS 100         /* relayout at most this often while data flows */
 #define RATE_MS 500             /* samples/s and MB/s are averaged over this */
 #define DEFAULT_WINDOW 10.0     /* seconds, for the WINDOW key without --window */
+#define FOLLOW_MS 100           /* --follow of a regular file: look for growth this often */
 
 static volatile sig_atomic_t got_signal;
 
@@ -148,6 +150,8 @@ struct loop {
     struct loader **ls;
     size_t nls;
     unsigned char *state;      /* per loader: 0 idle, 1 has more, 2 done */
+    bool *pollable;            /* per loader: poll() tells when it has data */
+    long long *next_try;       /* per loader that cannot be polled: when to read again */
     bool any_live;
     long long last_layout, last_draw;
     long long layout_cost;     /* ms the last relayout took */
@@ -228,6 +232,7 @@ static bool step(struct loop *lp, size_t i)
         return true;
     case LOAD_AGAIN:
         lp->state[i] = L_IDLE;
+        lp->next_try[i] = now_ms() + FOLLOW_MS;
         return false;
     case LOAD_EOF:
         lp->state[i] = L_DONE;
@@ -326,6 +331,14 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
     lp.ls = ls;
     lp.nls = nls;
     lp.state = xcalloc(nls ? nls : 1, 1);
+    lp.pollable = xcalloc(nls ? nls : 1, sizeof(*lp.pollable));
+    lp.next_try = xcalloc(nls ? nls : 1, sizeof(*lp.next_try));
+    for (size_t i = 0; i < nls; i++) {
+        /* A regular file (--follow) always polls readable: read it on a timer instead. */
+        struct stat st;
+        int fd = loader_fd(ls[i]);
+        lp.pollable[i] = fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode);
+    }
     for (size_t i = 0; i < nls; i++)
         if (loader_is_live(ls[i]))
             lp.any_live = true;
@@ -351,12 +364,16 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
         nfds_t nf = 1;
         fds[0].fd = fileno(sess.tty);
         fds[0].events = POLLIN;
+        long long wake = -1;        /* earliest timer of a loader that cannot be polled */
         for (size_t i = 0; i < nls; i++) {
             if (lp.state[i] == L_DONE)
                 continue;
             if (!loader_is_live(ls[i]) || lp.state[i] == L_MORE) {
                 busy = true;
-            } else if (loader_fd(ls[i]) >= 0 && nf < FT_ARRAY_LEN(fds)) {
+            } else if (!lp.pollable[i] || loader_fd(ls[i]) < 0) {
+                if (wake < 0 || lp.next_try[i] < wake)
+                    wake = lp.next_try[i];
+            } else if (nf < FT_ARRAY_LEN(fds)) {
                 fds[nf].fd = loader_fd(ls[i]);
                 fds[nf].events = POLLIN;
                 map[nf - 1] = i;
@@ -376,6 +393,8 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
             timeout = RATE_MS;
         if (lp.app.windowed && (timeout < 0 || timeout > RATE_MS))
             timeout = RATE_MS;   /* the window slides even without new data */
+        if (wake >= 0 && (timeout < 0 || wake - now < timeout))
+            timeout = wake > now ? (int)(wake - now) : 0;
         if (timeout < -1)
             timeout = 0;
         int pr = poll(fds, nf, timeout);
@@ -397,7 +416,9 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
                 for (nfds_t k = 1; k < nf && !ready; k++)
                     if (map[k - 1] == i && fds[k].revents)
                         ready = true;
-                if (ready || loader_fd(ls[i]) < 0)
+                if (!lp.pollable[i] && now_ms() >= lp.next_try[i])
+                    ready = true;
+                if (ready)
                     step(&lp, i);
             }
         }
@@ -424,5 +445,7 @@ int tui_run(const struct options *o, struct trie *t, struct loader **ls, size_t 
     app_fini(&lp.app);
     rect_list_free(&lp.rl);
     free(lp.state);
+    free(lp.pollable);
+    free(lp.next_try);
     return status;
 }

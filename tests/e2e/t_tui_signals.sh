@@ -22,10 +22,16 @@ done
 
 fresh
 printf 'main;a 6\nmain;a 4\n' > "$tmp/grow.folded"
-start "$FLAMETUI" --follow "$tmp/grow.folded"
+start "sh -c 'echo \$\$ > $tmp/pid; exec $FLAMETUI --follow $tmp/grow.folded'"
 wait_for 'LIVE .* 10 samples$'
 printf 'main;b 20\n' >> "$tmp/grow.folded"
 wait_for 'LIVE .* 30 samples$'
+# Waiting for a file to grow must not spin (a regular file always polls readable).
+cpu() { awk '{ print $14 + $15 }' "/proc/$(cat "$tmp/pid")/stat"; }
+if [ -r "/proc/$(cat "$tmp/pid")/stat" ]; then
+    c0=$(cpu); sleep 1; c1=$(cpu)
+    [ $((c1 - c0)) -lt 30 ] || fail "--follow idles at $((c1 - c0)) CPU ticks per second"
+fi
 wait_for '^ a +b$'
 keys p
 wait_for 'PAUSED'
