@@ -288,7 +288,7 @@ static enum reaction read_keys(struct loop *lp)
         if (ev.key == FT_KEY_RESIZE) {
             re |= RE_RELAYOUT;
         } else if (ev.key == FT_KEY_MOUSE) {
-            if (a->prompt != PROMPT_NONE || a->help)
+            if (a->prompt != PROMPT_NONE || a->help || a->top)
                 continue;
             if (ev.wheel)
                 re |= app_wheel(a, ev.wheel);
