@@ -30,6 +30,7 @@ struct trie {
     uint64_t *slots;      /* 0 = empty; else low 32 bits of phash << 32 | node id (never 0) */
     size_t mask;
     uint64_t uid;
+    bool slots_stale;     /* nodes were appended without being hashed */
     uint64_t gen;         /* any change */
     uint64_t struct_gen;  /* new nodes */
     uint32_t max_depth;
@@ -167,6 +168,28 @@ void trie_prefetch(const struct trie *t, uint64_t phash)
     __builtin_prefetch(&t->slots[slot_index(phash, t->mask)]);
 }
 
+static void rebuild_slots(struct trie *t)
+{
+    while (t->n * 10 > t->mask * 7)
+        t->mask = t->mask * 2 + 1;
+    free(t->slots);
+    t->slots = huge_calloc(t->mask + 1, sizeof *t->slots);
+    for (size_t i = 1; i < t->n; i++) {
+        uint64_t ph = t->v[i].phash;
+        size_t j = slot_index(ph, t->mask);
+        while (t->slots[j])
+            j = (j + 1) & t->mask;
+        t->slots[j] = (ph & 0xffffffffu) << 32 | (uint32_t)i;
+    }
+    t->slots_stale = false;
+}
+
+static inline void fresh_slots(const struct trie *t)
+{
+    if (t->slots_stale)
+        rebuild_slots((struct trie *)(uintptr_t)t); /* logically const: a cache */
+}
+
 static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint64_t phash,
                          size_t slot)
 {
@@ -187,9 +210,13 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint64_
     nd->self = nd->total = 0;
     if (nd->depth > t->max_depth)
         t->max_depth = nd->depth;
-    t->slots[slot] = (phash & 0xffffffffu) << 32 | id;
-    if (t->n * 10 > t->mask * 7) /* load factor 0.7: tags keep probes off the nodes */
-        grow_slots(t);
+    if (slot == SIZE_MAX) {
+        t->slots_stale = true;
+    } else {
+        t->slots[slot] = (phash & 0xffffffffu) << 32 | id;
+        if (t->n * 10 > t->mask * 7) /* load factor 0.7: tags keep probes off the nodes */
+            grow_slots(t);
+    }
     t->gen++;
     t->struct_gen++;
     return id;
@@ -218,9 +245,15 @@ static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t na
     return TRIE_NONE;
 }
 
+uint32_t trie_append_child(struct trie *t, uint32_t parent, uint32_t name, uint64_t phash)
+{
+    return new_node(t, parent, name, phash, SIZE_MAX);
+}
+
 uint32_t trie_find_child(const struct trie *t, uint32_t parent, uint32_t name)
 {
     size_t slot;
+    fresh_slots(t);
     uint64_t ph = trie_hash_step(t->v[parent].phash, strtab_hash(t->names, name));
     return lookup(t, parent, name, ph, &slot);
 }
@@ -228,6 +261,7 @@ uint32_t trie_find_child(const struct trie *t, uint32_t parent, uint32_t name)
 uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t name)
 {
     size_t slot;
+    fresh_slots(t);
     uint64_t ph = trie_hash_step(t->v[parent].phash, strtab_hash(t->names, name));
     uint32_t id = lookup(t, parent, name, ph, &slot);
     if (id != TRIE_NONE)
@@ -238,6 +272,7 @@ uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t name)
 uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint64_t name_hash,
                           const char *p, size_t len)
 {
+    fresh_slots(t);
     uint64_t tag = (phash & 0xffffffffu) << 32;
     size_t j = slot_index(phash, t->mask);
     for (;;) {
@@ -267,6 +302,45 @@ void trie_add(struct trie *t, uint32_t leaf, struct count c)
     for (uint32_t id = leaf; id != TRIE_NONE; id = t->v[id].parent) {
         nd = &t->v[id];
         add_count(&nd->total, &nd->flags, NODE_TOTAL_FLOAT, c);
+    }
+    t->gen++;
+}
+
+void trie_reserve(struct trie *t, size_t nodes)
+{
+    if (nodes > t->cap) {
+        t->cap = nodes;
+        t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+        huge_advise(t->v, t->cap * sizeof *t->v);
+    }
+    if (t->slots_stale)
+        return; /* rebuilt at the right size on the next lookup */
+    while (nodes * 10 > t->mask * 7)
+        grow_slots(t);
+}
+
+void trie_add_self(struct trie *t, uint32_t leaf, struct count c)
+{
+    struct node *nd = &t->v[leaf];
+    nd->flags |= NODE_TERMINAL;
+    add_count(&nd->self, &nd->flags, NODE_SELF_FLOAT, c);
+    t->gen++;
+}
+
+void trie_sum_totals(struct trie *t)
+{
+    /* parents have smaller ids than their children: one backward pass */
+    for (size_t i = 0; i < t->n; i++) {
+        struct node *nd = &t->v[i];
+        nd->total = nd->self;
+        nd->flags = (nd->flags & ~(uint32_t)NODE_TOTAL_FLOAT) |
+                    (nd->flags & NODE_SELF_FLOAT ? NODE_TOTAL_FLOAT : 0);
+    }
+    for (size_t i = t->n; i-- > 1;) {
+        struct node *nd = &t->v[i];
+        struct node *p = &t->v[nd->parent];
+        add_count(&p->total, &p->flags, NODE_TOTAL_FLOAT,
+                  get_count(nd->total, nd->flags & NODE_TOTAL_FLOAT));
     }
     t->gen++;
 }

@@ -48,6 +48,18 @@ uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint6
 /* Adds c to self of leaf and to total of leaf and every ancestor (root included), and
  * marks leaf as the end of a stack (even when c is zero). */
 void trie_add(struct trie *t, uint32_t leaf, struct count c);
+/* Bulk building: appends a child that the caller knows does not exist yet, with
+ * phash == trie_hash_step(trie_phash(t, parent), strtab_hash(names, name)) (a copy of
+ * the phash of the same path in another trie sharing the hash function is fine). No
+ * probe: the lookup table is rebuilt on the next lookup. */
+uint32_t trie_append_child(struct trie *t, uint32_t parent, uint32_t name, uint64_t phash);
+/* Bulk building (views, merges): room for at least nodes nodes without regrowth. */
+void trie_reserve(struct trie *t, size_t nodes);
+/* Adds c to self of leaf only and marks it a stack end; totals are left stale until
+ * trie_sum_totals(), which recomputes every total from the self counts in one pass.
+ * Much faster than trie_add() for many stacks; do not mix the two without a sum. */
+void trie_add_self(struct trie *t, uint32_t leaf, struct count c);
+void trie_sum_totals(struct trie *t);
 /* Inserts the stack names[0..n) (root-most frame first, "all" not included) with count c.
  * n == 0 adds to the root itself. Returns the leaf node. */
 uint32_t trie_insert(struct trie *t, const uint32_t *names, size_t n, struct count c);

@@ -353,14 +353,27 @@ struct trie *view_build(struct view *v, struct trie *base)
         unsigned char *need = xcalloc(n, 1);
         for (size_t i = 0; i < n; i++)
             need[i] = trie_is_terminal(base, (uint32_t)i) && kept(st, i);
+        size_t nneed = 1;
         for (size_t i = n; i-- > 1;)
-            if (need[i])
+            if (need[i]) {
                 need[trie_parent(base, (uint32_t)i)] |= 2;
+                nneed++;
+            }
+        trie_reserve(st->out, nneed);
+        bool hides = false;
+        for (size_t i = 0; i < v->n; i++)
+            hides |= v->f[i].kind == FILTER_HIDE;
         for (size_t i = 1; i < n; i++) {
             if (!need[i])
                 continue;
             uint32_t node = (uint32_t)i, up = st->map[trie_parent(base, node)];
-            st->map[i] = st->fl[i] & N_HIDDEN ? up : trie_child(st->out, up, trie_name(base, node));
+            if (!hides) /* paths are the base's: every node is new, no lookups */
+                st->map[i] = trie_append_child(st->out, up, trie_name(base, node),
+                                               trie_phash(base, node));
+            else
+                st->map[i] = st->fl[i] & N_HIDDEN
+                                 ? up
+                                 : trie_child(st->out, up, trie_name(base, node));
         }
         for (size_t i = 0; i < n; i++) {
             if (!trie_is_terminal(base, (uint32_t)i))
@@ -369,8 +382,9 @@ struct trie *view_build(struct view *v, struct trie *base)
             if (v->track)
                 set_prev(st, i, c);
             if (need[i] & 1)
-                trie_add(st->out, st->map[i], c);
+                trie_add_self(st->out, st->map[i], c);
         }
+        trie_sum_totals(st->out);
         free(need);
     } else {
         for (size_t i = 0; i < n; i++) {

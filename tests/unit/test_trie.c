@@ -176,6 +176,37 @@ static void path_and_foreach(void **state)
     trie_free(t);
 }
 
+/* Appended nodes (no probe) are found by later lookups once the table is rebuilt, and
+ * the totals summed in one pass match trie_add's. */
+static void append_then_lookup(void **state)
+{
+    (void)state;
+    struct trie *src = trie_from_folded("a;b 1\na;c 2\nd 3\n");
+    struct trie *t = trie_new(trie_names(src));
+    uint32_t map[16];
+    map[0] = TRIE_ROOT;
+    for (uint32_t i = 1; i < trie_size(src); i++) {
+        map[i] = trie_append_child(t, map[trie_parent(src, i)], trie_name(src, i),
+                                   trie_phash(src, i));
+        if (trie_is_terminal(src, i))
+            trie_add_self(t, map[i], trie_self(src, i));
+    }
+    trie_sum_totals(t);
+    assert_int_equal(trie_total(t, TRIE_ROOT).u, 6);
+    uint32_t a = trie_find_child(t, TRIE_ROOT, trie_name(src, trie_node_at(src, "a")));
+    assert_int_not_equal(a, TRIE_NONE);
+    assert_int_equal(trie_total(t, a).u, 3);
+    size_t n = trie_size(t);
+    assert_int_equal(trie_child(t, a, trie_name(src, trie_node_at(src, "a;c"))),
+                     map[trie_node_at(src, "a;c")]);
+    assert_int_equal(trie_size(t), n); /* found, not duplicated */
+    char *s = trie_to_collapsed(t);
+    assert_string_equal(s, "a;b 1\na;c 2\nd 3\n");
+    free(s);
+    trie_free(t);
+    trie_free(src);
+}
+
 static void deep_stack_no_recursion(void **state)
 {
     (void)state;
@@ -205,6 +236,7 @@ int main(void)
         cmocka_unit_test(identical_stacks_sum),
         cmocka_unit_test(merge_across_strtabs),
         cmocka_unit_test(path_and_foreach),
+        cmocka_unit_test(append_then_lookup),
         cmocka_unit_test(deep_stack_no_recursion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
