@@ -25,6 +25,7 @@ fresh() {
 }
 keys()   { $T send-keys -t 0 "$@"; }
 screen() { $T capture-pane -p -t 0; }
+screen_e() { $T capture-pane -e -p -t 0; }    # with the SGR attributes (colours)
 line()   { screen | sed -n "$1p"; }            # line N of the screen (1 = top)
 fail()   { echo "FAIL: $*" >&2; screen >&2; exit 1; }
 wait_for() {                                   # poll the screen for a grep -E pattern

@@ -33,3 +33,19 @@ for how in --no-color NO_COLOR=1; do
     wait_for '\[main +\]\[other +\]'       # monochrome: bracketed frames
     quit_ok
 done
+
+# Colour modes: 256 colours, truecolor (a direct-colour terminfo and COLORTERM), 8 colours.
+colour_mode() { # TERM ENV PATTERN
+    fresh
+    start "env $2 TERM=$1 $FLAMETUI '$data/tui-basic.folded'"
+    wait_for '^all  100 samples'
+    i=0
+    until screen_e | grep -q -- "$3"; do
+        i=$((i + 1)); [ $i -lt 50 ] || fail "TERM=$1 $2: no '$3' in the SGR sequences"
+        sleep 0.1
+    done
+    quit_ok
+}
+colour_mode tmux-256color COLORTERM= '48;5;'
+infocmp xterm-direct >/dev/null 2>&1 && colour_mode xterm-direct COLORTERM=truecolor '48;2;'
+colour_mode xterm COLORTERM= '\[4[1-7]m'
