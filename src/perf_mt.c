@@ -11,12 +11,11 @@
 #include <unistd.h>
 
 #include "parse_perf.h"
-#include "strtab.h"
 #include "trie.h"
 #include "util.h"
 
 #define MT_MAX_THREADS 64
-#define SLICE_BYTES ((size_t)32 << 20) /* parsed between two page releases */
+#define SLICE_BYTES ((size_t)8 << 20) /* parsed between two page releases */
 
 struct job {
     struct trie *t;            /* the caller's trie for job 0, else owned */
@@ -68,34 +67,6 @@ static void *run_job(void *arg)
     j->last_time = perf_last_time(p);
     perf_free(p);
     return NULL;
-}
-
-/* trie_merge(dst, src) with the probes prefetched ahead: a node's path hash is the same in
- * both tries (it depends on the names along the path only), so the probe of node i + 16
- * can be started before node i is resolved. Parents have smaller ids than children. */
-static void merge_into(struct trie *dst, const struct trie *src)
-{
-    if (trie_phash(dst, TRIE_ROOT) != trie_phash(src, TRIE_ROOT)) {
-        trie_merge(dst, src);
-        return;
-    }
-    size_t n = trie_size(src);
-    const struct strtab *sn = trie_names(src);
-    uint32_t *map = xreallocarray(NULL, n, sizeof *map);
-    map[0] = TRIE_ROOT;
-    for (size_t i = 1; i < n; i++) {
-        if (i + 16 < n)
-            trie_prefetch(dst, trie_phash(src, (uint32_t)(i + 16)));
-        uint32_t nm = trie_name(src, (uint32_t)i);
-        size_t len;
-        const char *b = strtab_get(sn, nm, &len);
-        map[i] = trie_child_bytes(dst, map[trie_parent(src, (uint32_t)i)],
-                                  trie_phash(src, (uint32_t)i), strtab_hash(sn, nm), b, len);
-    }
-    for (size_t i = 0; i < n; i++)
-        if (trie_is_terminal(src, (uint32_t)i))
-            trie_add(dst, map[i], trie_self(src, (uint32_t)i));
-    free(map);
 }
 
 /* Start of the next record at or after pos: just after a blank line. */
@@ -157,7 +128,7 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
     struct perf_mt_stats s = {0, 0, 0, 0, -1};
     for (int k = 0; k < nj; k++) {
         if (k > 0) {
-            merge_into(t, jobs[k].t);
+            trie_merge(t, jobs[k].t);
             trie_free(jobs[k].t);
         }
         if (jobs[k].skipped && !s.skipped)
