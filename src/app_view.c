@@ -84,21 +84,30 @@ void app_set_trie(struct app *a, struct trie *t)
     app_keep_visible(a);
 }
 
+/* Snapshots are taken only while the window is shown (they cost 16 bytes per node each):
+ * switching it on starts from the samples present at that moment. */
+static void window_on(struct app *a, bool on)
+{
+    double s = window_seconds(a->win);
+    window_free(a->win);
+    a->win = window_new(s);
+    if (on)
+        window_record(a->win, a->base, a->now);
+    a->windowed = on;
+    rebuild(a);
+}
+
 void app_set_window(struct app *a, double seconds, bool on)
 {
     window_free(a->win);
     a->win = window_new(seconds);
-    window_record(a->win, a->base, a->now);
-    if (on != a->windowed) {
-        a->windowed = on;
-        rebuild(a);
-    }
+    window_on(a, on);
 }
 
 bool app_tick(struct app *a, double now)
 {
     a->now = now;
-    if (a->win && window_record(a->win, a->base, now) && a->windowed)
+    if (a->win && a->windowed && window_record(a->win, a->base, now))
         a->win_dirty = true;
     return a->win_dirty;
 }
@@ -253,8 +262,7 @@ enum reaction app_view_action(struct app *a, enum action act)
             app_message(a, "no sliding window: not a live input");
             return RE_REDRAW;
         }
-        a->windowed = !a->windowed;
-        rebuild(a);
+        window_on(a, !a->windowed);
         return RE_REBUILD | RE_RELAYOUT;
     default:
         return RE_NONE;

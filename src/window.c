@@ -90,7 +90,7 @@ static struct count to_count(double d)
  * one pass in id order maps every node with samples in the window to its copy. */
 struct trie *window_build(const struct window *w, struct trie *t, double now)
 {
-    const struct snap *base = NULL;
+    const struct snap *base = w->ns > 0 ? &w->s[0] : NULL;
     for (size_t i = 0; i < w->ns; i++)
         if (w->s[i].time <= now - w->seconds)
             base = &w->s[i];

@@ -20,7 +20,8 @@ double window_seconds(const struct window *w);
  * drops the ones that are no longer needed. Returns true when it took one. */
 bool window_record(struct window *w, const struct trie *t, double now);
 /* A new trie (sharing t's strtab; the caller frees it) with the samples added to t since
- * the newest snapshot taken at or before now - seconds (all of t when there is none yet:
- * the input is younger than the window). */
+ * the newest snapshot taken at or before now - seconds, or since the oldest snapshot when
+ * none is that old (recording started less than a window ago); all of t when there is no
+ * snapshot at all. */
 struct trie *window_build(const struct window *w, struct trie *t, double now);
 #endif

@@ -31,8 +31,8 @@ static void window_keeps_recent_samples(void **state)
     struct window *w = window_new(2.0);         /* snapshots every 0.25 s */
     assert_true(window_record(w, t, 0.0));
     assert_false(window_record(w, t, 0.1));     /* too soon */
-    struct trie *v = window_build(w, t, 1.0);   /* input younger than the window: all */
-    assert_int_equal(trie_total_d(v, TRIE_ROOT), 5);
+    struct trie *v = window_build(w, t, 1.0);   /* recording is younger than the window */
+    assert_int_equal(trie_total_d(v, TRIE_ROOT), 0); /* since the first snapshot */
     trie_free(v);
     add(t, "main", "new", 3);
     assert_true(window_record(w, t, 1.5));
@@ -72,11 +72,14 @@ static void app_window_key(void **state)
     assert_ptr_equal(a.t, t);
     app_select(&a, trie_node_at(t, "main;a"));
     add(t, "main", "b", 6);
-    app_tick(&a, 2.0);
+    assert_false(app_tick(&a, 2.0));                           /* off: no snapshots */
     assert_int_equal(app_handle(&a, ACT_WINDOW) & RE_REBUILD, RE_REBUILD);
     assert_true(a.windowed);
-    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 6);         /* only b is recent */
-    assert_int_equal(a.sel, trie_node_at(a.t, "main"));        /* a aged out */
+    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 0);         /* starts empty */
+    assert_int_equal(a.sel, TRIE_ROOT);
+    add(t, "main", "b", 2);
+    assert_true(app_refresh(&a));
+    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 2);         /* only the new b */
     struct buf b = {0};
     app_title(&a, &b);
     buf_putc(&b, '\0');
@@ -88,7 +91,10 @@ static void app_window_key(void **state)
     assert_false(app_tick(&a, 2.1));
     assert_true(app_tick(&a, 3.5));                            /* the window moved */
     assert_true(app_refresh(&a));
-    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 1);
+    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 3);         /* since the press at 2.0 */
+    assert_true(app_tick(&a, 5.0));
+    assert_true(app_refresh(&a));
+    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 0);         /* all aged out */
     app_handle(&a, ACT_WINDOW);
     assert_ptr_equal(a.t, t);
     app_fini(&a);
