@@ -3,6 +3,8 @@
 
 #include "count.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,8 @@ void count_add(struct count *acc, struct count x)
         /* overflow: Perl switches to a double */
     }
     acc->d = count_to_double(*acc) + count_to_double(x);
+    if (isinf(acc->d))
+        acc->d = DBL_MAX;   /* saturate: inf would make shares and positions NaN */
     acc->u = 0;
     acc->is_float = true;
 }
@@ -67,6 +71,8 @@ int count_parse(const char *s, size_t n, bool integer_only, struct count *out)
     double d = strtod(copy, NULL);
     if (copy != tmp)
         free(copy);
+    if (!isfinite(d))
+        return -2;   /* beyond DBL_MAX: inf would poison every share and position */
     out->u = 0;
     out->d = d;
     out->is_float = true;

@@ -142,7 +142,7 @@ static const struct kid *cached_kids(struct scratch *s, struct trie *t, uint32_t
         e->n = (uint32_t)(s->kids_len - e->off);
     }
     *n = e->n;
-    return s->kids + e->off;
+    return s->kids ? s->kids + e->off : NULL; /* no drawable child yet: NULL + 0 is UB */
 }
 
 void rect_list_free(struct rect_list *out)
@@ -252,7 +252,8 @@ static size_t children(struct ctx *c, struct scratch *s, const struct item *it, 
             s->sort = grow(s->sort, &s->sort_cap, m + 1, sizeof(*s->sort));
             s->sort[m++] = k[i];
         }
-        qsort(s->sort, m, sizeof(*s->sort), cmp_kid);
+        if (m > 1)   /* s->sort is NULL until the first drawable child */
+            qsort(s->sort, m, sizeof(*s->sort), cmp_kid);
         s->next = grow(s->next, &s->next_cap, n + m, sizeof(*s->next));
         double cum = it->start;
         for (size_t i = 0; i < m; i++) {

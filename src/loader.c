@@ -255,7 +255,8 @@ static bool sniff_text(struct loader *l, const char *p, size_t n, bool eof)
 
 static bool sniff(struct loader *l)
 {
-    return sniff_text(l, l->in.p + l->start, l->in.len - l->start, l->eof);
+    /* in.p is NULL before the first byte arrives (NULL + 0 is undefined) */
+    return sniff_text(l, l->in.p ? l->in.p + l->start : "", l->in.len - l->start, l->eof);
 }
 
 /* Parses p[0..n) of a mapped file; returns the bytes consumed or (size_t)-1. */
@@ -324,7 +325,7 @@ static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_e
 /* Parses what is buffered. Returns bytes consumed or -1. */
 static long parse(struct loader *l, bool eof, struct ft_error *err)
 {
-    const char *p = l->in.p + l->start;
+    const char *p = l->in.p ? l->in.p + l->start : "";
     size_t n = l->in.len - l->start, used;
     if (!l->perf && !l->folded && !sniff(l))
         return 0;

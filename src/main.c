@@ -105,9 +105,13 @@ static int output(const struct options *o, struct trie *base)
     if (fflush(stdout) != 0)
         rc = -1;
     if (rc < 0) {
-        if (errno != EPIPE)
+        /* a reader that stopped early (| head) is not an error, even with SIGPIPE ignored */
+        if (errno == EPIPE) {
+            rc = 0;
+        } else {
             fprintf(stderr, "flametui: write error: %s\n", strerror(errno));
-        rc = 1;
+            rc = 1;
+        }
     }
 out:
     search_free(s);

@@ -124,7 +124,7 @@ void top_compute(struct trie *t, enum top_sort by, struct top *out)
 static double pct(struct count c, struct count all)
 {
     double a = count_to_double(all);
-    return a > 0 ? 100.0 * count_to_double(c) / a : 0.0;
+    return a > 0 ? count_to_double(c) / a * 100.0 : 0.0; /* no overflow near DBL_MAX */
 }
 
 int top_print(FILE *out, struct trie *t, size_t n)
