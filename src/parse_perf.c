@@ -46,9 +46,11 @@ static void init_ctype(void)
 #define IS_DIGIT(c) (ctype[(unsigned char)(c)] & C_DIGIT)
 #define IS_WORD(c) (ctype[(unsigned char)(c)] & C_WORD)
 
-/* The frame names of a record, kept as bytes until the record ends: then the path hashes
- * of the whole stack are computed and prefetched before the trie is probed. */
+/* The frame names of a record, kept until the record ends: then the path hashes of the
+ * whole stack are computed and prefetched before the trie is probed. A name is either in
+ * the input (ptr; only within one perf_feed call, see spill()) or in bytes (off). */
 struct name_ref {
+    const char *ptr;           /* NULL: at bytes.p + off */
     uint32_t off, len;
     uint64_t hash;             /* util_hash of the bytes */
 };
@@ -147,7 +149,9 @@ long perf_lines(const struct perf_parser *p)
     return p->line;
 }
 
-static inline void push_name(struct names *nm, const char *s, size_t len)
+/* Adds a name; input says that s points into the input (not a scratch buffer), so it
+ * need not be copied until the end of the perf_feed call. */
+static inline void push_name(struct names *nm, const char *s, size_t len, bool input)
 {
     if (nm->n == nm->cap) {
         nm->cap = nm->cap ? nm->cap * 2 : 64;
@@ -156,10 +160,32 @@ static inline void push_name(struct names *nm, const char *s, size_t len)
     if (len > UINT32_MAX || nm->bytes.len > UINT32_MAX - len)
         die("perf record too large");
     struct name_ref *r = &nm->v[nm->n++];
-    r->off = (uint32_t)nm->bytes.len;
     r->len = (uint32_t)len;
     r->hash = util_hash(s, len);
-    buf_append(&nm->bytes, s, len);
+    if (input) {
+        r->ptr = s;
+        r->off = 0;
+    } else {
+        r->ptr = NULL;
+        r->off = (uint32_t)nm->bytes.len;
+        buf_append(&nm->bytes, s, len);
+    }
+}
+
+/* Copies the names that still point into the input into bytes (the caller may drop the
+ * input once perf_feed returns). */
+static void spill(struct names *nm)
+{
+    for (size_t i = 0; i < nm->n; i++) {
+        struct name_ref *r = &nm->v[i];
+        if (!r->ptr)
+            continue;
+        if (nm->bytes.len > UINT32_MAX - r->len)
+            die("perf record too large");
+        r->off = (uint32_t)nm->bytes.len;
+        buf_append(&nm->bytes, r->ptr, r->len);
+        r->ptr = NULL;
+    }
 }
 
 /* Adds s as one frame, or as several when it holds ';' (the script joins frames with ';',
@@ -169,12 +195,12 @@ static void push_frame(struct names *nm, const char *s, size_t len)
     const char *semi = len ? memchr(s, ';', len) : NULL;
     while (semi) {
         size_t k = (size_t)(semi - s);
-        push_name(nm, s, k);
+        push_name(nm, s, k, false);
         s += k + 1;
         len -= k + 1;
         semi = len ? memchr(s, ';', len) : NULL;
     }
-    push_name(nm, s, len);
+    push_name(nm, s, len, false);
 }
 
 /* --- header: m{^(\S.+?)\s+(\d+)\/ *(\d+)*\s+} (read "\/ *" without the space) ------ */
@@ -563,6 +589,7 @@ static void do_part(struct perf_parser *p, const struct frame *f, const char *s,
 {
     const char *name;
     size_t len;
+    bool input = false;
     if (n == 9 && memcmp(s, "[unknown]", 9) == 0) {
         const char *base = "unknown";
         size_t bl = 7;
@@ -590,6 +617,7 @@ static void do_part(struct perf_parser *p, const struct frame *f, const char *s,
         name = tidy(p, u->p, u->len, &len);
     } else {
         name = tidy(p, s, n, &len);
+        input = name == s;
     }
     /* Java: s/^L// if the name has a '/' (rule 17) */
     if (p->is_java && len && name[0] == 'L' && memchr(name, '/', len)) {
@@ -619,11 +647,12 @@ static void do_part(struct perf_parser *p, const struct frame *f, const char *s,
             append_srcline(b, sl, sll);
         name = b->p;
         len = b->len;
+        input = false;
     }
     if (have_src)
         push_frame(&p->fr, name, len);
     else
-        push_name(&p->fr, name, len); /* tidying turned every ';' into ':' */
+        push_name(&p->fr, name, len, input); /* tidying turned every ';' into ':' */
 }
 
 /* The function part after `s/\+0x[\da-f]+$//`; false when the frame is skipped. */
@@ -711,6 +740,11 @@ static inline const struct name_ref *stack_name(const struct perf_parser *p, siz
     return &p->fr.v[p->fr.n - 1 - (i - p->pn.n)];
 }
 
+static inline const char *name_bytes(const struct name_ref *r, const char *bytes)
+{
+    return r->ptr ? r->ptr : bytes + r->off;
+}
+
 /* Inserts the record: pname, then the frames root first (the reverse of perf's order). */
 static void emit(struct perf_parser *p)
 {
@@ -729,7 +763,7 @@ static void emit(struct perf_parser *p)
     uint32_t node = TRIE_ROOT;
     for (size_t i = 0; i < n; i++) {
         const struct name_ref *r = stack_name(p, i, &bytes);
-        node = trie_child_bytes(p->t, node, p->ph[i], r->hash, bytes + r->off, r->len);
+        node = trie_child_bytes(p->t, node, p->ph[i], r->hash, name_bytes(r, bytes), r->len);
     }
     trie_add(p->t, node, p->period);
     p->samples++;
@@ -806,6 +840,7 @@ size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
             break;
         }
     }
+    spill(&p->fr);
     return r.pos;
 }
 
