@@ -208,8 +208,19 @@ enum reaction app_handle(struct app *a, enum action act)
     if (act != ACT_NONE)
         a->msg[0] = '\0';
     if (a->help && act != ACT_QUIT) {
-        a->help = false;
-        return RE_REDRAW;
+        /* The help has ACT_COUNT + 1 lines in a box that shows vp.rows of them. */
+        int max = ACT_COUNT + 1 - a->vp.rows, old = a->help_scroll;
+        if (act == ACT_MOVE_DOWN || act == ACT_PAGE_DOWN)
+            a->help_scroll += act == ACT_MOVE_DOWN ? 1 : a->vp.rows;
+        else if (act == ACT_MOVE_UP || act == ACT_PAGE_UP)
+            a->help_scroll -= act == ACT_MOVE_UP ? 1 : a->vp.rows;
+        else
+            a->help = false;
+        if (a->help_scroll > max)
+            a->help_scroll = max;
+        if (a->help_scroll < 0)
+            a->help_scroll = 0;
+        return a->help && a->help_scroll == old ? RE_NONE : RE_REDRAW;
     }
     if (a->top && act != ACT_QUIT && act != ACT_HELP)
         return app_top_action(a, act);
@@ -221,6 +232,7 @@ enum reaction app_handle(struct app *a, enum action act)
         return RE_QUIT;
     case ACT_HELP:
         a->help = true;
+        a->help_scroll = 0;
         return RE_REDRAW;
     case ACT_MOVE_UP:
         return move(a, LAYOUT_UP);

@@ -51,6 +51,7 @@ struct app {
     struct name_path zoom_path, sel_path;
     uint64_t gen;             /* trie generation when last synced */
     bool help;                /* help screen visible */
+    int help_scroll;          /* first help line shown (j/k, PgUp/PgDn scroll it) */
     bool paused;              /* live updates frozen */
     bool reverse;             /* caller view requested */
     enum prompt_kind prompt;  /* PROMPT_NONE: not in a prompt */

@@ -33,8 +33,8 @@
     X(FILTER_CLEAR, "c", "Clear the filters")                                        \
     X(TOP, "t", "Table of the hottest functions")                                    \
     X(CALLERS, "s", "Callers and callees of the selected function")                  \
-    X(PAGE_UP, "PgUp", "Scroll one page toward the root")                            \
-    X(PAGE_DOWN, "PgDn", "Scroll one page toward the leaves")                        \
+    X(PAGE_UP, "PgUp", "Scroll one page up")                                         \
+    X(PAGE_DOWN, "PgDn", "Scroll one page down")                                     \
     X(SCROLL_HOME, "g Home", "Scroll to the root")                                   \
     X(SCROLL_END, "G End", "Scroll to the deepest frames")                           \
     X(PAUSE, "Space p", "Pause or resume live updates")                              \

@@ -228,7 +228,9 @@ static int draw_line(int y, enum style s, const struct buf *left, const struct b
     return skip;
 }
 
-static void draw_help(void)
+/* The help box, over the whole screen when needed; lines from a->help_scroll on, with
+ * a "more" mark on the border when lines are hidden. */
+static void draw_help(const struct app *a)
 {
     struct buf h = {0};
     keymap_help_text(&h);
@@ -242,21 +244,30 @@ static void draw_help(void)
             s = i + 1;
         }
     }
-    int top = (LINES - lines - 2) / 2, left = (COLS - w - 4) / 2;
-    if (top < 0)
-        top = 0;
+    int shown = lines < LINES - 2 ? lines : LINES - 2;
+    int first = a->help_scroll < lines - shown ? a->help_scroll : lines - shown;
+    int top = (LINES - shown - 2) / 2, left = (COLS - w - 4) / 2;
+    if (first < 0)
+        first = 0;
     if (left < 0)
         left = 0;
     use_style(STYLE_HELP, 0);
-    for (int y = top; y < top + lines + 2 && y < LINES; y++)
+    for (int y = top; y < top + shown + 2; y++)
         fill(y, left, w + 4);
-    int y = top + 1;
+    int y = top + 1, n = 0;
     for (size_t i = 0, s = 0; i < h.len; i++) {
         if (h.p[i] == '\n') {
-            put_text(y++, left + 2, COLS - left - 2, h.p + s, i - s);
+            if (n >= first && n < first + shown)
+                put_text(y++, left + 2, COLS - left - 2, h.p + s, i - s);
+            n++;
             s = i + 1;
         }
     }
+    static const char up[] = "-- more: k/PgUp --", down[] = "-- more: j/PgDn --";
+    if (first > 0)
+        put_text(top, left + 2, COLS - left - 2, up, sizeof(up) - 1);
+    if (first + shown < lines)
+        put_text(top + shown + 1, left + 2, COLS - left - 2, down, sizeof(down) - 1);
     buf_fini(&h);
 }
 
@@ -308,7 +319,7 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
     int skip = draw_line(LINES - 1, s, &left, &info, &right, STYLE_LIVE,
                          a->prompt != PROMPT_NONE);
     if (a->help)
-        draw_help();
+        draw_help(a);
     buf_fini(&left);
     buf_fini(&info);
     buf_fini(&right);

@@ -46,6 +46,10 @@ wait_for 'flame heaviest'
 keys '?'
 wait_for 'Zoom into the selected frame'
 wait_for 'Backspace u'
+wait_for 'more: j/PgDn'                    # 80x24 is too small for the whole help
+keys PageDown
+wait_for 'Click selects, double-click zooms'
+wait_for 'more: k/PgUp'
 keys '?'
 wait_gone 'Zoom into the selected frame'
 quit_ok

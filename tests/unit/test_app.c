@@ -328,7 +328,13 @@ static void help_prompt_and_messages(void **state)
     setup_app(&a, t, 80, 20);
     assert_int_equal(app_handle(&a, ACT_HELP), RE_REDRAW);
     assert_true(a.help);
-    assert_int_equal(app_handle(&a, ACT_MOVE_UP), RE_REDRAW);  /* only closes the help */
+    assert_int_equal(app_handle(&a, ACT_MOVE_UP), RE_NONE);    /* scrolls: at the top */
+    assert_int_equal(app_handle(&a, ACT_MOVE_DOWN), RE_REDRAW);
+    assert_int_equal(a.help_scroll, 1);
+    assert_int_equal(app_handle(&a, ACT_PAGE_DOWN), RE_REDRAW);
+    assert_int_equal(a.help_scroll, ACT_COUNT + 1 - 20);       /* clamped: 20 rows */
+    assert_true(a.help);
+    assert_int_equal(app_handle(&a, ACT_ZOOM_IN), RE_REDRAW);  /* only closes the help */
     assert_false(a.help);
     assert_int_equal(a.sel, TRIE_ROOT);
     app_handle(&a, ACT_HELP);
