@@ -53,7 +53,9 @@ struct loader *loader_open(const char *path, const struct options *o, struct tri
     if (is_stdin) {
         fd = STDIN_FILENO;
     } else {
-        fd = open(path, O_RDONLY | O_CLOEXEC);
+        /* the viewer must come up even on a FIFO that no writer has opened yet (a
+         * blocking open would wait for one); batch outputs wait, as cat does */
+        fd = open(path, O_RDONLY | O_CLOEXEC | (o->mode == OUT_TUI ? O_NONBLOCK : 0));
         if (fd < 0) {
             ft_error_set(err, 0, "cannot open: %s", strerror(errno));
             return NULL;

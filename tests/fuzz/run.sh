@@ -54,7 +54,7 @@ pcre_cflags=$(pkg-config --cflags libpcre2-8 2>/dev/null)
 pcre_libs=$(pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 CFLAGS="-g -O1 -fno-omit-frame-pointer -fno-sanitize-recover=undefined -I$work -I$top/src \
 $pcre_cflags"
-SAN=address,undefined
+SAN=address,undefined,float-cast-overflow
 
 # The library: every src/*.c except main.c and tui*.c, compiled once (2 jobs at most),
 # again when a source, a header or config.h changed.

@@ -1,0 +1,102 @@
+#!/bin/sh
+# flametui - e2e (issue 8): signals give the terminal back. After SIGINT, SIGTERM and
+# SIGHUP the pane has left the alternate screen, shows the cursor, and keypad and mouse
+# modes are off. A FIFO that nobody writes (with or without a writer holding it open)
+# keeps the UI responsive and q quits. Ctrl-Z suspends to the shell and fg redraws.
+. "$top_srcdir/tests/e2e/lib.sh"
+
+# tmux's view of the pane's terminal modes
+modes() {
+    $T display -p -t 0 \
+        '#{alternate_on} #{cursor_flag} #{keypad_cursor_flag} #{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}'
+}
+wait_modes() {   # wait_modes REGEX WHAT
+    i=0
+    while [ $i -lt 100 ]; do
+        modes | grep -E -q -- "$1" && return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    fail "$2: terminal modes '$(modes)' do not match '$1'"
+}
+wait_rc() {
+    i=0
+    while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    [ -s "$tmp/rc" ] || fail "$1: flametui did not exit"
+    cat "$tmp/rc"
+}
+no_reports() {
+    if ls "$tmp"/asan.* "$tmp"/ubsan.* >/dev/null 2>&1; then
+        cat "$tmp"/asan.* "$tmp"/ubsan.* >&2; fail "$1: sanitizer report"
+    fi
+}
+restored='^0 1 0 0000$'
+
+# 1. SIGINT, SIGTERM, SIGHUP
+for sig in INT TERM HUP; do
+    fresh
+    start "sh -c 'echo \$\$ > $tmp/pid; exec $FLAMETUI $data/tui-basic.folded'"
+    wait_for '^all  100 samples'
+    wait_modes '^1 ' "SIG$sig: before"
+    kill -$sig "$(cat "$tmp/pid")"
+    rc=$(wait_rc "SIG$sig")
+    case $sig:$rc in INT:0|INT:130|TERM:143|HUP:129) ;; *) fail "SIG$sig: exit status $rc" ;; esac
+    wait_modes "$restored" "SIG$sig: after"
+    screen | grep -q 'samples' && fail "SIG$sig: the graph is still on the screen"
+    no_reports "SIG$sig"
+done
+
+# 2. a FIFO whose writer holds it open and never writes
+fresh
+mkfifo "$tmp/fifo1"
+sleep 30 > "$tmp/fifo1" &
+writer=$!
+trap '$T kill-server 2>/dev/null; kill $writer 2>/dev/null; rm -rf "$tmp"' EXIT
+start "$FLAMETUI" "$tmp/fifo1"
+wait_for 'LIVE'
+keys '?'                                   # still answering keys
+wait_for 'Quit'
+keys '?'
+wait_gone 'Quit'
+quit_ok
+wait_modes "$restored" "silent FIFO: after q"
+kill $writer 2>/dev/null
+
+# 3. a FIFO that no process ever opens for writing: open() must not block the UI
+fresh
+mkfifo "$tmp/fifo2"
+start "$FLAMETUI" "$tmp/fifo2"
+wait_for 'LIVE|fifo2'
+keys '?'
+wait_for 'Quit'
+keys q                                     # leaves help
+keys q
+rc=$(wait_rc "FIFO without a writer")
+[ "$rc" = 0 ] || fail "FIFO without a writer: exit status $rc"
+wait_modes "$restored" "FIFO without a writer: after q"
+no_reports "FIFO without a writer"
+
+# 4. Ctrl-Z suspends to the shell (terminal restored), fg redraws the graph
+fresh
+$T new-session -d -x 80 -y 24 "env PS1='ft-prompt\$ ' ENV= sh -i" || exit 99
+$T set -g window-size manual >/dev/null 2>&1
+wait_for 'ft-prompt\$'
+keys "$FLAMETUI $data/tui-basic.folded" Enter
+wait_for '^all  100 samples'
+keys k
+wait_for '^main  75 samples'
+keys C-z
+wait_for 'ft-prompt\$'
+wait_modes "$restored" "Ctrl-Z"
+keys clear Enter
+wait_gone 'samples'
+keys fg Enter
+wait_for '^main  75 samples'               # redrawn, selection kept
+screen | grep -q 'alpha_leaf' || fail "fg: the graph was not redrawn"
+wait_modes '^1 ' "fg"
+keys q
+wait_for 'ft-prompt\$'
+wait_modes "$restored" "q after fg"
+keys 'echo "status=$?"' Enter
+wait_for '^status=0'
+no_reports "Ctrl-Z"
+exit 0
