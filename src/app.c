@@ -105,8 +105,12 @@ bool app_sync(struct app *a, bool force)
 
 void app_resize(struct app *a, int cols, int rows)
 {
-    a->vp.cols = cols > 0 ? cols : 0;
-    a->vp.rows = rows > 0 ? rows : 0;
+    cols = cols > 0 ? cols : 0;
+    rows = rows > 0 ? rows : 0;
+    if (cols == a->vp.cols && rows == a->vp.rows)
+        return;     /* called before every layout: must not undo a scroll */
+    a->vp.cols = cols;
+    a->vp.rows = rows;
     app_keep_visible(a);
 }
 

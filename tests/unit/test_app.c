@@ -171,6 +171,8 @@ static void scroll_keeps_selection_visible(void **state)
     assert_int_equal(a.vp.scroll, 0);
     app_handle(&a, ACT_SCROLL_END);
     assert_int_equal(a.vp.scroll, 6);       /* 9 levels - 3 rows */
+    app_resize(&a, 80, 3);                  /* the same size (before each layout) must */
+    assert_int_equal(a.vp.scroll, 6);       /* not scroll back to the selection */
     app_handle(&a, ACT_PAGE_DOWN);          /* flame: down the screen = toward the root */
     assert_int_equal(a.vp.scroll, 4);
     app_handle(&a, ACT_PAGE_UP);
