@@ -60,7 +60,9 @@ static const char *store(struct strtab *s, const char *p, size_t len)
             s->chunks_cap = s->chunks_cap ? s->chunks_cap * 2 : 16;
             s->chunks = xreallocarray(s->chunks, s->chunks_cap, sizeof *s->chunks);
         }
-        char *c = xmalloc(cap);
+        /* zeroed: PCRE2's JIT reads names in aligned words past their end, which valgrind
+         * reports as uninitialised reads */
+        char *c = xcalloc(1, cap);
         s->chunks[s->nchunks++] = c;
         s->bytes += cap;
         if (cap == CHUNK_BYTES || s->chunk == NULL) {

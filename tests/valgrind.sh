@@ -1,0 +1,128 @@
+#!/bin/sh
+# flametui - tests/valgrind.sh [BUILDDIR]: memory checks outside `make check` (CI calls it).
+#  1. cppcheck --enable=warning,portability on src/ (skipped when cppcheck is missing);
+#  2. the non-interactive modes and one tmux session under valgrind: no invalid access,
+#     no uninitialised read, no definite leak (--errors-for-leak-kinds=definite).
+# Needs a build WITHOUT sanitizers (valgrind and ASan exclude each other): exits 77
+# with a message for a sanitizer build or when valgrind is missing.
+# FLAMETUI (default BUILDDIR/src/flametui) and top_srcdir may come from the environment.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top_srcdir=${top_srcdir:-$(cd "$here/.." && pwd)}
+if [ -z "${FLAMETUI:-}" ]; then
+    FLAMETUI=${1:-.}/src/flametui
+fi
+[ -x "$FLAMETUI" ] || { echo "FAIL: $FLAMETUI is not executable"; exit 99; }
+tmp=$(mktemp -d) || exit 99
+T="tmux -L ft-vg-$$ -f /dev/null"
+trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+npass=0; nfail=0
+ok()   { npass=$((npass + 1)); }
+fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+
+# 1. cppcheck (static; needs no build)
+if command -v cppcheck >/dev/null 2>&1; then
+    if cppcheck --error-exitcode=1 --enable=warning,portability --inline-suppr --std=c11 -q \
+            -I "$top_srcdir/src" "$top_srcdir/src" > "$tmp/cppcheck" 2>&1; then
+        echo "PASS: cppcheck"; ok
+    else
+        cat "$tmp/cppcheck"; fail "cppcheck"
+    fi
+else
+    echo "SKIP: cppcheck not installed"
+fi
+
+# 2. valgrind
+if ! command -v valgrind >/dev/null 2>&1; then
+    echo "SKIP: valgrind not installed"
+    [ $nfail -eq 0 ] || exit 1
+    exit 77
+fi
+if ldd "$FLAMETUI" 2>/dev/null | grep -q -e libasan -e libubsan ||
+        nm "$FLAMETUI" 2>/dev/null | grep -q -e __asan_init -e __ubsan_handle -e __tsan_init; then
+    echo "SKIP: $FLAMETUI is built with sanitizers; valgrind needs a plain build"
+    [ $nfail -eq 0 ] || exit 1
+    exit 77
+fi
+VG="valgrind -q --error-exitcode=97 --leak-check=full --errors-for-leak-kinds=definite \
+--track-origins=yes --show-leak-kinds=definite"
+data=$top_srcdir/tests/data
+
+# vg NAME WANT_RC ARGS...: runs flametui under valgrind (stdin from $stdin if set).
+stdin=
+vg() {
+    name=$1; want=$2; shift 2
+    if [ -n "$stdin" ]; then
+        $VG --log-file="$tmp/vg.log" "$FLAMETUI" "$@" < "$stdin" > "$tmp/out" 2> "$tmp/err"
+    else
+        $VG --log-file="$tmp/vg.log" "$FLAMETUI" "$@" > "$tmp/out" 2> "$tmp/err"
+    fi
+    rc=$?
+    stdin=
+    if [ -s "$tmp/vg.log" ] || [ $rc -eq 97 ]; then
+        fail "$name: valgrind errors"; cat "$tmp/vg.log"
+    elif [ $rc -ne "$want" ]; then
+        fail "$name: exit $rc, want $want: $(head -c 500 "$tmp/err")"
+    else
+        echo "PASS: $name"; ok
+    fi
+}
+
+printf 'main;a;b 3\nmain;a 2\nmain;c\033[2J 1\nother;\377\376 4\nbad line\n' > "$tmp/x.folded"
+gzip -c "$tmp/x.folded" > "$tmp/x.gz"
+head -c 30 "$tmp/x.gz" > "$tmp/trunc.gz"
+# a perf file over 1 MB: the batch modes parse it on several threads
+i=0
+while [ $i -lt 40 ]; do cat "$data"/perf-*.perf; i=$((i + 1)); done > "$tmp/big.perf"
+
+vg "folded --collapse" 0 --collapse "$tmp/x.folded"
+vg "perf --collapse" 0 --collapse "$data/perf-kernel.perf"
+vg "perf --collapse, threads" 0 --collapse --pid --kernel "$tmp/big.perf"
+vg "perf options" 0 --collapse --tid --addrs --jit --event-filter=cpu-clock "$data/perf-threads.perf"
+vg "filters --collapse" 0 --collapse -r --include=main --exclude=c --hide=a "$tmp/x.folded"
+vg "--text --search" 0 --text --cols 60 --search=a -i "$tmp/x.folded"
+vg "--top" 0 --top=3 "$tmp/x.folded"
+vg ".gz" 0 --collapse "$tmp/x.gz"
+stdin=$tmp/x.gz vg ".gz on stdin" 0 --collapse
+stdin=$data/perf-python.perf vg "perf on stdin" 0 --top
+vg "truncated .gz" 1 --collapse "$tmp/trunc.gz"
+vg "missing file" 1 --collapse "$tmp/missing"
+vg "strict" 1 --strict --collapse "$tmp/x.folded"
+vg "bad regex" 2 --collapse --include='(' "$tmp/x.folded"
+
+# 3. one interactive session: moves, zoom, search, filters, reverse, table, help, quit
+if command -v tmux >/dev/null 2>&1; then
+    screen() { $T capture-pane -p -t 0; }
+    keys() { $T send-keys -t 0 "$@"; }
+    wait_for() {
+        i=0
+        while [ $i -lt 300 ]; do
+            screen | grep -E -q -- "$1" && return 0
+            sleep 0.1; i=$((i + 1))
+        done
+        echo "timeout waiting for: $1"; screen; return 1
+    }
+    $T new-session -d -x 100 -y 30 \
+        "$VG --log-file=$tmp/vg-tui.log $FLAMETUI $data/tui-basic.folded; echo \$? > $tmp/rc; sleep 60"
+    $T set -g window-size manual >/dev/null 2>&1
+    okk=1
+    wait_for '100 samples' || okk=0
+    for k in k l Enter u z i o '/' a l p h a Enter n N Escape f m a i n Enter r r c t t \
+             s s '?' '?'; do
+        keys "$k"; sleep 0.2
+    done
+    $T resize-window -t 0 -x 60 -y 15 2>/dev/null; sleep 0.5
+    keys q
+    i=0; while [ ! -s "$tmp/rc" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+    rc=$(cat "$tmp/rc" 2>/dev/null)
+    if [ $okk = 0 ] || [ "$rc" != 0 ] || [ -s "$tmp/vg-tui.log" ]; then
+        fail "tmux session: exit '$rc'"; cat "$tmp/vg-tui.log" 2>/dev/null
+    else
+        echo "PASS: tmux session"; ok
+    fi
+else
+    echo "SKIP: tmux not installed (interactive session not checked)"
+fi
+
+echo "$npass passed, $nfail failed"
+[ $nfail -eq 0 ]
