@@ -19,6 +19,8 @@ struct node {
     uint64_t phash;       /* hash of the path from the root (trie_hash_step) */
     uint32_t name, parent, depth;
     uint32_t flags;
+    uint32_t first_child;  /* newest child first; TRIE_NONE when none */
+    uint32_t next_sibling;
     uint64_t self, total; /* uint64 or the bits of a double (see flags) */
 };
 
@@ -39,6 +41,12 @@ struct trie {
     uint32_t *kids;
     uint64_t kids_gen;
     bool kids_valid;
+    /* per-node sorted children, for the few nodes a redraw visits while the trie grows
+     * (rebuilding the whole index after every batch of a live pipe is too slow) */
+    struct kcache *kc;    /* open addressing on node id */
+    size_t kc_mask, kc_n;
+    uint32_t **grave;     /* retired per-node arrays: callers may still hold them until */
+    size_t ngrave, grave_cap; /* the next change of the trie, so they are freed then */
 };
 
 #define ROOT_PHASH 0x243f6a8885a308d3ull
@@ -103,6 +111,41 @@ uint64_t trie_uid(const struct trie *t)
     return t->uid;
 }
 
+struct kcache {
+    uint32_t node;        /* TRIE_NONE: empty slot */
+    uint32_t first;       /* first_child when sorted: unchanged = still valid */
+    uint32_t n;
+    uint32_t *kids;
+};
+
+static void grave_free(struct trie *t)
+{
+    for (size_t i = 0; i < t->ngrave; i++)
+        free(t->grave[i]);
+    t->ngrave = 0;
+}
+
+/* Drops the per-node cache. now: free the arrays at once (trie_free), else retire them. */
+static void kc_clear(struct trie *t, bool now)
+{
+    for (size_t i = 0; t->kc && i <= t->kc_mask; i++) {
+        if (t->kc[i].node == TRIE_NONE)
+            continue;
+        if (now) {
+            free(t->kc[i].kids);
+            continue;
+        }
+        if (t->ngrave == t->grave_cap) {
+            t->grave_cap = t->grave_cap ? t->grave_cap * 2 : 256;
+            t->grave = xreallocarray(t->grave, t->grave_cap, sizeof *t->grave);
+        }
+        t->grave[t->ngrave++] = t->kc[i].kids;
+    }
+    free(t->kc);
+    t->kc = NULL;
+    t->kc_mask = t->kc_n = 0;
+}
+
 struct trie *trie_new(struct strtab *names)
 {
     static _Atomic uint64_t next_uid = 1;
@@ -115,6 +158,7 @@ struct trie *trie_new(struct strtab *names)
     memset(&t->v[0], 0, sizeof t->v[0]);
     t->v[0].name = UINT32_MAX;
     t->v[0].phash = ROOT_PHASH;
+    t->v[0].first_child = t->v[0].next_sibling = TRIE_NONE;
     t->v[0].parent = TRIE_NONE;
     t->n = 1;
     t->mask = 2047;
@@ -132,6 +176,9 @@ void trie_free(struct trie *t)
     free(t->slots);
     free(t->kid_off);
     free(t->kids);
+    kc_clear(t, true);
+    grave_free(t);
+    free(t->grave);
     free(t);
 }
 
@@ -208,6 +255,11 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint64_
     nd->depth = t->v[parent].depth + 1;
     nd->flags = 0;
     nd->self = nd->total = 0;
+    nd->first_child = TRIE_NONE;
+    nd->next_sibling = t->v[parent].first_child;
+    t->v[parent].first_child = id;
+    if (t->ngrave)
+        grave_free(t);
     if (nd->depth > t->max_depth)
         t->max_depth = nd->depth;
     if (slot == SIZE_MAX) {
@@ -454,15 +506,83 @@ static void build_kids(struct trie *t)
     free(rk);
     t->kids_gen = t->struct_gen;
     t->kids_valid = true;
+    kc_clear(t, false);
+}
+
+static int cmp_names(const void *a, const void *b, void *ctx)
+{
+    const struct trie *t = ctx;
+    size_t la, lb;
+    const char *pa = strtab_get(t->names, t->v[*(const uint32_t *)a].name, &la);
+    const char *pb = strtab_get(t->names, t->v[*(const uint32_t *)b].name, &lb);
+    int c = memcmp(pa, pb, la < lb ? la : lb);
+    return c ? c : (la > lb) - (la < lb);
+}
+
+static struct kcache *kc_slot(struct trie *t, uint32_t node)
+{
+    if (!t->kc || (t->kc_n + 1) * 2 > t->kc_mask) {
+        size_t om = t->kc_mask;
+        struct kcache *old = t->kc;
+        t->kc_mask = om ? om * 2 + 1 : 1023;
+        t->kc = xcalloc(t->kc_mask + 1, sizeof *t->kc);
+        for (size_t i = 0; i <= t->kc_mask; i++)
+            t->kc[i].node = TRIE_NONE;
+        for (size_t i = 0; old && i <= om; i++) {
+            if (old[i].node == TRIE_NONE)
+                continue;
+            size_t j = (old[i].node * 2654435761u) & t->kc_mask;
+            while (t->kc[j].node != TRIE_NONE)
+                j = (j + 1) & t->kc_mask;
+            t->kc[j] = old[i];
+        }
+        free(old);
+    }
+    size_t j = (node * 2654435761u) & t->kc_mask;
+    while (t->kc[j].node != TRIE_NONE && t->kc[j].node != node)
+        j = (j + 1) & t->kc_mask;
+    return &t->kc[j];
 }
 
 const uint32_t *trie_children(struct trie *t, uint32_t node, size_t *n)
 {
-    if (!t->kids_valid || t->kids_gen != t->struct_gen)
+    if (t->kids_valid && t->kids_gen == t->struct_gen) {
+        uint32_t a = t->kid_off[node], b = t->kid_off[node + 1];
+        *n = b - a;
+        return t->kids + a;
+    }
+    /* The trie changed since the full index was built. A redraw visits few nodes: sort
+     * just those, and keep them until they get new children. A walk over much of the
+     * trie (collapse, search) rebuilds the full index instead. */
+    size_t limit = t->n / 16 > 4096 ? t->n / 16 : 4096;
+    if (t->kc_n >= limit) {
         build_kids(t);
-    uint32_t a = t->kid_off[node], b = t->kid_off[node + 1];
-    *n = b - a;
-    return t->kids + a;
+        return trie_children(t, node, n);
+    }
+    struct kcache *e = kc_slot(t, node);
+    uint32_t first = t->v[node].first_child;
+    if (e->node == node && e->first == first) {
+        *n = e->n;
+        return e->kids;
+    }
+    if (e->node != node) {
+        e->node = node;
+        e->kids = NULL;
+        t->kc_n++;
+    }
+    size_t k = 0;
+    for (uint32_t c = first; c != TRIE_NONE; c = t->v[c].next_sibling)
+        k++;
+    e->kids = xreallocarray(e->kids, k ? k : 1, sizeof *e->kids);
+    k = 0;
+    for (uint32_t c = first; c != TRIE_NONE; c = t->v[c].next_sibling)
+        e->kids[k++] = c;
+    if (k > 1)
+        qsort_r(e->kids, k, sizeof *e->kids, cmp_names, t);
+    e->first = first;
+    e->n = (uint32_t)k;
+    *n = k;
+    return e->kids;
 }
 
 void trie_merge(struct trie *dst, const struct trie *src)
@@ -586,7 +706,8 @@ int trie_write_collapsed(struct trie *t, FILE *out)
     char num[COUNT_FMT_MAX];
     int rc = 0;
 
-    trie_children(t, TRIE_ROOT, &(size_t){0}); /* make sure the cache is current */
+    if (!t->kids_valid || t->kids_gen != t->struct_gen)
+        build_kids(t); /* push_items reads kid_off directly */
     push_items(t, TRIE_ROOT, &items, &ni, &icap);
     stcap = 64;
     st = xreallocarray(NULL, stcap, sizeof *st);
