@@ -27,6 +27,8 @@ const char options_usage[] =
     "      --weight=W        perf: period (default, weight by the sample period) or\n"
     "                        samples (count every sample as 1)\n"
     "      --follow          keep reading a growing file (like tail -f)\n"
+    "      --window=SECONDS  live input: show only the last SECONDS of samples (by\n"
+    "                        arrival time); the w key switches to everything\n"
     "      --strict          folded lines that do not parse are an error\n"
     "  (stackcollapse-perf.pl's --inline and --context need addr2line and are not\n"
     "   supported.)\n"
