@@ -60,8 +60,30 @@ struct names {
     size_t n, cap;
 };
 
+/* Line cache: real profiles repeat most frame lines byte for byte (the callers' return
+ * addresses), so the name a line gave is remembered by the line's bytes. The arena has a
+ * fixed size (names in it must not move while a record refers to them) and is emptied at
+ * a record boundary once full. Not used with --srcline (a line's name depends on the
+ * next line). */
+#define LC_SIZE 8192u
+#define LC_ARENA ((size_t)4 << 20)
+#define LC_NO_NAME UINT32_MAX
+#define LC_WINDOW 65536u        /* lookups between two hit-rate checks */
+#define LC_PAUSE (1u << 20)     /* lines without the cache after a poor window */
+struct lc_entry {
+    uint64_t hash;             /* of the line (and the java flag); 0: empty */
+    uint64_t name_hash;
+    uint32_t raw_off, raw_len, name_off, name_len; /* name_len LC_NO_NAME: frame dropped */
+};
+
 struct perf_parser {
     struct trie *t;
+    struct lc_entry *lc;       /* LC_SIZE entries, NULL with --srcline */
+    char *lc_arena;
+    size_t lc_used;
+    bool lc_full;
+    uint32_t lc_tries, lc_hits;  /* in the current window of LC_WINDOW lookups */
+    uint32_t lc_off;             /* lines left with the cache off (it missed too often) */
     struct perf_opts o;
     char *filter;              /* event filter (owned copy), NULL until the first event */
     size_t filter_len;
@@ -103,6 +125,10 @@ struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
         p->filter = xmemdup(o->event_filter, p->filter_len);
     }
     p->o.event_filter = NULL;
+    if (!o->srcline) {
+        p->lc = xcalloc(LC_SIZE, sizeof *p->lc);
+        p->lc_arena = xmalloc(LC_ARENA);
+    }
     return p;
 }
 
@@ -116,6 +142,8 @@ void perf_free(struct perf_parser *p)
     buf_fini(&p->fr.bytes);
     free(p->fr.v);
     free(p->ph);
+    free(p->lc);
+    free(p->lc_arena);
     buf_fini(&p->scratch);
     buf_fini(&p->ubuf);
     buf_fini(&p->fbuf);
@@ -170,6 +198,20 @@ static inline void push_name(struct names *nm, const char *s, size_t len, bool i
         r->off = (uint32_t)nm->bytes.len;
         buf_append(&nm->bytes, s, len);
     }
+}
+
+/* Adds a name kept elsewhere (the line cache) whose hash is known. */
+static inline void push_name_h(struct names *nm, const char *s, uint32_t len, uint64_t hash)
+{
+    if (nm->n == nm->cap) {
+        nm->cap = nm->cap ? nm->cap * 2 : 64;
+        nm->v = xreallocarray(nm->v, nm->cap, sizeof *nm->v);
+    }
+    struct name_ref *r = &nm->v[nm->n++];
+    r->ptr = s;
+    r->off = 0;
+    r->len = len;
+    r->hash = hash;
 }
 
 /* Copies the names that still point into the input into bytes (the caller may drop the
@@ -742,7 +784,9 @@ static inline const struct name_ref *stack_name(const struct perf_parser *p, siz
 
 static inline const char *name_bytes(const struct name_ref *r, const char *bytes)
 {
-    return r->ptr ? r->ptr : bytes + r->off;
+    if (r->ptr)
+        return r->ptr;
+    return bytes ? bytes + r->off : ""; /* no bytes stored yet (empty name): NULL + 0 is UB */
 }
 
 /* Inserts the record: pname, then the frames root first (the reverse of perf's order). */
@@ -770,6 +814,33 @@ static void emit(struct perf_parser *p)
     p->fr.n = 0;
     p->fr.bytes.len = 0;
     p->have_pname = false;
+    if (p->lc_full) { /* no name refers to the cache now */
+        memset(p->lc, 0, LC_SIZE * sizeof *p->lc);
+        p->lc_used = 0;
+        p->lc_full = false;
+    }
+}
+
+static void lc_store(struct perf_parser *p, struct lc_entry *e, uint64_t lh, const char *s,
+                     size_t n, const struct name_ref *r, const char *bytes)
+{
+    size_t nl = r ? r->len : 0;
+    if (n + nl > LC_ARENA - p->lc_used) {
+        p->lc_full = true;
+        return;
+    }
+    e->hash = lh;
+    e->raw_off = (uint32_t)p->lc_used;
+    e->raw_len = (uint32_t)n;
+    memcpy(p->lc_arena + p->lc_used, s, n);
+    p->lc_used += n;
+    e->name_off = (uint32_t)p->lc_used;
+    e->name_len = r ? r->len : LC_NO_NAME;
+    e->name_hash = r ? r->hash : 0;
+    if (r) {
+        memcpy(p->lc_arena + p->lc_used, name_bytes(r, bytes), nl);
+        p->lc_used += nl;
+    }
 }
 
 static void unrecognized(struct perf_parser *p)
@@ -792,6 +863,28 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
         p->line++;
         return true;
     }
+    struct lc_entry *e = NULL;
+    uint64_t lh = 0;
+    if (p->lc_off)
+        p->lc_off--;
+    else if (p->lc && p->have_pname) {
+        if (++p->lc_tries == LC_WINDOW) {
+            /* mostly misses (a huge trie of new stacks): hashing every line does not pay */
+            if (p->lc_hits < LC_WINDOW / 3)
+                p->lc_off = LC_PAUSE;
+            p->lc_tries = p->lc_hits = 0;
+        }
+        lh = util_hash(s, n) ^ (p->is_java ? 0x9e3779b97f4a7c15ull : 0);
+        lh += !lh;
+        e = &p->lc[lh & (LC_SIZE - 1)];
+        if (e->hash == lh && e->raw_len == n && memcmp(p->lc_arena + e->raw_off, s, n) == 0) {
+            p->lc_hits++;
+            p->line++;
+            if (e->name_len != LC_NO_NAME)
+                push_name_h(&p->fr, p->lc_arena + e->name_off, e->name_len, e->name_hash);
+            return true;
+        }
+    }
     struct header h;
     if (!IS_SPACE(s[0]) && perf_match_header(s, n, &h)) {
         p->line++;
@@ -807,6 +900,8 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     size_t flen;
     if (!p->have_pname || !frame_func(&f, &flen)) {
         p->line++;
+        if (e)
+            lc_store(p, e, lh, s, n, NULL, NULL);
         return true;
     }
     if (p->o.srcline && !r->eof) {
@@ -821,7 +916,10 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
             return false;
     }
     p->line++;
+    size_t before = p->fr.n;
     do_frame(p, &f, flen, r);
+    if (e && p->fr.n - before <= 1)
+        lc_store(p, e, lh, s, n, p->fr.n > before ? &p->fr.v[before] : NULL, p->fr.bytes.p);
     return true;
 }
 

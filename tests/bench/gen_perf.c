@@ -6,7 +6,9 @@
  * Looks like real output: ~40 processes with 1-16 threads each ("comm pid/tid [cpu]
  * time: period event:" headers, comm names with spaces), leaf-first callchains of depth
  * 3-100 (mostly 8-30), kernel frames on top of user frames, long C++ and Java names,
- * symbol+0xoffset with offsets that vary per sample, [unknown] frames, perf-PID.map JIT. */
+ * symbol+0xoffset ([unknown] frames, perf-PID.map JIT), where only the leaf's offset varies
+ * per sample: callers show their fixed return addresses, so most frame lines repeat byte
+ * for byte, as in real profiles (92-95% of the frame lines of the corpus's big files). */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -246,24 +248,31 @@ static void write_record(uint32_t i, unsigned *clock)
     puts_(" cycles: \n");
     /* leaf first: kernel frames, then the user path from leaf to root */
     for (unsigned k = 0; k < p->kdepth; k++) {
+        unsigned ki = (k * 7 + p->kdepth) % FT_N(kern);
+        unsigned off = k == 0 ? below(0x400) : (ki * 2654435761u + k) % 0x400;
         put("\tffffffff", 9);
-        puthex(0x81000000u + (k * 7919 + i % 13) * 0x1000, 8);
+        puthex(0x81000000u + ki * 0x10000 + off, 8);
         put(" ", 1);
-        puts_(kern[(k * 7 + p->kdepth) % FT_N(kern)]);
+        puts_(kern[ki]);
         put("+0x", 3);
-        puthex(below(0x400), 0);
+        puthex(off, 0);
         puts_(" ([kernel.kallsyms])\n");
     }
     unsigned d = collect(i);
     for (unsigned k = d; k > 0; k--) {
         const struct sym *s = &syms[frames[k - 1]];
+        /* a caller's return address depends on the call site (caller, callee) */
+        unsigned off = k == d && p->kdepth == 0
+                           ? below(0x800)
+                           : (unsigned)((frames[k - 1] * 2654435761u) ^
+                                        ((k < d ? frames[k] : 7u) * 40503u)) % 0x800;
         put("\t", 1);
-        puthex(s->addr + below(0x200), 16);
+        puthex(s->addr + off, 16);
         put(" ", 1);
         puts_(s->name);
         if (s->mod < 100) {
             put("+0x", 3);
-            puthex(below(0x800), 0);
+            puthex(off, 0);
         }
         put(" (", 2);
         if (s->mod < 100) {
