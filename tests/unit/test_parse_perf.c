@@ -233,6 +233,35 @@ static void srcline_lines(void **state)
           &o, "ab;main:main.c:9;[unknown];f:f.c:3 1\n");
 }
 
+static void line_cache(void **state)
+{
+    (void)state;
+    /* the same line gives another name under a java comm, and a dropped frame stays
+     * dropped when it repeats */
+    CHECK("java 1 1.0:\n\t1 Lx/y;::m (m)\n\t2 (anonymous namespace)::f (m)\n\n"
+          "perl 1 1.0:\n\t1 Lx/y;::m (m)\n\t2 (anonymous namespace)::f (m)\n\n"
+          "java 1 1.0:\n\t1 Lx/y;::m (m)\n\t2 (anonymous namespace)::f (m)\n\n",
+          &none, "java;x/y:::m 2\nperl;Lx/y:::m 1\n");
+    /* more distinct lines than the cache holds (its arena empties at record ends) */
+    struct buf b = {0};
+    for (int r = 0; r < 2; r++)
+        for (int i = 0; i < 40000; i++)
+            buf_printf(&b, "pp 1 1.0: 1 c:\n\t%d f%d_%0200d (m)\n\t1 main (m)\n\n", i, i, i);
+    struct trie *t = trie_new(NULL);
+    struct perf_parser *p = perf_new(t, &none);
+    assert_int_equal(perf_feed(p, b.p, b.len, true), b.len);
+    assert_int_equal(perf_samples(p), 80000);
+    assert_int_equal(trie_size(t), 1 + 1 + 1 + 40000);
+    char path[300];
+    snprintf(path, sizeof path, "pp;main;f7_%0200d", 7);
+    uint32_t node = trie_node_at(t, path);
+    assert_int_not_equal(node, UINT32_MAX);
+    assert_int_equal(trie_self(t, node).u, 2);
+    perf_free(p);
+    trie_free(t);
+    buf_fini(&b);
+}
+
 /* --- chunked feeding ---------------------------------------------------------------- */
 
 static char *feed_split(const char *in, size_t len, size_t split, const struct perf_opts *o)
@@ -513,6 +542,7 @@ int main(void)
         cmocka_unit_test(frame_annotations),
         cmocka_unit_test(records_and_lines),
         cmocka_unit_test(srcline_lines),
+        cmocka_unit_test(line_cache),
         cmocka_unit_test(chunked_every_split),
         cmocka_unit_test(chunked_real_profile),
         cmocka_unit_test(recorded_profiles),
