@@ -55,12 +55,48 @@ void top_fini(struct top *tp)
     memset(tp, 0, sizeof *tp);
 }
 
+/* The same as outermost() below, exactly and in O(n) whatever the shape: a depth-first
+ * walk (first-child / next-sibling lists, an explicit stack) with a per-name count of
+ * the frames on the current path. Used when the ancestor walks of the Bloom pass get
+ * too long (a deep stack of distinct names saturates the filter: O(depth^2)). */
+static void outermost_dfs(struct trie *t, size_t n, const uint32_t *name,
+                          const uint32_t *parent, unsigned char *outer)
+{
+    size_t count = strtab_count(trie_names(t));
+    uint32_t *first = xcalloc(n, sizeof *first), *next = xcalloc(n, sizeof *next);
+    uint32_t *onpath = xcalloc(count ? count : 1, sizeof *onpath);
+    uint32_t *stack = xcalloc(n, sizeof *stack);
+    for (size_t i = n - 1; i >= 1; i--) {       /* 0 = no child / no sibling */
+        next[i] = first[parent[i]];
+        first[parent[i]] = (uint32_t)i;
+    }
+    size_t sp = 0;
+    uint32_t v = first[TRIE_ROOT];
+    while (v || sp) {
+        if (v) {                                /* enter v */
+            outer[v] = onpath[name[v]]++ == 0;
+            stack[sp++] = v;
+            v = first[v];
+        } else {                                /* leave the top, go to its sibling */
+            uint32_t u = stack[--sp];
+            onpath[name[u]]--;
+            v = next[u];
+        }
+    }
+    free(stack);
+    free(onpath);
+    free(next);
+    free(first);
+}
+
 /* Marks outer[i] = 1 when node i is the outermost occurrence of its name on its path.
  * One pass in node-id order (parents come before children): a 128-bit Bloom filter of
  * the names on each path says "surely not on the path above" for most nodes; only on a
- * Bloom hit are the ancestors walked to decide exactly. */
+ * Bloom hit are the ancestors walked to decide exactly (past a budget of walk steps,
+ * outermost_dfs() decides instead). */
 static unsigned char *outermost(struct trie *t, size_t n)
 {
+    size_t budget = 8 * n + (1u << 20);
     uint32_t *name = xcalloc(n, sizeof *name), *parent = xcalloc(n, sizeof *parent);
     uint64_t(*bloom)[2] = xcalloc(n, sizeof *bloom);
     unsigned char *outer = xcalloc(n, 1);
@@ -78,12 +114,22 @@ static unsigned char *outermost(struct trie *t, size_t n)
             continue;
         }
         outer[i] = 1;
-        for (uint32_t a = p; a != TRIE_ROOT; a = parent[a])
+        for (uint32_t a = p; a != TRIE_ROOT; a = parent[a]) {
             if (name[a] == nm) {
                 outer[i] = 0;
                 break;
             }
+            if (--budget == 0) {
+                for (size_t j = i + 1; j < n; j++) {
+                    name[j] = trie_name(t, (uint32_t)j);
+                    parent[j] = trie_parent(t, (uint32_t)j);
+                }
+                outermost_dfs(t, n, name, parent, outer);
+                goto out;
+            }
+        }
     }
+out:
     free(bloom);
     free(parent);
     free(name);
