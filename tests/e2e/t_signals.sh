@@ -99,4 +99,27 @@ keys 'echo "status=$?"' Enter
 wait_for 'status=[0-9]+$'
 screen | grep -q 'status=0$' || fail "q after fg: exit status is not 0"
 no_reports "Ctrl-Z"
+
+# 5. a 100k-deep stack of distinct names: the table, callers, search and scrolling answer
+#    promptly and q quits (the hottest-functions table used to take O(depth^2))
+fresh
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "%sf%d", (i ? ";" : ""), i; printf " 7\n" }' \
+    > "$tmp/deep.folded"
+start "$FLAMETUI" "$tmp/deep.folded"
+wait_for '^all  7 samples'
+keys t
+wait_for 'SELF'
+keys t
+wait_gone 'SELF'
+keys k
+wait_for '^f0  7 samples'
+keys s
+wait_for 'callees of f0|callers of f0'
+keys s
+keys Escape
+keys / f 9 9 9 9 9 Enter
+wait_for 'f99999'
+keys G
+keys g
+quit_ok
 exit 0
