@@ -1,50 +1,21 @@
 /* flametui - parse_perf.c: see parse_perf.h.
  * A line-at-a-time re-implementation of stackcollapse-perf.pl's main loop (FlameGraph
- * 41fee1f9). Each regex of the script is matched by hand, with the same backtracking
- * outcome (which capture wins), in linear time. The rules and the corpus files that pin
- * them down are listed in ../shared/corpus/README.md; "rule N" below refers to them.
+ * 41fee1f9): the record state machine, annotations, the line cache and trie insertion.
+ * The regexes and tidying of single lines are in perf_line.c. "rule N" refers to the
+ * list in ../shared/corpus/README.md.
  * Hot path per frame: a few scans of the line, at most one copy into the scratch buffer
  * (only when tidying changes the name), and one strtab_intern. No allocation. */
 #include "config.h"
 
 #include "parse_perf.h"
 
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "count.h"
+#include "perf_line.h"
 #include "trie.h"
-
-enum { C_SPACE = 1, C_DIGIT = 2, C_WORD = 4, C_HEX = 8 };
-
-/* Perl's \s, \d, \w (ASCII rules: the script reads bytes), and [\da-f] */
-static unsigned char ctype[256];
-
-static void fill_ctype(void)
-{
-    ctype[' '] = ctype['\t'] = ctype['\n'] = ctype['\v'] = ctype['\f'] = ctype['\r'] = C_SPACE;
-    for (int c = '0'; c <= '9'; c++)
-        ctype[c] = C_DIGIT | C_WORD | C_HEX;
-    for (int c = 'a'; c <= 'z'; c++)
-        ctype[c] = C_WORD;
-    for (int c = 'A'; c <= 'Z'; c++)
-        ctype[c] = C_WORD;
-    for (int c = 'a'; c <= 'f'; c++)
-        ctype[c] |= C_HEX;
-    ctype['_'] = C_WORD;
-}
-
-static void init_ctype(void)
-{
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, fill_ctype);
-}
-
-#define IS_SPACE(c) (ctype[(unsigned char)(c)] & C_SPACE)
-#define IS_DIGIT(c) (ctype[(unsigned char)(c)] & C_DIGIT)
-#define IS_WORD(c) (ctype[(unsigned char)(c)] & C_WORD)
 
 /* The frame names of a record, kept until the record ends: then the path hashes of the
  * whole stack are computed and prefetched before the trie is probed. A name is either in
@@ -116,7 +87,6 @@ struct reader {
 
 struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
 {
-    init_ctype();
     struct perf_parser *p = xcalloc(1, sizeof *p);
     p->t = t;
     p->o = *o;
@@ -245,146 +215,11 @@ static void push_frame(struct names *nm, const char *s, size_t len)
     push_name(nm, s, len, false);
 }
 
-/* --- header: m{^(\S.+?)\s+(\d+)\/ *(\d+)*\s+} (read "\/ *" without the space) ------ */
-
-struct header {
-    size_t comm_len;
-    const char *pid, *tid;     /* $2, $3 ($3 NULL when it did not participate) */
-    size_t pid_len, tid_len;
-    size_t end;                /* where the trailing \s+ starts */
-};
-
-static bool perf_match_header(const char *s, size_t n, struct header *h)
-{
-    if (n < 3 || IS_SPACE(s[0]))
-        return false;
-    size_t i = 2;
-    while (i < n) {
-        if (!IS_SPACE(s[i])) {
-            i++;
-            continue;
-        }
-        /* the lazy comm ends at this whitespace run or not at all inside it: every
-         * position of the run reaches the same digits */
-        size_t j = i;
-        while (j < n && IS_SPACE(s[j]))
-            j++;
-        if (j < n && IS_DIGIT(s[j])) {
-            size_t k = j;
-            while (k < n && IS_DIGIT(s[k]))
-                k++;
-            if (k < n && IS_SPACE(s[k])) {
-                *h = (struct header){i, s + j, NULL, k - j, 0, k};
-                return true;
-            }
-            if (k < n && s[k] == '/') {
-                size_t m = k;
-                while (m < n && s[m] == '/')
-                    m++;
-                size_t q = m;
-                while (q < n && IS_DIGIT(s[q]))
-                    q++;
-                if (q < n && IS_SPACE(s[q])) {
-                    *h = (struct header){i, s + j, q > m ? s + m : NULL, k - j, q - m, q};
-                    return true;
-                }
-            }
-        }
-        i = j;
-    }
-    return false;
-}
-
-/* /:\s*(\d+)*\s+(\S+):\s*$/ on the whole line: event name and period digits (may be
- * empty). The event is the last word, which must end in ':'; between it and the ':'
- * before it only blanks and one run of digits may appear. */
-static bool match_event(const char *s, size_t n, const char **ev, size_t *evlen,
-                        const char **per, size_t *perlen)
-{
-    size_t end = n;
-    while (end > 0 && IS_SPACE(s[end - 1]))
-        end--;
-    if (end == 0 || s[end - 1] != ':')
-        return false;
-    size_t e = end - 1;
-    size_t st = e;
-    while (st > 0 && !IS_SPACE(s[st - 1]))
-        st--;
-    if (st == e || st == 0)
-        return false;
-    size_t q = st;
-    while (q > 0 && IS_SPACE(s[q - 1]))
-        q--;
-    size_t dend = q;
-    while (q > 0 && IS_DIGIT(s[q - 1]))
-        q--;
-    size_t dstart = q;
-    while (q > 0 && IS_SPACE(s[q - 1]))
-        q--;
-    if (q == 0 || s[q - 1] != ':')
-        return false;
-    *ev = s + st;
-    *evlen = e - st;
-    *per = s + dstart;
-    *perlen = dend - dstart;
-    return true;
-}
-
-bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evlen)
-{
-    init_ctype();
-    size_t pos = 0;
-    while (pos < len) {
-        const char *nl = memchr(buf + pos, '\n', len - pos);
-        size_t end = nl ? (size_t)(nl - buf) : len;
-        const char *s = buf + pos;
-        size_t n = end - pos;
-        struct header h;
-        const char *per;
-        size_t perlen;
-        if (n && s[0] != '#' && perf_match_header(s, n, &h) &&
-            match_event(s, n, ev, evlen, &per, &perlen))
-            return true;
-        pos = end + 1;
-    }
-    return false;
-}
-
-/* "[cpu] 12345.678901:" after the pid/tid: the record's time, if there is one. Kept as
- * integers (seconds, fraction digits); perf_last_time() makes the double. */
-static void parse_time(struct perf_parser *p, const char *s, size_t n, size_t i)
-{
-    while (i < n && IS_SPACE(s[i]))
-        i++;
-    if (i < n && s[i] == '[') {
-        const char *c = memchr(s + i, ']', n - i);
-        if (!c)
-            return;
-        i = (size_t)(c - s) + 1;
-        while (i < n && IS_SPACE(s[i]))
-            i++;
-    }
-    size_t st = i;
-    uint64_t sec = 0, frac = 0;
-    while (i < n && IS_DIGIT(s[i]) && i - st < 18)
-        sec = sec * 10 + (uint64_t)(s[i++] - '0');
-    if (i == st || i + 1 >= n || s[i] != '.')
-        return;
-    size_t fs = ++i;
-    while (i < n && IS_DIGIT(s[i]) && i - fs < 18)
-        frac = frac * 10 + (uint64_t)(s[i++] - '0');
-    if (i > fs && i < n && s[i] == ':') {
-        p->time_sec = sec;
-        p->time_frac = frac;
-        p->time_digits = (unsigned)(i - fs);
-    }
-}
-
-static void do_header(struct perf_parser *p, const char *s, size_t n, const struct header *h)
+static void do_header(struct perf_parser *p, const char *s, size_t n, const struct perf_header *h)
 {
     const char *ev, *per = NULL;
     size_t evlen, perlen = 0;
-    if (match_event(s, n, &ev, &evlen, &per, &perlen)) {
+    if (perf_match_event(s, n, &ev, &evlen, &per, &perlen)) {
         if (!p->filter) {
             p->filter = xmemdup(ev, evlen);
             p->filter_len = evlen;
@@ -426,158 +261,9 @@ static void do_header(struct perf_parser *p, const char *s, size_t n, const stru
     push_frame(&p->pn, b->p, b->len);
     p->is_java = b->len >= 4 && memcmp(b->p, "java", 4) == 0;
     p->have_pname = true;
-    parse_time(p, s, n, h->end);
-}
-
-/* --- frame line: /^\s*(\w+)\s*(.+) \((.*)\)/ ----------------------------------------- */
-
-struct frame {
-    const char *pc, *func, *mod;
-    size_t pc_len, func_len, mod_len;
-};
-
-static bool perf_match_frame(const char *s, size_t n, struct frame *f)
-{
-    size_t i = 0;
-    while (i < n && IS_SPACE(s[i]))
-        i++;
-    if (i == n || !IS_WORD(s[i]))
-        return false;
-    size_t wend = i;
-    while (wend < n && IS_WORD(s[wend]))
-        wend++;
-    size_t wsend = wend;
-    while (wsend < n && IS_SPACE(s[wsend]))
-        wsend++;
-    const char *rp = memrchr(s, ')', n);
-    if (!rp)
-        return false;
-    size_t L = (size_t)(rp - s);
-    if (L < 2)
-        return false;
-    /* greedy (.+): the last " (" that still has the ')' after it */
-    size_t a, lim = L;
-    for (;;) {
-        const char *q = memrchr(s, '(', lim);
-        if (!q)
-            return false;
-        lim = (size_t)(q - s);
-        if (lim >= 1 && s[lim - 1] == ' ') {
-            a = lim - 1;
-            break;
-        }
-    }
-    /* (.+) starts where \s* ends, backtracking into the blanks and then into (\w+) */
-    size_t st = wsend < a - 1 ? wsend : (a ? a - 1 : 0);
-    if (a < 1 || st < i + 1)
-        return false;
-    f->pc = s + i;
-    f->pc_len = (st < wend ? st : wend) - i;
-    f->func = s + st;
-    f->func_len = a - st;
-    f->mod = s + a + 2;
-    f->mod_len = L - (a + 2);
-    return true;
-}
-
-static bool contains(const char *s, size_t n, const char *needle, size_t nl)
-{
-    return n >= nl && memmem(s, n, needle, nl) != NULL;
-}
-
-/* m:/tmp/perf-\d+\.map: anywhere in the module */
-static bool is_jit_module(const char *m, size_t n)
-{
-    const char *end = m + n;
-    while (m < end) {
-        const char *hit = memmem(m, (size_t)(end - m), "/tmp/perf-", 10);
-        if (!hit)
-            return false;
-        const char *q = hit + 10, *d = q;
-        while (q < end && IS_DIGIT(*q))
-            q++;
-        if (q > d && end - q >= 4 && memcmp(q, ".map", 4) == 0)
-            return true;
-        m = hit + 1;
-    }
-    return false;
-}
-
-static inline uint64_t zero_byte(uint64_t v)
-{
-    return (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull;
-}
-
-/* Index of the first ';', '"' or '\'' in s[0..n), or n; 8 bytes at a time. */
-static size_t find_tidy_byte(const char *s, size_t n)
-{
-    const uint64_t semi = 0x0101010101010101ull * ';', dq = 0x0101010101010101ull * '"',
-                   sq = 0x0101010101010101ull * '\'';
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        if (zero_byte(w ^ semi) | zero_byte(w ^ dq) | zero_byte(w ^ sq))
-            break;
-    }
-    for (; i < n; i++)
-        if (s[i] == ';' || s[i] == '"' || s[i] == '\'')
-            return i;
-    return n;
-}
-
-/* Tidies one part of a frame into a name: returns the bytes, in the scratch buffer when
- * anything had to change, else pointing into the input. */
-static const char *tidy(struct perf_parser *p, const char *s, size_t n, size_t *outlen)
-{
-    /* cut from the first '(' not followed by "anonymous namespace)", unless the name looks
-     * like a Go method (rule 16) */
-    const char *op = memchr(s, '(', n);
-    if (op) {
-        bool go = false;
-        const char *dp = NULL, *end = s + n;
-        for (const char *q = op; q; q = memchr(q + 1, '(', (size_t)(end - q - 1)))
-            if (q > s && q[-1] == '.') {
-                dp = q - 1;
-                break;
-            }
-        if (dp) {
-            for (const char *q = end - 2; q >= dp + 2; q--)
-                if (q[0] == ')' && q[1] == '.') {
-                    go = true;
-                    break;
-                }
-        }
-        if (!go) {
-            for (; op; op = memchr(op + 1, '(', (size_t)(end - op - 1))) {
-                if ((size_t)(end - op - 1) >= 20 && memcmp(op + 1, "anonymous namespace)", 20) == 0)
-                    continue;
-                n = (size_t)(op - s);
-                break;
-            }
-        }
-    }
-    /* s/;/:/g and tr/"'//d */
-    size_t i = find_tidy_byte(s, n);
-    if (i == n) {
-        *outlen = n;
-        return s;
-    }
-    struct buf *b = &p->scratch;
-    b->len = 0;
-    buf_reserve(b, n + 1);
-    memcpy(b->p, s, i);
-    size_t o = i;
-    for (; i < n; i++) {
-        char c = s[i];
-        if (c == ';')
-            b->p[o++] = ':';
-        else if (c != '"' && c != '\'')
-            b->p[o++] = c;
-    }
-    b->len = o;
-    *outlen = o;
-    return b->p;
+    unsigned digits = perf_parse_time(s, n, h->end, &p->time_sec, &p->time_frac);
+    if (digits)
+        p->time_digits = digits;
 }
 
 /* Reads the next line for --srcline into the scratch tail; false at end of input. */
@@ -594,39 +280,8 @@ static bool next_line(struct perf_parser *p, struct reader *r, const char **s, s
     return true;
 }
 
-/* Appends ":LOCATION" from a srcline line: s/\[.*?\]//g, trimmed (rule 22). */
-static void append_srcline(struct buf *b, const char *s, size_t n)
-{
-    size_t start = b->len;
-    buf_putc(b, ':');
-    size_t i = 0;
-    while (i < n) {
-        if (s[i] == '[') {
-            const char *close = memchr(s + i + 1, ']', n - i - 1);
-            if (close) {
-                i = (size_t)(close - s) + 1;
-                continue;
-            }
-            buf_append(b, s + i, n - i);
-            break;
-        }
-        buf_putc(b, s[i++]);
-    }
-    size_t a = start + 1, e = b->len;
-    while (a < e && IS_SPACE(b->p[a]))
-        a++;
-    while (e > a && IS_SPACE(b->p[e - 1]))
-        e--;
-    if (a == e) {
-        b->len = start;
-        return;
-    }
-    memmove(b->p + start + 1, b->p + a, e - a);
-    b->len = start + 1 + (e - a);
-}
-
 /* One part of a frame line (split at "->"): rule 15 to 22. */
-static void do_part(struct perf_parser *p, const struct frame *f, const char *s, size_t n,
+static void do_part(struct perf_parser *p, const struct perf_frame *f, const char *s, size_t n,
                     size_t k, bool *is_unknown, int annot, struct reader *r)
 {
     const char *name;
@@ -656,9 +311,9 @@ static void do_part(struct perf_parser *p, const struct frame *f, const char *s,
             buf_putc(u, '>');
         }
         buf_putc(u, ']');
-        name = tidy(p, u->p, u->len, &len);
+        name = perf_tidy(&p->scratch, u->p, u->len, &len);
     } else {
-        name = tidy(p, s, n, &len);
+        name = perf_tidy(&p->scratch, s, n, &len);
         input = name == s;
     }
     /* Java: s/^L// if the name has a '/' (rule 17) */
@@ -668,12 +323,12 @@ static void do_part(struct perf_parser *p, const struct frame *f, const char *s,
     }
     const char *suffix = NULL;
     if (k > 0) {
-        if (!contains(name, len, "_[i]", 4))
+        if (!perf_contains(name, len, "_[i]", 4))
             suffix = "_[i]";
     } else if (annot == 1) {
         suffix = "_[k]";
     } else if (annot == 2) {
-        if (!contains(name, len, "_[j]", 4))
+        if (!perf_contains(name, len, "_[j]", 4))
             suffix = "_[j]";
     }
     const char *sl = NULL;
@@ -686,7 +341,7 @@ static void do_part(struct perf_parser *p, const struct frame *f, const char *s,
         if (suffix)
             buf_append(b, suffix, 4);
         if (have_src)
-            append_srcline(b, sl, sll);
+            perf_append_srcline(b, sl, sll);
         name = b->p;
         len = b->len;
         input = false;
@@ -697,38 +352,15 @@ static void do_part(struct perf_parser *p, const struct frame *f, const char *s,
         push_name(&p->fr, name, len, input); /* tidying turned every ';' into ':' */
 }
 
-/* The function part after `s/\+0x[\da-f]+$//`; false when the frame is skipped. */
-static bool frame_func(const struct frame *f, size_t *len)
-{
-    const char *s = f->func;
-    size_t n = f->func_len;
-    size_t h = n;
-    while (h > 0 && (ctype[(unsigned char)s[h - 1]] & C_HEX))
-        h--;
-    if (h < n && h >= 3 && s[h - 3] == '+' && s[h - 2] == '0' && s[h - 1] == 'x')
-        n = h - 3;
-    *len = n;
-    return !(n && s[0] == '('); /* rule 14 */
-}
-
-static size_t count_parts(const char *s, size_t n)
-{
-    size_t c = 1;
-    for (const char *q = s, *end = s + n; (q = memchr(q, '-', (size_t)(end - q))) != NULL; q++)
-        if (q + 1 < end && q[1] == '>')
-            c++;
-    return c;
-}
-
-static void do_frame(struct perf_parser *p, const struct frame *f, size_t flen, struct reader *r)
+static void do_frame(struct perf_parser *p, const struct perf_frame *f, size_t flen, struct reader *r)
 {
     int annot = 0;
     if (p->o.kernel && f->mod_len &&
         (f->mod[0] == '[' ||
          (f->mod_len >= 7 && memcmp(f->mod + f->mod_len - 7, "vmlinux", 7) == 0)) &&
-        !contains(f->mod, f->mod_len, "unknown", 7))
+        !perf_contains(f->mod, f->mod_len, "unknown", 7))
         annot = 1;
-    else if (p->o.jit && is_jit_module(f->mod, f->mod_len))
+    else if (p->o.jit && perf_is_jit_module(f->mod, f->mod_len))
         annot = 2;
 
     size_t first = p->fr.n;
@@ -885,20 +517,20 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
             return true;
         }
     }
-    struct header h;
-    if (!IS_SPACE(s[0]) && perf_match_header(s, n, &h)) {
+    struct perf_header h;
+    if (!perf_is_space(s[0]) && perf_match_header(s, n, &h)) {
         p->line++;
         do_header(p, s, n, &h);
         return true;
     }
-    struct frame f;
+    struct perf_frame f;
     if (!perf_match_frame(s, n, &f)) {
         p->line++;
         unrecognized(p);
         return true;
     }
     size_t flen;
-    if (!p->have_pname || !frame_func(&f, &flen)) {
+    if (!p->have_pname || !perf_frame_func(&f, &flen)) {
         p->line++;
         if (e)
             lc_store(p, e, lh, s, n, NULL, NULL);
@@ -906,7 +538,7 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     }
     if (p->o.srcline && !r->eof) {
         /* make sure the lines this frame may read are there */
-        size_t need = count_parts(f.func, flen), have = 0;
+        size_t need = perf_count_parts(f.func, flen), have = 0;
         const char *q = r->buf + r->pos, *end = r->buf + r->len;
         while (have < need && (q = memchr(q, '\n', (size_t)(end - q))) != NULL) {
             q++;
@@ -942,38 +574,3 @@ size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
     return r.pos;
 }
 
-bool perf_sniff(const char *buf, size_t len)
-{
-    init_ctype();
-    size_t pos = 0;
-    int state = 0; /* 0: looking for a header, 1: saw a header */
-    while (pos < len) {
-        const char *nl = memchr(buf + pos, '\n', len - pos);
-        if (!nl)
-            break; /* only complete lines */
-        const char *s = buf + pos;
-        size_t n = (size_t)(nl - s);
-        pos += n + 1;
-        if (n && s[n - 1] == '\r')
-            n--;
-        size_t i = 0;
-        while (i < n && IS_SPACE(s[i]))
-            i++;
-        if (i == n || s[0] == '#')
-            continue;
-        struct header h;
-        struct frame f;
-        const char *ev, *per;
-        size_t evlen, perlen;
-        if (state == 0) {
-            if (i > 0 || !perf_match_header(s, n, &h))
-                return false;
-            if (match_event(s, n, &ev, &evlen, &per, &perlen))
-                return true;
-            state = 1;
-        } else {
-            return perf_match_frame(s, n, &f);
-        }
-    }
-    return false;
-}
