@@ -279,6 +279,9 @@ static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_e
         /* a big perf file for a non-interactive output: both cores */
         long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
         int threads = ncpu > 1 ? (ncpu > 4 ? 4 : (int)ncpu) : 1;
+        const char *env = getenv("FLAMETUI_THREADS"); /* benchmarks: 1 vs 2 threads */
+        if (env && atoi(env) >= 1 && atoi(env) <= 64)
+            threads = atoi(env);
         if (perf_parse_buffer_mt(l->t, &l->popts, l->map, l->map_len, threads, true, &l->mt) ==
             0) {
             l->mt_done = true;
