@@ -223,6 +223,26 @@ hrun "100k recursion --search" --text --cols 80 --rows 5 --search='^a$' "$tmp/re
 expect_rc "100k recursion --search" 0
 rm -f "$tmp/deep" "$tmp/recurse"
 
+# ---- perf script: a 100k-frame record, absurd periods ----
+awk 'BEGIN { printf "prog 123 [000] 1.000: 1 cycles:\n";
+             for (i = 0; i < 100000; i++) printf "\t%x f%d (/lib/x.so)\n", i, i; printf "\n" }' \
+    > "$tmp/deep.perf"
+hrun "perf 100k frames" --collapse "$tmp/deep.perf"; expect_rc "perf 100k frames" 0
+expect_eq "perf 100k frames" "prog;f99999;f99998" "$(cut -c1-18 "$tmp/out")"
+tlimit=15 hrun "perf 100k frames --top" --top=1 "$tmp/deep.perf"
+expect_rc "perf 100k frames --top" 0
+{
+    printf 'p 1 [000] 1.0: 0 cycles:\n\t1 a (/x)\n\n'
+    printf 'p 1 [000] 1.0: 18446744073709551616 cycles:\n\t1 b (/x)\n\n'
+    printf 'p 1 [000] 1.0: '; awk 'BEGIN { for (i = 0; i < 400; i++) printf "9" }'
+    printf ' cycles:\n\t1 c (/x)\n\n'
+    printf 'p 1 [000] 1.0: -5 cycles:\n\t1 d (/x)\n\n'
+} > "$tmp/periods.perf"
+hrun "perf periods" --collapse "$tmp/periods.perf"; expect_rc "perf periods" 0
+hrun "perf periods --top" --top "$tmp/periods.perf"
+if grep -q -i -e nan -e inf "$tmp/out"; then fail "perf periods: $(cat "$tmp/out")"; else ok; fi
+rm -f "$tmp/deep.perf"
+
 # ---- 1M siblings under one node; SIGPIPE on its output ----
 awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "root;f%d 1\n", i }' > "$tmp/wide"
 hrun "1M siblings --collapse" --collapse "$tmp/wide"; expect_rc "1M siblings" 0
