@@ -69,10 +69,36 @@ check)
     if [ $status -ne 0 ]; then
         cat test-suite.log
     fi
-    result=$(summary .)
     if [ $status -eq 0 ]; then
         make -s -j"$jobs" distcheck >distcheck.log 2>&1 || { tail -n 60 distcheck.log; status=1; }
     fi
+    # extra tiers, counted in the summary: bounded fuzzing (clang's libFuzzer) and
+    # valgrind + cppcheck on a build without sanitizers. Each skips, saying why, when
+    # its tool is missing.
+    mkdir -p extra
+    tier() { # NAME CMD...: runs CMD, keeps its log and result where summary() looks
+        name=$1; shift
+        rc=0
+        "$@" > "extra/$name.log" 2>&1 || rc=$?
+        case $rc in
+        0) res=PASS ;;
+        77) res=SKIP ;;
+        *) res=FAIL; status=1 ;;
+        esac
+        printf ':test-result: %s\n' "$res" > "extra/$name.trs"
+        echo "$res: $name"
+        if [ $res = FAIL ]; then tail -n 40 "extra/$name.log"; fi
+        if [ $res = SKIP ]; then head -n 3 "extra/$name.log"; fi
+        return 0
+    }
+    FUZZ_SECONDS=${FUZZ_SECONDS:-30} tier fuzz sh ../tests/fuzz/run.sh "$PWD"
+    if command -v valgrind >/dev/null 2>&1; then
+        mkdir -p ../build-vg && (cd ../build-vg && { [ -f Makefile ] || ../configure -q; } &&
+            make -s -j"$jobs" src/flametui) > extra/build-vg.log 2>&1 ||
+            { tail -n 20 extra/build-vg.log; status=1; }
+        tier valgrind sh ../tests/valgrind.sh ../build-vg
+    fi
+    result=$(summary .)
     cd "$top"
     if git rev-parse --git-dir >/dev/null 2>&1; then
         git diff --exit-code --stat || { echo "quickstart: the build changed tracked files"; status=1; }
