@@ -198,15 +198,16 @@ static void copy_path(struct name_path *dst, const struct name_path *src)
     dst->n = src->n;
 }
 
-/* s: profile -> callees of the selected function -> its callers -> profile. */
-static enum reaction cycle_callers(struct app *a)
+/* s: profile -> callees of the selected function -> its callers -> profile.
+ * name != UINT32_MAX: open the callees of that function from the profile (the table). */
+static enum reaction cycle_callers(struct app *a, uint32_t name)
 {
     if (a->mode == GRAPH_PROFILE) {
-        if (a->sel == TRIE_ROOT) {
+        if (name == UINT32_MAX && a->sel == TRIE_ROOT) {
             app_message(a, "select a function first");
             return RE_REDRAW;
         }
-        a->focus = trie_name(a->t, a->sel);
+        a->focus = name != UINT32_MAX ? name : trie_name(a->t, a->sel);
         copy_path(&a->saved_zoom, &a->zoom_path);
         copy_path(&a->saved_sel, &a->sel_path);
         a->mode = GRAPH_CALLEES;
@@ -256,7 +257,7 @@ enum reaction app_view_action(struct app *a, enum action act)
         top_compute(a->t, a->top_by, &a->table);
         return RE_REDRAW;
     case ACT_CALLERS:
-        return cycle_callers(a);
+        return cycle_callers(a, UINT32_MAX);
     case ACT_WINDOW:
         if (!a->win) {
             app_message(a, "no sliding window: not a live input");
@@ -313,11 +314,21 @@ enum reaction app_top_action(struct app *a, enum action act)
     case ACT_SCROLL_END:
         a->top_sel = n ? n - 1 : 0;
         break;
-    case ACT_ORDER:
-        a->top_by = a->top_by == TOP_BY_SELF ? TOP_BY_TOTAL : TOP_BY_SELF;
+    case ACT_ORDER: /* o: self -> total -> name */
+        a->top_by = a->top_by == TOP_BY_SELF    ? TOP_BY_TOTAL
+                    : a->top_by == TOP_BY_TOTAL ? TOP_BY_NAME
+                                                : TOP_BY_SELF;
         top_sort(&a->table, a->t, a->top_by);
         break;
-    case ACT_ZOOM_IN: { /* search for the function and go back to the graph */
+    case ACT_ZOOM_IN: /* Enter: the callers and callees of the row's function */
+        if (a->top_sel >= n)
+            return RE_NONE;
+        a->top = false;
+        if (a->mode != GRAPH_PROFILE) /* the table of a callers view: back first */
+            while (a->mode != GRAPH_PROFILE)
+                cycle_callers(a, UINT32_MAX);
+        return cycle_callers(a, a->table.v[a->top_sel].name) | RE_RELAYOUT;
+    case ACT_CALLERS: { /* s: search for the function and go back to the graph */
         struct buf pat = {0};
         if (a->top_sel < n) {
             exact_pattern(a, a->table.v[a->top_sel].name, &pat);
@@ -349,7 +360,9 @@ bool app_top_line(const struct app *a, size_t i, struct buf *out)
     if (i == 0) {
         buf_printf(out, "%12s %7s %12s %7s  %s", a->top_by == TOP_BY_SELF ? "SELF*" : "SELF",
                    "SELF%", a->top_by == TOP_BY_TOTAL ? "TOTAL*" : "TOTAL", "TOTAL%",
-                   "FUNCTION  (Enter: search, o: sort, t/Esc: close)");
+                   a->top_by == TOP_BY_NAME
+                       ? "FUNCTION*  (Enter: callers/callees, s: find, o: sort, t: close)"
+                       : "FUNCTION  (Enter: callers/callees, s: find, o: sort, t: close)");
         return true;
     }
     if (i - 1 >= a->table.n)

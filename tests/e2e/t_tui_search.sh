@@ -49,8 +49,13 @@ wait_for '^main  75 samples'
 keys t
 wait_for 'SELF%'
 wait_for 'alpha_leaf'
-keys Enter                                 # search for the hottest function
+keys s                                     # find the hottest function in the graph
 wait_for '^alpha_leaf  30 samples'
+wait_gone 'SELF%'
+keys t
+wait_for 'SELF%'
+keys Enter                                 # its callers and callees
+wait_for 'callees of alpha_leaf'
 wait_gone 'SELF%'
 quit_ok
 

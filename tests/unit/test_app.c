@@ -507,10 +507,28 @@ static void callers_and_top(void **state)
     app_handle(&a, ACT_MOVE_DOWN);
     assert_int_equal(a.top_sel, 2);
     app_handle(&a, ACT_SCROLL_HOME);
-    app_handle(&a, ACT_ZOOM_IN);                                /* Enter: search for c */
+    app_handle(&a, ACT_CALLERS);                                /* s: search for c */
     assert_false(a.top);
     assert_non_null(a.search);
     assert_int_equal(a.sel, trie_node_at(t, "c"));
+    app_handle(&a, ACT_TOP);                                    /* Enter: callees of f */
+    app_handle(&a, ACT_ORDER);                                  /* by total: f first */
+    app_handle(&a, ACT_ZOOM_IN);
+    assert_false(a.top);
+    assert_int_equal(a.mode, GRAPH_CALLEES);
+    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 5);
+    app_handle(&a, ACT_CALLERS);
+    app_handle(&a, ACT_CALLERS);
+    assert_int_equal(a.mode, GRAPH_PROFILE);
+    assert_ptr_equal(a.t, t);
+    app_handle(&a, ACT_TOP);
+    app_handle(&a, ACT_ORDER);                                  /* by name: a first */
+    b.len = 0;
+    assert_true(app_top_line(&a, 1, &b));
+    buf_putc(&b, '\0');
+    assert_non_null(strstr(b.p, " a"));
+    app_handle(&a, ACT_ORDER);                                  /* back to self */
+    app_handle(&a, ACT_TOP);
     app_handle(&a, ACT_TOP);
     assert_int_equal(app_handle(&a, ACT_QUIT), RE_QUIT);
     app_handle(&a, ACT_ZOOM_RESET);
