@@ -76,29 +76,32 @@ wait_modes "$restored" "FIFO without a writer: after q"
 no_reports "FIFO without a writer"
 
 # 4. Ctrl-Z suspends to the shell (terminal restored), fg redraws the graph
-fresh
-$T new-session -d -x 80 -y 24 "env PS1='ft-prompt\$ ' ENV= sh -i" || exit 99
-$T set -g window-size manual >/dev/null 2>&1
-wait_for 'ft-prompt\$'
-keys "$FLAMETUI $data/tui-basic.folded" Enter
-wait_for '^all  100 samples'
-keys k
-wait_for '^main  75 samples'
-keys C-z
-wait_for 'ft-prompt\$'
-wait_modes "$restored" "Ctrl-Z"
-keys clear Enter
-wait_gone 'samples'
-keys fg Enter
-wait_for '^main  75 samples'               # redrawn, selection kept
-screen | grep -q 'alpha_leaf' || fail "fg: the graph was not redrawn"
-wait_modes '^1 ' "fg"
-keys q
-wait_modes "$restored" "q after fg"
-keys 'echo "status=$?"' Enter
-wait_for 'status=[0-9]+$'
-screen | grep -q 'status=0$' || fail "q after fg: exit status is not 0"
-no_reports "Ctrl-Z"
+#    (not under valgrind, which does not stop on the SIGSTOP of curses' SIGTSTP handler)
+if [ -z "${FLAMETUI_VALGRIND:-}" ]; then
+    fresh
+    $T new-session -d -x 80 -y 24 "env PS1='ft-prompt\$ ' ENV= sh -i" || exit 99
+    $T set -g window-size manual >/dev/null 2>&1
+    wait_for 'ft-prompt\$'
+    keys "$FLAMETUI $data/tui-basic.folded" Enter
+    wait_for '^all  100 samples'
+    keys k
+    wait_for '^main  75 samples'
+    keys C-z
+    wait_for 'ft-prompt\$'
+    wait_modes "$restored" "Ctrl-Z"
+    keys clear Enter
+    wait_gone 'samples'
+    keys fg Enter
+    wait_for '^main  75 samples'               # redrawn, selection kept
+    screen | grep -q 'alpha_leaf' || fail "fg: the graph was not redrawn"
+    wait_modes '^1 ' "fg"
+    keys q
+    wait_modes "$restored" "q after fg"
+    keys 'echo "status=$?"' Enter
+    wait_for 'status=[0-9]+$'
+    screen | grep -q 'status=0$' || fail "q after fg: exit status is not 0"
+    no_reports "Ctrl-Z"
+fi
 
 # 5. a 100k-deep stack of distinct names: the table, callers, search and scrolling answer
 #    promptly and q quits (the hottest-functions table used to take O(depth^2))
