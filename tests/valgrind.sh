@@ -14,6 +14,7 @@ if [ -z "${FLAMETUI:-}" ]; then
     FLAMETUI=${1:-.}/src/flametui
 fi
 [ -x "$FLAMETUI" ] || { echo "FAIL: $FLAMETUI is not executable"; exit 99; }
+FLAMETUI=$(cd "$(dirname "$FLAMETUI")" && pwd)/$(basename "$FLAMETUI")  # tmux panes cd
 tmp=$(mktemp -d) || exit 99
 T="tmux -L ft-vg-$$ -f /dev/null"
 trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
