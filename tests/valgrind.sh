@@ -156,12 +156,12 @@ if [ "${VALGRIND_E2E:-1}" != 0 ] && command -v tmux >/dev/null 2>&1; then
         rm -f "$tmp"/e2e/vg.*.log
         # the tests poll for at most 10 s per step: on a loaded machine valgrind can be
         # slower than that, so a failure without a valgrind report gets a second run
-        for try in 1 2; do
+        for _ in 1 2; do
             FLAMETUI=$tmp/flametui-vg top_srcdir=$top_srcdir LC_ALL=C.UTF-8 \
                 FLAMETUI_VALGRIND=1 sh "$t" > "$tmp/e2e.out" 2>&1
             rc=$?
             [ $rc -eq 0 ] || [ $rc -eq 77 ] && break
-            ls "$tmp"/e2e/vg.*.log 2>/dev/null | xargs cat 2>/dev/null | grep -q . && break
+            cat "$tmp"/e2e/vg.*.log 2>/dev/null | grep -q . && break
         done
         bad=
         for f in "$tmp"/e2e/vg.*.log; do
