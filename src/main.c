@@ -68,6 +68,24 @@ static struct trie *apply_view(const struct options *o, struct trie *t, struct v
     return view_build(v, t);
 }
 
+/* Writes p[0..n) with every line made safe (label.h): --collapse and --top print raw
+ * frame names, whose escape sequences must not act on a terminal. Returns 0 or -1. */
+static int write_safe(FILE *out, const char *p, size_t n)
+{
+    struct buf b = {0};
+    for (size_t i = 0; i < n;) {
+        const char *nl = memchr(p + i, '\n', n - i);
+        size_t l = nl ? (size_t)(nl - (p + i)) : n - i;
+        label_escape(&b, p + i, l, LABEL_AUTO);
+        if (nl)
+            buf_putc(&b, '\n');
+        i += l + (nl ? 1 : 0);
+    }
+    int rc = b.len && fwrite(b.p, 1, b.len, out) != b.len ? -1 : 0;
+    buf_fini(&b);
+    return rc;
+}
+
 static int output(const struct options *o, struct trie *base)
 {
     struct view *v = NULL;
@@ -84,12 +102,18 @@ static int output(const struct options *o, struct trie *base)
         }
         search_attach(s, t);
     }
+    /* raw names go to pipes and files as they are, to a terminal only made safe */
+    char *mem = NULL;
+    size_t memlen = 0;
+    FILE *dst = NULL;
+    if ((o->mode == OUT_COLLAPSE || o->mode == OUT_TOP) && isatty(STDOUT_FILENO))
+        dst = open_memstream(&mem, &memlen);
     switch (o->mode) {
     case OUT_COLLAPSE:
-        rc = trie_write_collapsed(t, stdout);
+        rc = trie_write_collapsed(t, dst ? dst : stdout);
         break;
     case OUT_TOP:
-        rc = top_print(stdout, t, o->top_n);
+        rc = top_print(dst ? dst : stdout, t, o->top_n);
         break;
     default: {
         struct viewport vp = {
@@ -101,6 +125,13 @@ static int output(const struct options *o, struct trie *base)
         rc = textrender_print(stdout, t, TRIE_ROOT, &vp, s ? search_matches(s) : NULL);
         break;
     }
+    }
+    if (dst) {
+        if (fclose(dst) != 0)
+            rc = -1;
+        if (rc == 0)
+            rc = write_safe(stdout, mem, memlen);
+        free(mem);
     }
     if (fflush(stdout) != 0)
         rc = -1;

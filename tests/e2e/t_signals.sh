@@ -125,4 +125,16 @@ wait_for 'f99999'
 keys G
 keys g
 quit_ok
+
+# 6. --top and --collapse print raw names to pipes, but escape them on a terminal: an
+#    OSC sequence in a frame name must not retitle the pane
+fresh
+printf '\033]0;pwned\007x;\033[2Jy 1\n' > "$tmp/osc.folded"
+start "$FLAMETUI --top $tmp/osc.folded; $FLAMETUI --collapse $tmp/osc.folded"
+wait_for 'y 1$'
+screen | grep -q 'x07x' || fail "--top: the BEL of a name is not shown escaped"
+screen | grep -q -F '\x1b[2Jy 1' || fail "--collapse: ESC not shown escaped on a terminal"
+[ "$($T display -p -t 0 '#{pane_title}')" != pwned ] || fail "a frame name retitled the pane"
+[ "$("$FLAMETUI" --collapse "$tmp/osc.folded" | od -An -c | tr -d ' \n')" = \
+  '033]0;pwned\ax;033[2Jy1\n' ] || fail "--collapse into a pipe is not raw"
 exit 0
