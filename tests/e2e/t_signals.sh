@@ -137,4 +137,19 @@ screen | grep -q -F '\x1b[2Jy 1' || fail "--collapse: ESC not shown escaped on a
 [ "$($T display -p -t 0 '#{pane_title}')" != pwned ] || fail "a frame name retitled the pane"
 [ "$("$FLAMETUI" --collapse "$tmp/osc.folded" | od -An -c | tr -d ' \n')" = \
   '033]0;pwned\ax;033[2Jy1\n' ] || fail "--collapse into a pipe is not raw"
+
+# 7. a 64 MB frame name: keys stay quick with it selected (the status line escaped and
+#    measured the whole name on every redraw: 1.4 s per key)
+fresh
+{ head -c 67108864 /dev/zero | tr '\000' x; printf ' 1\nb 2\n'; } > "$tmp/long.folded"
+start "$FLAMETUI" "$tmp/long.folded"
+wait_for '^all  3 samples'
+keys k
+wait_for '^b  2 samples'
+i=0
+while [ $i -lt 40 ]; do keys l h; i=$((i + 1)); done
+keys l
+wait_for '^x+\.\.  1 samples'
+quit_ok
+rm -f "$tmp/long.folded"
 exit 0
