@@ -224,6 +224,7 @@ int main(int argc, char **argv)
         if (rc)
             goto out;
     }
+    trie_compact(t);
     rc = output(&o, t);
 out:
     for (size_t i = 0; i < o.nfiles; i++)

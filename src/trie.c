@@ -217,7 +217,7 @@ void trie_prefetch(const struct trie *t, uint64_t phash)
 
 static void rebuild_slots(struct trie *t)
 {
-    while (t->n * 10 > t->mask * 7)
+    while (t->n * 10 > t->mask * 8)
         t->mask = t->mask * 2 + 1;
     free(t->slots);
     t->slots = huge_calloc(t->mask + 1, sizeof *t->slots);
@@ -266,7 +266,7 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint64_
         t->slots_stale = true;
     } else {
         t->slots[slot] = (phash & 0xffffffffu) << 32 | id;
-        if (t->n * 10 > t->mask * 7) /* load factor 0.7: tags keep probes off the nodes */
+        if (t->n * 10 > t->mask * 8) /* load factor 0.8: tags keep probes off the nodes */
             grow_slots(t);
     }
     t->gen++;
@@ -367,7 +367,7 @@ void trie_reserve(struct trie *t, size_t nodes)
     }
     if (t->slots_stale)
         return; /* rebuilt at the right size on the next lookup */
-    while (nodes * 10 > t->mask * 7)
+    while (nodes * 10 > t->mask * 8)
         grow_slots(t);
 }
 
@@ -750,6 +750,14 @@ int trie_write_collapsed(struct trie *t, FILE *out)
     free(st);
     buf_fini(&path);
     return rc;
+}
+
+void trie_compact(struct trie *t)
+{
+    if (t->cap > t->n) {
+        t->cap = t->n;
+        t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+    }
 }
 
 size_t trie_bytes(const struct trie *t)

@@ -99,5 +99,7 @@ size_t trie_path(const struct trie *t, uint32_t node, uint32_t *path);
  * stack text (stackcollapse-perf.pl's `sort keys`). Returns 0, or -1 on a write error. */
 int trie_write_collapsed(struct trie *t, FILE *out);
 
-size_t trie_bytes(const struct trie *t);          /* memory used, for benchmarks */
+size_t trie_bytes(const struct trie *t);
+/* Gives back the growth slack of the node array once loading is finished. */
+void trie_compact(struct trie *t);          /* memory used, for benchmarks */
 #endif

@@ -31,6 +31,7 @@ int main(int argc, char **argv)
         bytes += loader_bytes(l);
         loader_free(l);
     }
+    trie_compact(t);
     clock_gettime(CLOCK_MONOTONIC, &b);
     double s = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
     size_t n = trie_size(t);
