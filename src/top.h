@@ -44,6 +44,7 @@ void top_fini(struct top *tp);                   /* frees rows; tp can be reused
  *   SELF  SELF%  TOTAL  TOTAL%  NAME
  * whitespace-separated, counts as count_format() prints them (integers when integral),
  * percentages with two decimals and a '%' sign, the name last and unchanged (raw
- * bytes). Returns 0, or -1 on a write error (ferror(out)). */
+ * bytes: main.c escapes control bytes itself when out is a terminal). Returns 0, or -1
+ * on a write error (ferror(out)). */
 int top_print(FILE *out, struct trie *t, size_t n);
 #endif
