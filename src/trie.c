@@ -274,9 +274,10 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint64_
     return id;
 }
 
-/* Finds the child by path hash; *slot gets the free slot on a miss. */
+/* Finds the child by path hash; *slot gets the free slot on a miss. The name is
+ * compared by id, or by bytes (p, len) when name is UINT32_MAX (the parsers' path). */
 static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t name,
-                              uint64_t phash, size_t *slot)
+                              const char *p, size_t len, uint64_t phash, size_t *slot)
 {
     uint64_t tag = (phash & 0xffffffffu) << 32;
     size_t j = slot_index(phash, t->mask);
@@ -286,9 +287,15 @@ static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t na
             break;
         if ((s & 0xffffffff00000000ull) == tag) {
             const struct node *nd = &t->v[(uint32_t)s];
-            if (nd->phash == phash && nd->parent == parent && nd->name == name) {
-                *slot = j;
-                return (uint32_t)s;
+            if (nd->phash == phash && nd->parent == parent) {
+                size_t nl;
+                const char *np;
+                if (name != UINT32_MAX ? nd->name == name
+                                       : ((np = strtab_get(t->names, nd->name, &nl)),
+                                          nl == len && memcmp(np, p, len) == 0)) {
+                    *slot = j;
+                    return (uint32_t)s;
+                }
             }
         }
         j = (j + 1) & t->mask;
@@ -307,7 +314,7 @@ uint32_t trie_find_child(const struct trie *t, uint32_t parent, uint32_t name)
     size_t slot;
     fresh_slots(t);
     uint64_t ph = trie_hash_step(t->v[parent].phash, strtab_hash(t->names, name));
-    return lookup(t, parent, name, ph, &slot);
+    return lookup(t, parent, name, NULL, 0, ph, &slot);
 }
 
 uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t name)
@@ -315,7 +322,7 @@ uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t name)
     size_t slot;
     fresh_slots(t);
     uint64_t ph = trie_hash_step(t->v[parent].phash, strtab_hash(t->names, name));
-    uint32_t id = lookup(t, parent, name, ph, &slot);
+    uint32_t id = lookup(t, parent, name, NULL, 0, ph, &slot);
     if (id != TRIE_NONE)
         return id;
     return new_node(t, parent, name, ph, slot);
@@ -324,24 +331,11 @@ uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t name)
 uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint64_t name_hash,
                           const char *p, size_t len)
 {
+    size_t j;
     fresh_slots(t);
-    uint64_t tag = (phash & 0xffffffffu) << 32;
-    size_t j = slot_index(phash, t->mask);
-    for (;;) {
-        uint64_t s = t->slots[j];
-        if (!s)
-            break;
-        if ((s & 0xffffffff00000000ull) == tag) {
-            const struct node *nd = &t->v[(uint32_t)s];
-            if (nd->phash == phash && nd->parent == parent) {
-                size_t nl;
-                const char *np = strtab_get(t->names, nd->name, &nl);
-                if (nl == len && memcmp(np, p, len) == 0)
-                    return (uint32_t)s;
-            }
-        }
-        j = (j + 1) & t->mask;
-    }
+    uint32_t id = lookup(t, parent, UINT32_MAX, p, len, phash, &j);
+    if (id != TRIE_NONE)
+        return id;
     uint32_t name = strtab_intern_h(t->names, p, len, name_hash);
     return new_node(t, parent, name, phash, j);
 }
