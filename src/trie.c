@@ -187,24 +187,6 @@ struct strtab *trie_names(const struct trie *t)
     return t->names;
 }
 
-static void grow_slots(struct trie *t)
-{
-    size_t nmask = t->mask * 2 + 1;
-    uint64_t *ns = huge_calloc(nmask + 1, sizeof *ns);
-    for (size_t i = 0; i <= t->mask; i++) {
-        uint64_t s = t->slots[i];
-        if (!s)
-            continue;
-        size_t j = slot_index(s >> 32, nmask);
-        while (ns[j])
-            j = (j + 1) & nmask;
-        ns[j] = s;
-    }
-    free(t->slots);
-    t->slots = ns;
-    t->mask = nmask;
-}
-
 uint64_t trie_phash(const struct trie *t, uint32_t node)
 {
     return t->v[node].phash;
@@ -215,9 +197,11 @@ void trie_prefetch(const struct trie *t, uint64_t phash)
     __builtin_prefetch(&t->slots[slot_index(phash, t->mask)]);
 }
 
-static void rebuild_slots(struct trie *t)
+/* (Re)builds the lookup table from the nodes' path hashes, sized for at least want
+ * nodes at a load factor of 0.8 (tags keep probes off the nodes). */
+static void rehash(struct trie *t, size_t want)
 {
-    while (t->n * 10 > t->mask * 8)
+    while (want * 10 > t->mask * 8)
         t->mask = t->mask * 2 + 1;
     free(t->slots);
     t->slots = huge_calloc(t->mask + 1, sizeof *t->slots);
@@ -234,7 +218,7 @@ static void rebuild_slots(struct trie *t)
 static inline void fresh_slots(const struct trie *t)
 {
     if (t->slots_stale)
-        rebuild_slots((struct trie *)(uintptr_t)t); /* logically const: a cache */
+        rehash((struct trie *)(uintptr_t)t, t->n); /* logically const: a cache */
 }
 
 static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint64_t phash,
@@ -266,8 +250,8 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint64_
         t->slots_stale = true;
     } else {
         t->slots[slot] = (phash & 0xffffffffu) << 32 | id;
-        if (t->n * 10 > t->mask * 8) /* load factor 0.8: tags keep probes off the nodes */
-            grow_slots(t);
+        if (t->n * 10 > t->mask * 8)
+            rehash(t, t->n);
     }
     t->gen++;
     t->struct_gen++;
@@ -359,10 +343,8 @@ void trie_reserve(struct trie *t, size_t nodes)
         t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
         huge_advise(t->v, t->cap * sizeof *t->v);
     }
-    if (t->slots_stale)
-        return; /* rebuilt at the right size on the next lookup */
-    while (nodes * 10 > t->mask * 8)
-        grow_slots(t);
+    if (!t->slots_stale && nodes * 10 > t->mask * 8)
+        rehash(t, nodes); /* a stale table is rebuilt at the right size on the next lookup */
 }
 
 void trie_add_self(struct trie *t, uint32_t leaf, struct count c)
