@@ -12,16 +12,16 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "layout.h"
-#include "loader.h"
-#include "options.h"
-#include "search.h"
-#include "textrender.h"
-#include "top.h"
-#include "trie.h"
-#include "tui.h"
-#include "util.h"
-#include "view.h"
+#include "render/layout.h"
+#include "input/loader.h"
+#include "ui/options.h"
+#include "query/search.h"
+#include "render/textrender.h"
+#include "query/top.h"
+#include "core/trie.h"
+#include "tui/tui.h"
+#include "core/util.h"
+#include "query/view.h"
 
 static void usage_error(const char *msg)
 {
@@ -195,11 +195,21 @@ int main(int argc, char **argv)
     if (o.mode != OUT_TUI)
         o.follow = false; /* a non-interactive output needs an end */
 
+    struct load_opts lo = {
+        .format = o.format,
+        .perf = o.perf,
+        .follow = o.follow,
+        .strict = o.strict,
+        .interactive = o.mode == OUT_TUI,
+    };
+    const char *threads = getenv("FLAMETUI_THREADS"); /* benchmarks: 1 vs 2 threads */
+    if (threads)
+        lo.threads = atoi(threads);
     struct trie *t = trie_new(NULL);
     struct loader **ls = xcalloc(o.nfiles, sizeof *ls);
     int rc = 0;
     for (size_t i = 0; i < o.nfiles; i++) {
-        ls[i] = loader_open(o.files[i], &o, t, &err);
+        ls[i] = loader_open(o.files[i], &lo, t, &err);
         if (!ls[i]) {
             report_error(o.files[i], &err);
             rc = 1;
@@ -207,7 +217,14 @@ int main(int argc, char **argv)
         }
     }
     if (o.mode == OUT_TUI) {
-        rc = tui_run(&o, t, ls, o.nfiles);
+        struct tui_opts to = {
+            .colors = o.colors,
+            .no_color = o.no_color,
+            .window = o.window,
+            .app = {.icicle = o.icicle, .reverse = o.reverse, .filters = o.filters,
+                    .nfilters = o.nfilters, .search = o.search},
+        };
+        rc = tui_run(&to, t, ls, o.nfiles);
         goto out;
     }
     static char outbuf[1 << 16];

@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "callers.h"
-#include "count.h"
-#include "regex.h"
-#include "search.h"
-#include "strtab.h"
-#include "top.h"
-#include "trie.h"
-#include "view.h"
+#include "query/callers.h"
+#include "core/count.h"
+#include "query/regex.h"
+#include "query/search.h"
+#include "core/strtab.h"
+#include "query/top.h"
+#include "core/trie.h"
+#include "query/view.h"
 
 static double now_ms(void)
 {

@@ -5,27 +5,26 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "loader.h"
-#include "options.h"
-#include "strtab.h"
-#include "trie.h"
+#include "input/loader.h"
+#include "core/strtab.h"
+#include "core/trie.h"
 
 int main(int argc, char **argv)
 {
-    struct options o;
+    struct load_opts o = {0};
     struct ft_error err = {0};
-    if (options_parse(&o, argc, argv, &err) < 0 || o.nfiles == 0) {
-        fprintf(stderr, "usage: bench_ingest [OPTIONS] FILE...\n");
+    if (argc < 2) {
+        fprintf(stderr, "usage: bench_ingest FILE...\n");
         return 2;
     }
     struct timespec a, b;
     clock_gettime(CLOCK_MONOTONIC, &a);
     struct trie *t = trie_new(NULL);
     size_t bytes = 0;
-    for (size_t i = 0; i < o.nfiles; i++) {
-        struct loader *l = loader_open(o.files[i], &o, t, &err);
+    for (int i = 1; i < argc; i++) {
+        struct loader *l = loader_open(argv[i], &o, t, &err);
         if (!l || loader_run(l, &err) < 0) {
-            fprintf(stderr, "bench_ingest: %s: %s\n", o.files[i], err.msg);
+            fprintf(stderr, "bench_ingest: %s: %s\n", argv[i], err.msg);
             return 1;
         }
         bytes += loader_bytes(l);
@@ -40,6 +39,5 @@ int main(int argc, char **argv)
            (double)bytes / 1e6, s, (double)bytes / 1e6 / s, n, (double)trie_bytes(t) / (double)n,
            strtab_count(trie_names(t)), (double)strtab_bytes(trie_names(t)) / 1e6);
     trie_free(t);
-    options_fini(&o);
     return 0;
 }

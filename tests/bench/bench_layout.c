@@ -9,9 +9,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "layout.h"
-#include "strtab.h"
-#include "trie.h"
+#include "render/layout.h"
+#include "core/strtab.h"
+#include "core/trie.h"
 
 static uint64_t rng = 88172645463325252ull;
 static uint32_t rnd(uint32_t n)

@@ -14,14 +14,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "app.h"
-#include "count.h"
-#include "keymap.h"
-#include "layout.h"
-#include "options.h"
-#include "strtab.h"
-#include "trie.h"
-#include "tui.h"
+#include "ui/app.h"
+#include "core/count.h"
+#include "ui/keymap.h"
+#include "render/layout.h"
+#include "core/strtab.h"
+#include "core/trie.h"
+#include "tui/tui_private.h"
 
 static double now(void)
 {
@@ -88,7 +87,7 @@ int main(int argc, char **argv)
     if (!scr)
         return 1;
     set_term(scr);
-    struct options o;
+    struct tui_opts o;
     memset(&o, 0, sizeof(o));
     tui_draw_init(&o);
 

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse_folded.h"
-#include "trie.h"
-#include "util.h"
+#include "input/parse_folded.h"
+#include "core/trie.h"
+#include "core/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -10,13 +10,13 @@
 
 #include <math.h>
 
-#include "callers.h"
+#include "query/callers.h"
 #include "fuzz_common.h"
-#include "regex.h"
-#include "search.h"
-#include "strtab.h"
-#include "top.h"
-#include "view.h"
+#include "query/regex.h"
+#include "query/search.h"
+#include "core/strtab.h"
+#include "query/top.h"
+#include "query/view.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

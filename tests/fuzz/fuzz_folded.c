@@ -12,9 +12,8 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
-#include "loader.h"
-#include "options.h"
-#include "top.h"
+#include "input/loader.h"
+#include "query/top.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -115,13 +114,12 @@ static void via_loader(const uint8_t *p, size_t n, unsigned flags)
     }
     char path[64];
     snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-    struct options o;
+    struct load_opts o;
     memset(&o, 0, sizeof(o));
     static const enum input_format fmts[4] = {FORMAT_AUTO, FORMAT_FOLDED, FORMAT_PERF,
                                               FORMAT_AUTO};
     o.format = fmts[(flags >> 2) & 3];
     o.strict = flags & 1;
-    o.mode = OUT_COLLAPSE;
     struct trie *t = trie_new(NULL);
     struct ft_error err = {0, ""};
     struct loader *l = loader_open(path, &o, t, &err);

@@ -16,13 +16,13 @@
 #include <locale.h>
 #include <wchar.h>
 
-#include "app.h"
+#include "ui/app.h"
 #include "fuzz_common.h"
-#include "keymap.h"
-#include "label.h"
-#include "layout.h"
-#include "strtab.h"
-#include "textrender.h"
+#include "ui/keymap.h"
+#include "render/label.h"
+#include "render/layout.h"
+#include "core/strtab.h"
+#include "render/textrender.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -11,9 +11,9 @@
 #include "config.h"
 
 #include "fuzz_common.h"
-#include "options.h"
-#include "parse_perf.h"
-#include "perf_mt.h"
+#include "input/parse_perf.h"
+#include "input/parse_perf.h"
+#include "input/perf_mt.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -56,19 +56,18 @@ CFLAGS="-g -O1 -fno-omit-frame-pointer -fno-sanitize-recover=undefined -I$work -
 $pcre_cflags"
 SAN=address,undefined,float-cast-overflow
 
-# The library: every src/*.c except main.c and tui*.c, compiled once (2 jobs at most),
+# The library: every .c under src/ but main.c and src/tui/, compiled once (2 jobs at most),
 # again when a source, a header or config.h changed.
 if [ -f "$work/obj/stamp" ] && [ -n "$(find "$top/src" "$work/config.h" -newer "$work/obj/stamp" \
         -name '*.[ch]' 2>/dev/null | head -1)" ]; then
     rm -f "$work"/obj/*.o
 fi
 objs=
-for src in "$top"/src/*.c; do
-    b=$(basename "$src" .c)
-    case $b in main|tui*) continue ;; esac
-    objs="$objs $work/obj/$b.o"
+libsrcs=$(ls "$top"/src/*/*.c | grep -v '/src/tui/')
+for src in $libsrcs; do
+    objs="$objs $work/obj/$(basename "$src" .c).o"
 done
-ls "$top"/src/*.c | grep -v -e '/main\.c$' -e '/tui[^/]*\.c$' |
+echo "$libsrcs" |
     xargs -P 2 -I SRC sh -c '
         o="$1/obj/$(basename "$2" .c).o"
         if [ ! -f "$o" ] || [ "$2" -nt "$o" ] || [ "$1/config.h" -nt "$o" ]; then

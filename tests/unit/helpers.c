@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse_folded.h"
-#include "strtab.h"
-#include "trie.h"
+#include "input/parse_folded.h"
+#include "core/strtab.h"
+#include "core/trie.h"
 
 struct trie *trie_from_folded(const char *text)
 {

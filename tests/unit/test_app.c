@@ -10,14 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app.h"
-#include "count.h"
+#include "ui/app.h"
+#include "core/count.h"
 #include "helpers.h"
-#include "keymap.h"
-#include "layout.h"
-#include "search.h"
-#include "strtab.h"
-#include "trie.h"
+#include "ui/keymap.h"
+#include "render/layout.h"
+#include "query/search.h"
+#include "core/strtab.h"
+#include "core/trie.h"
 
 #define BASIC "main;alpha;leaf 30\nmain;alpha;two 10\nmain;beta 20\nother 40\n"
 

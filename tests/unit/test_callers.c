@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callers.h"
+#include "query/callers.h"
 #include "helpers.h"
-#include "strtab.h"
-#include "trie.h"
+#include "core/strtab.h"
+#include "core/trie.h"
 
 static uint32_t id(struct trie *t, const char *name)
 {

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "parse_folded.h"
-#include "trie.h"
+#include "input/parse_folded.h"
+#include "core/trie.h"
 
 static int split(const char *line, size_t *sl, struct count *c, const char **why)
 {

@@ -8,8 +8,8 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "keymap.h"
-#include "util.h"
+#include "ui/keymap.h"
+#include "core/util.h"
 
 static void keys_parse(void **state)
 {

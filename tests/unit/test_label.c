@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "label.h"
-#include "util.h"
+#include "render/label.h"
+#include "core/util.h"
 
 /* The safe form of s (NUL-terminated copy in a static buffer) and its columns. */
 static const char *esc(const char *s, size_t n, enum label_mode m, int *cols)

@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "layout.h"
-#include "strtab.h"
-#include "textrender.h"
-#include "theme.h"
-#include "trie.h"
+#include "render/layout.h"
+#include "core/strtab.h"
+#include "render/textrender.h"
+#include "render/theme.h"
+#include "core/trie.h"
 
 struct fx {
     struct trie *t;

@@ -8,8 +8,8 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "keymap.h"
-#include "lineedit.h"
+#include "ui/keymap.h"
+#include "ui/lineedit.h"
 
 static void type(struct lineedit *le, const char *s)
 {

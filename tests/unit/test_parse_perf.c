@@ -15,9 +15,9 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "parse_perf.h"
-#include "perf_mt.h"
-#include "trie.h"
+#include "input/parse_perf.h"
+#include "input/perf_mt.h"
+#include "core/trie.h"
 
 /* --- helpers ---------------------------------------------------------------------- */
 

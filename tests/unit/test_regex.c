@@ -8,8 +8,8 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "regex.h"
-#include "strtab.h"
+#include "query/regex.h"
+#include "core/strtab.h"
 
 static bool m(const char *pat, const char *s)
 {

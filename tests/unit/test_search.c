@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count.h"
+#include "core/count.h"
 #include "helpers.h"
-#include "search.h"
-#include "strtab.h"
-#include "trie.h"
-#include "view.h"
+#include "query/search.h"
+#include "core/strtab.h"
+#include "core/trie.h"
+#include "query/view.h"
 
 static struct search *attach(const char *pat, struct trie *t)
 {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "theme.h"
+#include "render/theme.h"
 
 static unsigned slot(const char *s)
 {

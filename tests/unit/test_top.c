@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count.h"
+#include "core/count.h"
 #include "helpers.h"
-#include "strtab.h"
-#include "top.h"
-#include "trie.h"
-#include "util.h"
+#include "core/strtab.h"
+#include "query/top.h"
+#include "core/trie.h"
+#include "core/util.h"
 
 static const struct top_row *row(const struct top *tp, struct trie *t, const char *name)
 {

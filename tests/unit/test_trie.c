@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count.h"
+#include "core/count.h"
 #include "helpers.h"
-#include "strtab.h"
-#include "trie.h"
+#include "core/strtab.h"
+#include "core/trie.h"
 
 static void count_overflow_becomes_double(void **state)
 {

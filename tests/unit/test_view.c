@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count.h"
+#include "core/count.h"
 #include "helpers.h"
-#include "strtab.h"
-#include "trie.h"
-#include "util.h"
-#include "view.h"
+#include "core/strtab.h"
+#include "core/trie.h"
+#include "core/util.h"
+#include "query/view.h"
 
 /* Applies the filters "i:RE", "e:RE", "h:RE" or "r" (reverse) to the folded text and
  * checks the collapsed result; also checks that the base is left untouched. */

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app.h"
-#include "count.h"
+#include "ui/app.h"
+#include "core/count.h"
 #include "helpers.h"
-#include "strtab.h"
-#include "trie.h"
-#include "window.h"
+#include "core/strtab.h"
+#include "core/trie.h"
+#include "query/window.h"
 
 static void add(struct trie *t, const char *a, const char *b, uint64_t n)
 {

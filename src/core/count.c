@@ -1,0 +1,87 @@
+/* flametui - count.c: see count.h. */
+#include "config.h"
+
+#include "core/count.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void count_add(struct count *acc, struct count x)
+{
+    if (!acc->is_float && !x.is_float) {
+        uint64_t s = acc->u + x.u;
+        if (s >= acc->u) {
+            acc->u = s;
+            return;
+        }
+        /* overflow: Perl switches to a double */
+    }
+    acc->d = count_to_double(*acc) + count_to_double(x);
+    if (isinf(acc->d))
+        acc->d = DBL_MAX;   /* saturate: inf would make shares and positions NaN */
+    acc->u = 0;
+    acc->is_float = true;
+}
+
+int count_parse(const char *s, size_t n, bool integer_only, struct count *out)
+{
+    size_t i = 0;
+    uint64_t v = 0;
+    bool overflow = false;
+    while (i < n && s[i] >= '0' && s[i] <= '9') {
+        unsigned d = (unsigned)(s[i] - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            overflow = true;
+        else
+            v = v * 10 + d;
+        i++;
+    }
+    if (i == 0)
+        return -1;
+    bool frac = false;
+    if (i < n) {
+        if (integer_only || s[i] != '.')
+            return -1;
+        i++;
+        size_t fstart = i;
+        while (i < n && s[i] >= '0' && s[i] <= '9')
+            i++;
+        if (i != n)
+            return -1;
+        /* "6." and "31.000" are integral */
+        for (size_t k = fstart; k < n; k++)
+            if (s[k] != '0')
+                frac = true;
+    }
+    if (!frac && !overflow) {
+        *out = count_u64(v);
+        return 0;
+    }
+    if (overflow && integer_only)
+        return -2;
+    char tmp[64];
+    char *copy = n < sizeof tmp ? tmp : malloc(n + 1);
+    if (!copy)
+        return -2;
+    memcpy(copy, s, n);
+    copy[n] = '\0';
+    double d = strtod(copy, NULL);
+    if (copy != tmp)
+        free(copy);
+    if (!isfinite(d))
+        return -2;   /* beyond DBL_MAX: inf would poison every share and position */
+    out->u = 0;
+    out->d = d;
+    out->is_float = true;
+    return 0;
+}
+
+int count_format(char *buf, struct count c)
+{
+    if (!c.is_float)
+        return snprintf(buf, COUNT_FMT_MAX, "%llu", (unsigned long long)c.u);
+    return snprintf(buf, COUNT_FMT_MAX, "%.15g", c.d);
+}

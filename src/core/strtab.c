@@ -1,0 +1,218 @@
+/* flametui - strtab.c: see strtab.h. Open addressing over (hash tag, id) slots; name
+ * bytes live in arena chunks that never move. */
+#include "config.h"
+
+#include "core/strtab.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+
+#define CHUNK_BYTES (1u << 20)
+
+struct name {
+    const char *p;
+    uint64_t hash;
+    uint32_t len;
+};
+
+struct strtab {
+    uint64_t *slots;        /* 0 = empty; else (hash >> 32) << 32 | (id + 1) */
+    size_t mask;
+    struct name *names;
+    size_t n, cap;
+    char *chunk;            /* current arena chunk */
+    size_t chunk_used, chunk_cap;
+    char **chunks;
+    size_t nchunks, chunks_cap;
+    size_t bytes;
+    uint32_t *ranks;
+    size_t nranked;
+};
+
+struct strtab *strtab_new(void)
+{
+    struct strtab *s = xcalloc(1, sizeof *s);
+    s->mask = 1023;
+    s->slots = xcalloc(s->mask + 1, sizeof *s->slots);
+    return s;
+}
+
+void strtab_free(struct strtab *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->nchunks; i++)
+        free(s->chunks[i]);
+    free(s->chunks);
+    free(s->names);
+    free(s->slots);
+    free(s->ranks);
+    free(s);
+}
+
+static const char *store(struct strtab *s, const char *p, size_t len)
+{
+    if (len + 1 > s->chunk_cap - s->chunk_used) {
+        size_t cap = len + 1 > CHUNK_BYTES / 4 ? len + 1 : CHUNK_BYTES;
+        if (s->nchunks == s->chunks_cap) {
+            s->chunks_cap = s->chunks_cap ? s->chunks_cap * 2 : 16;
+            s->chunks = xreallocarray(s->chunks, s->chunks_cap, sizeof *s->chunks);
+        }
+        /* zeroed: PCRE2's JIT reads names in aligned words past their end, which valgrind
+         * reports as uninitialised reads */
+        char *c = xcalloc(1, cap);
+        s->chunks[s->nchunks++] = c;
+        s->bytes += cap;
+        if (cap == CHUNK_BYTES || s->chunk == NULL) {
+            s->chunk = c;
+            s->chunk_used = 0;
+            s->chunk_cap = cap;
+        } else {
+            /* a big name gets a chunk of its own; keep filling the current one */
+            memcpy(c, p, len);
+            c[len] = '\0';
+            return c;
+        }
+    }
+    char *d = s->chunk + s->chunk_used;
+    memcpy(d, p, len);
+    d[len] = '\0';
+    s->chunk_used += len + 1;
+    return d;
+}
+
+static void grow(struct strtab *s)
+{
+    size_t nmask = s->mask * 2 + 1;
+    uint64_t *ns = xcalloc(nmask + 1, sizeof *ns);
+    for (size_t i = 0; i <= s->mask; i++) {
+        uint64_t v = s->slots[i];
+        if (!v)
+            continue;
+        uint32_t id = (uint32_t)v - 1;
+        uint64_t h = s->names[id].hash;
+        size_t j = h & nmask;
+        while (ns[j])
+            j = (j + 1) & nmask;
+        ns[j] = v;
+    }
+    free(s->slots);
+    s->slots = ns;
+    s->mask = nmask;
+}
+
+static inline size_t find(const struct strtab *s, const char *p, size_t len, uint64_t h,
+                          uint32_t *id)
+{
+    uint64_t tag = h >> 32 << 32;
+    size_t j = h & s->mask;
+    for (;;) {
+        uint64_t v = s->slots[j];
+        if (!v)
+            break;
+        if ((v & 0xffffffff00000000ull) == tag) {
+            const struct name *nm = &s->names[(uint32_t)v - 1];
+            if (nm->len == len && memcmp(nm->p, p, len) == 0) {
+                *id = (uint32_t)v - 1;
+                return j;
+            }
+        }
+        j = (j + 1) & s->mask;
+    }
+    *id = UINT32_MAX;
+    return j;
+}
+
+uint32_t strtab_intern(struct strtab *s, const char *p, size_t len)
+{
+    if (len > UINT32_MAX - 1)
+        len = UINT32_MAX - 1; /* a 4 GiB name is cut; nothing real gets near this */
+    return strtab_intern_h(s, p, len, util_hash(p, len));
+}
+
+uint64_t strtab_hash(const struct strtab *s, uint32_t id)
+{
+    return id < s->n ? s->names[id].hash : 0;
+}
+
+uint32_t strtab_intern_h(struct strtab *s, const char *p, size_t len, uint64_t h)
+{
+    uint32_t id;
+    size_t j = find(s, p, len, h, &id);
+    if (id != UINT32_MAX)
+        return id;
+    if (s->n >= UINT32_MAX - 1)
+        die("too many distinct frame names");
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 1024;
+        s->names = xreallocarray(s->names, s->cap, sizeof *s->names);
+    }
+    id = (uint32_t)s->n++;
+    s->names[id].p = store(s, p, len);
+    s->names[id].len = (uint32_t)len;
+    s->names[id].hash = h;
+    s->slots[j] = (h >> 32 << 32) | (uint64_t)(id + 1);
+    if (s->n * 2 > s->mask)
+        grow(s);
+    return id;
+}
+
+uint32_t strtab_lookup(const struct strtab *s, const char *p, size_t len)
+{
+    uint32_t id;
+    find(s, p, len, util_hash(p, len), &id);
+    return id;
+}
+
+const char *strtab_get(const struct strtab *s, uint32_t id, size_t *len)
+{
+    if (id >= s->n) {
+        if (len)
+            *len = 0;
+        return "";
+    }
+    if (len)
+        *len = s->names[id].len;
+    return s->names[id].p;
+}
+
+size_t strtab_count(const struct strtab *s)
+{
+    return s->n;
+}
+
+static int cmp_ids(const void *a, const void *b, void *ctx)
+{
+    const struct strtab *s = ctx;
+    const struct name *x = &s->names[*(const uint32_t *)a];
+    const struct name *y = &s->names[*(const uint32_t *)b];
+    size_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->p, y->p, n);
+    if (c)
+        return c;
+    return (x->len > y->len) - (x->len < y->len);
+}
+
+const uint32_t *strtab_ranks(struct strtab *s)
+{
+    if (s->ranks && s->nranked == s->n)
+        return s->ranks;
+    uint32_t *order = xreallocarray(NULL, s->n ? s->n : 1, sizeof *order);
+    for (size_t i = 0; i < s->n; i++)
+        order[i] = (uint32_t)i;
+    qsort_r(order, s->n, sizeof *order, cmp_ids, s);
+    free(s->ranks);
+    s->ranks = xreallocarray(NULL, s->n ? s->n : 1, sizeof *s->ranks);
+    for (size_t i = 0; i < s->n; i++)
+        s->ranks[order[i]] = (uint32_t)i;
+    free(order);
+    s->nranked = s->n;
+    return s->ranks;
+}
+
+size_t strtab_bytes(const struct strtab *s)
+{
+    return s->bytes + (s->mask + 1) * sizeof *s->slots + s->cap * sizeof *s->names;
+}

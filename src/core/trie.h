@@ -1,0 +1,105 @@
+/* flametui - trie.h: the frame trie. Node 0 (TRIE_ROOT) is the synthetic root "all";
+ * every other node is one frame (an interned name id) under its parent. Each node holds
+ * the samples of stacks that end there (self) and of all stacks through it (total).
+ * Nodes are dense uint32_t ids that never move or disappear while the trie lives, so
+ * they can be kept across inserts (live tail). Strings are never stored here.
+ * Ownership: a trie made with trie_new(NULL) owns its strtab; one made with a strtab
+ * shares it (the caller keeps it alive longer than the trie). Not thread-safe. */
+#ifndef FLAMETUI_TRIE_H
+#define FLAMETUI_TRIE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/count.h"
+
+#define TRIE_ROOT 0u
+#define TRIE_NONE UINT32_MAX
+
+struct strtab;
+struct trie;
+
+struct trie *trie_new(struct strtab *names);
+void trie_free(struct trie *t);                   /* NULL is a no-op */
+struct strtab *trie_names(const struct trie *t);
+
+/* Child of parent named name; created (with zero counts) when absent. */
+uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t name);
+/* Child of parent named name, or TRIE_NONE. */
+uint32_t trie_find_child(const struct trie *t, uint32_t parent, uint32_t name);
+/* Fast path for parsers: one probe per frame, addressed by a hash of the whole path, so
+ * the probes of a stack can be prefetched before they are resolved.
+ *   name_hash = util_hash(bytes) (or built with util_hash_word/final while scanning),
+ *   phash     = trie_hash_step(trie_phash(t, parent), name_hash),
+ * then trie_prefetch(t, phash) early and trie_child_bytes(...) later. */
+static inline uint64_t trie_hash_step(uint64_t parent_phash, uint64_t name_hash)
+{
+    uint64_t h = (parent_phash << 23 | parent_phash >> 41) ^ name_hash;
+    h *= 0x9fb21c651e98df25ull;
+    return h ^ (h >> 28);
+}
+uint64_t trie_phash(const struct trie *t, uint32_t node);
+void trie_prefetch(const struct trie *t, uint64_t phash);
+/* Child of parent whose name is p[0..len) (interned when new); phash and name_hash as
+ * above (wrong hashes give wrong trees, not crashes). */
+uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint64_t name_hash,
+                          const char *p, size_t len);
+/* Adds c to self of leaf and to total of leaf and every ancestor (root included), and
+ * marks leaf as the end of a stack (even when c is zero). */
+void trie_add(struct trie *t, uint32_t leaf, struct count c);
+/* Bulk building: appends a child that the caller knows does not exist yet, with
+ * phash == trie_hash_step(trie_phash(t, parent), strtab_hash(names, name)) (a copy of
+ * the phash of the same path in another trie sharing the hash function is fine). No
+ * probe: the lookup table is rebuilt on the next lookup. */
+uint32_t trie_append_child(struct trie *t, uint32_t parent, uint32_t name, uint64_t phash);
+/* Bulk building (views, merges): room for at least nodes nodes without regrowth. */
+void trie_reserve(struct trie *t, size_t nodes);
+/* Adds c to self of leaf only and marks it a stack end; totals are left stale until
+ * trie_sum_totals(), which recomputes every total from the self counts in one pass.
+ * Much faster than trie_add() for many stacks; do not mix the two without a sum. */
+void trie_add_self(struct trie *t, uint32_t leaf, struct count c);
+void trie_sum_totals(struct trie *t);
+/* Inserts the stack names[0..n) (root-most frame first, "all" not included) with count c.
+ * n == 0 adds to the root itself. Returns the leaf node. */
+uint32_t trie_insert(struct trie *t, const uint32_t *names, size_t n, struct count c);
+
+size_t trie_size(const struct trie *t);           /* nodes, root included */
+uint32_t trie_name(const struct trie *t, uint32_t node);   /* root: UINT32_MAX */
+/* Name bytes of a node ("all" for the root). */
+const char *trie_label(const struct trie *t, uint32_t node, size_t *len);
+uint32_t trie_parent(const struct trie *t, uint32_t node); /* root: TRIE_NONE */
+uint32_t trie_depth(const struct trie *t, uint32_t node);  /* root: 0 */
+struct count trie_self(const struct trie *t, uint32_t node);
+struct count trie_total(const struct trie *t, uint32_t node);
+double trie_self_d(const struct trie *t, uint32_t node);
+double trie_total_d(const struct trie *t, uint32_t node);
+bool trie_is_terminal(const struct trie *t, uint32_t node);
+uint32_t trie_max_depth(const struct trie *t);
+/* Unique per trie_new() in this process (never reused, unlike an address). */
+uint64_t trie_uid(const struct trie *t);
+/* Bumped by every change (new node or count); cheap "did it change" check. */
+uint64_t trie_generation(const struct trie *t);
+
+/* Children of node sorted in plain byte order of their names (flamegraph.pl order).
+ * Built on demand, and rebuilt after the trie changed; *n gets the count. The array is
+ * valid until the next change. (Logically const: it fills a cache.) */
+const uint32_t *trie_children(struct trie *t, uint32_t node, size_t *n);
+
+/* Copies every stack of src into dst (names re-interned when strtabs differ). */
+void trie_merge(struct trie *dst, const struct trie *src);
+
+/* Calls fn for every stack end (terminal node) in unspecified order. */
+void trie_foreach_stack(const struct trie *t, void (*fn)(void *ctx, uint32_t leaf), void *ctx);
+/* Fills path with the node ids from the root's child down to node (root excluded);
+ * returns the number written (= depth). path must have room for trie_depth() ids. */
+size_t trie_path(const struct trie *t, uint32_t node, uint32_t *path);
+
+/* Writes every stack as "frame;frame;... COUNT\n" sorted in plain byte order of the
+ * stack text (stackcollapse-perf.pl's `sort keys`). Returns 0, or -1 on a write error. */
+int trie_write_collapsed(struct trie *t, FILE *out);
+
+size_t trie_bytes(const struct trie *t);
+/* Gives back the growth slack of the node array once loading is finished. */
+void trie_compact(struct trie *t);          /* memory used, for benchmarks */
+#endif

@@ -1,0 +1,164 @@
+/* flametui - util.c: see util.h. */
+#include "config.h"
+
+#include "core/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void (*die_hook)(void);
+
+void util_set_die_hook(void (*hook)(void))
+{
+    die_hook = hook;
+}
+
+void die(const char *fmt, ...)
+{
+    va_list ap;
+    if (die_hook) {
+        void (*hook)(void) = die_hook;
+        die_hook = NULL; /* a failing hook must not recurse */
+        hook();
+    }
+    fputs("flametui: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        die("out of memory (%zu bytes)", n);
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        die("out of memory (%zu x %zu bytes)", n, size);
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        die("out of memory (%zu bytes)", n);
+    return q;
+}
+
+void *xgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    size_t c = *cap ? *cap : 8;
+    while (c < need)
+        c = c > SIZE_MAX / 2 ? need : c * 2;
+    p = xreallocarray(p, c, size);
+    *cap = c;
+    return p;
+}
+
+void *xreallocarray(void *p, size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size)
+        die("out of memory (%zu x %zu bytes)", n, size);
+    return xrealloc(p, n * size);
+}
+
+char *xstrdup(const char *s)
+{
+    return xmemdup(s, strlen(s));
+}
+
+char *xmemdup(const void *p, size_t n)
+{
+    char *q = xmalloc(n + 1);
+    if (n)
+        memcpy(q, p, n);
+    q[n] = '\0';
+    return q;
+}
+
+int ft_error_set(struct ft_error *e, long line, const char *fmt, ...)
+{
+    if (e) {
+        va_list ap;
+        e->line = line;
+        va_start(ap, fmt);
+        vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void buf_reserve(struct buf *b, size_t extra)
+{
+    if (extra <= b->cap - b->len)
+        return;
+    if (extra > SIZE_MAX / 2 - b->len)
+        die("out of memory (buffer of %zu bytes)", b->len);
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap - b->len < extra)
+        cap *= 2;
+    b->p = xrealloc(b->p, cap);
+    b->cap = cap;
+}
+
+void buf_append(struct buf *b, const void *p, size_t n)
+{
+    buf_reserve(b, n);
+    if (n)
+        memcpy(b->p + b->len, p, n);
+    b->len += n;
+}
+
+void buf_printf(struct buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    buf_reserve(b, 128);
+    va_start(ap, fmt);
+    int n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n >= b->cap - b->len) {
+        buf_reserve(b, (size_t)n + 1);
+        va_start(ap, fmt);
+        vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    b->len += (size_t)n;
+}
+
+void buf_fini(struct buf *b)
+{
+    free(b->p);
+    b->p = NULL;
+    b->len = b->cap = 0;
+}
+
+uint64_t util_hash(const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    uint64_t h = UTIL_HASH_SEED;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        h = util_hash_word(h, w);
+    }
+    if (i < n) {
+        uint64_t w = 0;
+        memcpy(&w, s + i, n - i);
+        h = util_hash_word(h, w);
+    }
+    return util_hash_final(h, n);
+}

@@ -1,0 +1,78 @@
+/* flametui - util.h: allocation that never fails, die() with a hook, error records,
+ * a growable byte buffer.
+ * Does not print anything except in die(); never touches the terminal itself (the TUI
+ * registers a hook that restores it before die() prints). */
+#ifndef FLAMETUI_UTIL_H
+#define FLAMETUI_UTIL_H
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FT_NORETURN _Noreturn
+#define FT_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define FT_UNUSED(x) ((void)(x))
+#define FT_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Never return NULL: out of memory calls die(). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);        /* checks n*size for overflow */
+void *xrealloc(void *p, size_t n);
+void *xreallocarray(void *p, size_t n, size_t size); /* checks n*size for overflow */
+char *xstrdup(const char *s);
+/* The one growable-array helper: makes room for at least `need` elements of `size`
+ * bytes in p, whose capacity (in elements) is *cap, by doubling (at least 8); returns
+ * the possibly moved array and updates *cap. Use through FT_GROW:
+ *     FT_GROW(v, cap, n + 1);  v[n++] = x;                                          */
+void *xgrow(void *p, size_t *cap, size_t need, size_t size);
+#define FT_GROW(p, cap, need) ((p) = xgrow((p), &(cap), (need), sizeof(*(p))))
+char *xmemdup(const void *p, size_t n);      /* adds a terminating NUL */
+
+/* Runs before die() prints (tui.c registers tui_shutdown). */
+void util_set_die_hook(void (*hook)(void));
+/* Prints "flametui: MESSAGE\n" on stderr and exits 1. */
+FT_NORETURN FT_PRINTF(1, 2) void die(const char *fmt, ...);
+
+/* An error from library code. line 0: the error is not about one input line. */
+struct ft_error {
+    long line;
+    char msg[160];
+};
+/* Fills in e (which may be NULL) and returns -1, so callers can `return ft_error_set(...)`. */
+FT_PRINTF(3, 4) int ft_error_set(struct ft_error *e, long line, const char *fmt, ...);
+
+/* A growable byte buffer. Zero-initialised is empty; buf_fini frees. */
+struct buf {
+    char *p;
+    size_t len, cap;
+};
+void buf_reserve(struct buf *b, size_t extra);
+void buf_append(struct buf *b, const void *p, size_t n);
+static inline void buf_putc(struct buf *b, char c)
+{
+    if (b->len == b->cap)
+        buf_reserve(b, 1);
+    b->p[b->len++] = c;
+}
+FT_PRINTF(2, 3) void buf_printf(struct buf *b, const char *fmt, ...);
+void buf_fini(struct buf *b);
+
+/* Fast 64-bit hash over bytes, built from the three steps below so that a parser can
+ * hash a frame while scanning it word by word (8 bytes, little-endian, the tail
+ * zero-padded): h = UTIL_HASH_SEED; h = util_hash_word(h, w) per word;
+ * util_hash_final(h, n). util_hash() gives the same value in one call. */
+#define UTIL_HASH_SEED 0x9e3779b97f4a7c15ull
+static inline uint64_t util_hash_word(uint64_t h, uint64_t w)
+{
+    h ^= w * 0xc2b2ae3d27d4eb4full;
+    return (h << 31 | h >> 33) * 0x9e3779b97f4a7c15ull;
+}
+static inline uint64_t util_hash_final(uint64_t h, size_t n)
+{
+    h ^= (uint64_t)n * 0xff51afd7ed558ccdull;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 32;
+    return h;
+}
+uint64_t util_hash(const void *p, size_t n);
+#endif

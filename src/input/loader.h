@@ -1,0 +1,59 @@
+/* flametui - loader.h: opens an input (file, "-" = stdin, pipe, .gz or gzip stream),
+ * sniffs its format (folded or perf script) and feeds it in chunks to the right parser,
+ * which adds the stacks to a trie. Regular files are read with large read()s, never
+ * copied whole. Pipes, ttys and --follow inputs are "live": loader_step() never blocks
+ * on them, so the TUI can poll() loader_fd() with the terminal.
+ * Never prints; loader_report() formats the skipped-lines summary for the caller. */
+#ifndef FLAMETUI_LOADER_H
+#define FLAMETUI_LOADER_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "input/parse_perf.h"
+#include "core/util.h"
+
+struct trie;
+struct loader;
+
+enum input_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_PERF };
+
+/* How to read an input (main.c fills it in from the command line). */
+struct load_opts {
+    enum input_format format;
+    struct perf_opts perf;
+    bool follow;        /* --follow: keep reading a growing regular file */
+    bool strict;        /* --strict: a folded line that does not parse is an error */
+    bool interactive;   /* for the viewer: FIFOs opened non-blocking, parsed in steps */
+    int threads;        /* batch perf collapsing: threads (0 = ncpu, at most 4) */
+};
+
+enum load_status {
+    LOAD_MORE,   /* parsed something; call again */
+    LOAD_AGAIN,  /* live input has no data now: poll loader_fd() and call again */
+    LOAD_EOF,    /* input finished (a --follow input never reports this) */
+    LOAD_ERROR,  /* err is filled in: "FILE:LINE: message" material */
+};
+
+/* Opens path ("-" is standard input). Stacks go into t (not owned). Returns NULL with
+ * err filled in if the input cannot be opened. o is read, not kept. */
+struct loader *loader_open(const char *path, const struct load_opts *o, struct trie *t,
+                           struct ft_error *err);
+void loader_free(struct loader *l);                 /* NULL is a no-op; closes the fd */
+/* Reads and parses up to about max_bytes of input. */
+enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error *err);
+/* Reads everything to EOF, blocking. Returns 0 or -1 with err filled in. */
+int loader_run(struct loader *l, struct ft_error *err);
+/* The fd to poll() for POLLIN. -1 when there is nothing to wait for: a regular file
+ * (always readable: just call loader_step) or a --follow file at its end (call
+ * loader_step again after a short sleep, e.g. the 100 ms redraw tick), or once closed. */
+int loader_fd(const struct loader *l);
+bool loader_is_live(const struct loader *l);        /* pipe, tty or --follow */
+const char *loader_name(const struct loader *l);    /* "-" shows as "stdin" */
+enum input_format loader_format(const struct loader *l); /* FORMAT_AUTO until sniffed */
+size_t loader_bytes(const struct loader *l);        /* input bytes consumed so far */
+size_t loader_samples(const struct loader *l);      /* stacks/records added so far */
+/* Writes "flametui: NAME: N lines skipped (first at line L: reason)\n" into buf if any
+ * lines were skipped; returns false when there is nothing to report. */
+bool loader_report(const struct loader *l, struct buf *msg);
+#endif

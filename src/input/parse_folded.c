@@ -1,0 +1,264 @@
+/* flametui - parse_folded.c: see parse_folded.h.
+ * Line rules (flamegraph.pl's, made explicit): the count is the text after the LAST
+ * whitespace character, so trailing spaces of the last frame belong to the frame; a
+ * differential line "stack C1 C2" uses C2 (the "after" count, as flamegraph.pl sizes
+ * frames); frames are split on ';', inner empty frames are kept and trailing empty ones
+ * dropped (Perl's split); a trailing '\r' is removed (CRLF files); blank lines and lines
+ * starting with '#' (austin, comment headers) are ignored.
+ * Speed: consecutive lines usually share a prefix (sorted input), so the node ids of the
+ * previous line's frames are reused for the common prefix without any hashing. */
+#include "config.h"
+
+#include "input/parse_folded.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/strtab.h"
+#include "core/trie.h"
+
+struct folded_parser {
+    struct trie *t;
+    struct strtab *names;
+    long line;
+    size_t skipped, samples;
+    struct ft_error first;
+    struct buf prev;        /* previous stack text */
+    uint32_t *ends;         /* end offset of each frame of prev */
+    uint32_t *nodes;        /* node of each frame of prev */
+    uint64_t *nh, *ph;      /* name hash and path hash of each new frame */
+    size_t nprev, cap;
+};
+
+struct folded_parser *folded_new(struct trie *t)
+{
+    struct folded_parser *p = xcalloc(1, sizeof *p);
+    p->t = t;
+    p->names = trie_names(t);
+    return p;
+}
+
+void folded_free(struct folded_parser *p)
+{
+    if (!p)
+        return;
+    buf_fini(&p->prev);
+    free(p->ends);
+    free(p->nodes);
+    free(p->nh);
+    free(p->ph);
+    free(p);
+}
+
+static inline bool is_space(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r' || c == '\n';
+}
+
+/* Splits off the last whitespace-separated number. Returns 0 and sets *before (length of
+ * the text before the whitespace) or -1. */
+static int split_count(const char *s, size_t len, size_t *before, struct count *c,
+                       const char **why)
+{
+    size_t i = len;
+    while (i > 0 && !is_space((unsigned char)s[i - 1]))
+        i--;
+    if (i == 0) {
+        *why = "no count at the end of the line";
+        return -1;
+    }
+    int rc = count_parse(s + i, len - i, false, c);
+    if (rc == -2) {
+        *why = "count too large";
+        return -1;
+    }
+    if (rc) {
+        *why = i == len ? "no count at the end of the line" : "count is not a number";
+        return -1;
+    }
+    *before = i - 1;
+    return 0;
+}
+
+int folded_split_line(const char *line, size_t len, size_t *stack_len, struct count *c,
+                      const char **why)
+{
+    if (len && line[len - 1] == '\r')
+        len--;
+    size_t i = 0;
+    while (i < len && is_space((unsigned char)line[i]))
+        i++;
+    if (i == len || line[i] == '#')
+        return 1;
+    size_t before;
+    if (split_count(line, len, &before, c, why))
+        return -1;
+    /* differential "stack C1 C2": keep C2, drop C1. Only digits and '.' are scanned,
+     * so an ordinary stack costs a byte or two here. */
+    size_t j = before;
+    while (j > 0 && ((line[j - 1] >= '0' && line[j - 1] <= '9') || line[j - 1] == '.'))
+        j--;
+    struct count c1;
+    if (j < before && j > 0 && is_space((unsigned char)line[j - 1]) &&
+        count_parse(line + j, before - j, false, &c1) == 0)
+        before = j - 1;
+    /* trailing empty frames are dropped (Perl split) */
+    while (before > 0 && line[before - 1] == ';')
+        before--;
+    if (before == 0) {
+        *why = "empty stack";
+        return -1;
+    }
+    *stack_len = before;
+    return 0;
+}
+
+static void skip(struct folded_parser *p, const char *why)
+{
+    if (p->skipped++ == 0)
+        ft_error_set(&p->first, p->line, "%s", why);
+}
+
+/* Length of the frame at p (up to the next ';' or end) and util_hash() of its bytes,
+ * found in one pass, 8 bytes at a time. */
+static inline size_t scan_frame(const char *p, const char *end, uint64_t *hash)
+{
+    uint64_t h = UTIL_HASH_SEED;
+    const char *q = p;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (end - q >= 8) {
+        uint64_t w;
+        memcpy(&w, q, 8);
+        uint64_t x = w ^ 0x3b3b3b3b3b3b3b3bull; /* ';' bytes become 0 */
+        uint64_t z = (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
+        if (z) {
+            unsigned k = (unsigned)__builtin_ctzll(z) >> 3;
+            if (k)
+                h = util_hash_word(h, w & ((1ull << (k * 8)) - 1));
+            size_t n = (size_t)(q - p) + k;
+            *hash = util_hash_final(h, n);
+            return n;
+        }
+        h = util_hash_word(h, w);
+        q += 8;
+    }
+#endif
+    const char *sc = memchr(q, ';', (size_t)(end - q));
+    const char *fe = sc ? sc : end;
+    while (fe - q >= 8) {
+        uint64_t w;
+        memcpy(&w, q, 8);
+        h = util_hash_word(h, w);
+        q += 8;
+    }
+    if (fe > q) {
+        uint64_t w = 0;
+        memcpy(&w, q, (size_t)(fe - q));
+        h = util_hash_word(h, w);
+    }
+    size_t n = (size_t)(fe - p);
+    *hash = util_hash_final(h, n);
+    return n;
+}
+
+static void reserve_frames(struct folded_parser *p, size_t n)
+{
+    if (n <= p->cap)
+        return;
+    while (p->cap < n)
+        p->cap = p->cap ? p->cap * 2 : 64;
+    p->ends = xreallocarray(p->ends, p->cap, sizeof *p->ends);
+    p->nodes = xreallocarray(p->nodes, p->cap, sizeof *p->nodes);
+    p->nh = xreallocarray(p->nh, p->cap, sizeof *p->nh);
+    p->ph = xreallocarray(p->ph, p->cap, sizeof *p->ph);
+}
+
+static void add_line(struct folded_parser *p, const char *s, size_t len, struct count c)
+{
+    /* common prefix with the previous stack: its frames keep their nodes */
+    size_t l = 0, m = len < p->prev.len ? len : p->prev.len;
+    while (l < m && s[l] == p->prev.p[l])
+        l++;
+    size_t k = 0;
+    uint32_t node = TRIE_ROOT;
+    size_t start = 0;
+    while (k < p->nprev) {
+        size_t e = p->ends[k];
+        if (e > l || !(e == len || s[e] == ';'))
+            break;
+        node = p->nodes[k];
+        start = e + 1;
+        k++;
+    }
+    /* scan and hash the new frames, prefetch their slots, then resolve them */
+    size_t nf = k;
+    if (start <= len && !(k > 0 && p->ends[k - 1] == len)) {
+        const char *q = s + start, *end = s + len;
+        uint64_t ph = trie_phash(p->t, node);
+        for (;;) {
+            reserve_frames(p, nf + 1);
+            uint64_t h;
+            size_t fl = scan_frame(q, end, &h);
+            ph = trie_hash_step(ph, h);
+            trie_prefetch(p->t, ph);
+            p->ends[nf] = (uint32_t)(q + fl - s);
+            p->nh[nf] = h;
+            p->ph[nf] = ph;
+            nf++;
+            if (q + fl == end)
+                break;
+            q += fl + 1;
+        }
+        for (size_t i = k; i < nf; i++) {
+            size_t fs = i ? p->ends[i - 1] + 1 : 0;
+            node = trie_child_bytes(p->t, node, p->ph[i], p->nh[i], s + fs, p->ends[i] - fs);
+            p->nodes[i] = node;
+        }
+    }
+    p->nprev = nf;
+    p->prev.len = 0;
+    buf_append(&p->prev, s, len);
+    trie_add(p->t, node, c);
+    p->samples++;
+}
+
+size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eof, bool strict,
+                   struct ft_error *err)
+{
+    size_t pos = 0;
+    while (pos < len) {
+        const char *nl = memchr(buf + pos, '\n', len - pos);
+        if (!nl && !eof)
+            break;
+        size_t ll = nl ? (size_t)(nl - (buf + pos)) : len - pos;
+        p->line++;
+        size_t sl;
+        struct count c;
+        const char *why = NULL;
+        int rc = ll > UINT32_MAX - 2 ? (why = "line too long", -1)
+                                     : folded_split_line(buf + pos, ll, &sl, &c, &why);
+        if (rc < 0) {
+            if (strict) {
+                ft_error_set(err, p->line, "%s", why);
+                return (size_t)-1;
+            }
+            skip(p, why);
+        } else if (rc == 0) {
+            add_line(p, buf + pos, sl, c);
+        }
+        pos += ll + (nl ? 1 : 0);
+    }
+    return pos;
+}
+
+size_t folded_skipped(const struct folded_parser *p, struct ft_error *first)
+{
+    if (first)
+        *first = p->first;
+    return p->skipped;
+}
+
+size_t folded_samples(const struct folded_parser *p)
+{
+    return p->samples;
+}

@@ -1,0 +1,48 @@
+/* flametui - parse_perf.h: `perf script` text -> stacks in a trie, collapsed exactly as
+ * FlameGraph's stackcollapse-perf.pl does (../shared/corpus/README.md lists the rules).
+ * Incremental: feed it complete lines in chunks of any size (a pipe gives pieces).
+ * Never prints, never exits. */
+#ifndef FLAMETUI_PARSE_PERF_H
+#define FLAMETUI_PARSE_PERF_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <stdbool.h>
+
+/* stackcollapse-perf.pl options, plus --weight */
+struct perf_opts {
+    bool pid, tid, kernel, jit, addrs, srcline;
+    bool weight_samples;        /* --weight=samples: each sample counts 1 */
+    const char *event_filter;   /* NULL: the first event seen */
+};
+#include "core/util.h"
+
+struct trie;
+struct perf_parser;
+
+/* o is copied. Stacks go into t (not owned). */
+struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o);
+void perf_free(struct perf_parser *p);       /* NULL is a no-op */
+/* Parses the complete lines in buf[0..len) and returns how many bytes it consumed
+ * (up to and including the last '\n'); the caller passes the rest again with more data.
+ * At eof every byte is consumed (a last line without '\n' is parsed).
+ * Like stackcollapse-perf.pl, a record is emitted only at a blank line, so the last
+ * record of an input without a final blank line is dropped.
+ * Cannot fail: unparseable lines are skipped and counted. */
+size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof);
+/* Lines skipped as unrecognized, and the first such line number (0 if none). */
+size_t perf_skipped(const struct perf_parser *p, long *first_line);
+size_t perf_samples(const struct perf_parser *p);  /* records added to the trie */
+/* Timestamp (seconds) of the last record header parsed, or -1 if none had one. */
+double perf_last_time(const struct perf_parser *p);
+/* True if the text looks like perf script output (used by format sniffing):
+ * buf holds the first lines of the input. */
+bool perf_sniff(const char *buf, size_t len);
+
+/* -- requested by perf (for perf_mt.c) */
+/* The event of the first record header in buf[0..len) whose event parses: the event the
+ * default filter would keep. *ev points into buf. False if there is none. */
+bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evlen);
+/* Lines parsed so far (the line number of the last line seen). */
+long perf_lines(const struct perf_parser *p);
+#endif

@@ -1,0 +1,62 @@
+/* flametui - perf_line.h: the line-level pieces of the perf script parser (parse_perf.c):
+ * stackcollapse-perf.pl's regexes for record headers, events and frame lines, and its
+ * name tidying, as pure functions of one line (no '\n'). Internal to the parsers; no
+ * state, no allocation except into the buffer the caller passes. */
+#ifndef FLAMETUI_PERF_LINE_H
+#define FLAMETUI_PERF_LINE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/util.h"
+
+/* Perl's \s, \d, \w for bytes (ASCII rules), and [\da-f] */
+enum { PERF_C_SPACE = 1, PERF_C_DIGIT = 2, PERF_C_WORD = 4, PERF_C_HEX = 8 };
+extern const unsigned char perf_ctype[256];
+static inline bool perf_is_space(char c)
+{
+    return perf_ctype[(unsigned char)c] & PERF_C_SPACE;
+}
+static inline bool perf_is_digit(char c)
+{
+    return perf_ctype[(unsigned char)c] & PERF_C_DIGIT;
+}
+static inline bool perf_is_word(char c)
+{
+    return perf_ctype[(unsigned char)c] & PERF_C_WORD;
+}
+
+/* A record header, m{^(\S.+?)\s+(\d+)\/ *(\d+)*\s+} ("\/ *" without the space). */
+struct perf_header {
+    size_t comm_len;
+    const char *pid, *tid;     /* $2, $3 ($3 NULL when it did not participate) */
+    size_t pid_len, tid_len;
+    size_t end;                /* where the trailing \s+ starts */
+};
+bool perf_match_header(const char *s, size_t n, struct perf_header *h);
+/* /:\s*(\d+)*\s+(\S+):\s*$/ on a header: event name and period digits (may be empty). */
+bool perf_match_event(const char *s, size_t n, const char **ev, size_t *evlen,
+                      const char **per, size_t *perlen);
+/* "[cpu] 12345.678901:" from s[i]: returns the number of fraction digits (0: no time). */
+unsigned perf_parse_time(const char *s, size_t n, size_t i, uint64_t *sec, uint64_t *frac);
+
+/* A frame line, /^\s*(\w+)\s*(.+) \((.*)\)/: pc, function, module ($1 $2 $3). */
+struct perf_frame {
+    const char *pc, *func, *mod;
+    size_t pc_len, func_len, mod_len;
+};
+bool perf_match_frame(const char *s, size_t n, struct perf_frame *f);
+/* The function length after `s/\+0x[\da-f]+$//`; false when the frame is dropped
+ * (it starts with '(', rule 14). */
+bool perf_frame_func(const struct perf_frame *f, size_t *len);
+/* Fields of split /\->/ before trailing empty ones are dropped (an upper bound). */
+size_t perf_count_parts(const char *s, size_t n);
+/* Rule 16: cut at the first '(' (unless a Go method or "(anonymous namespace)"),
+ * ';' -> ':', no quotes. Returns s itself when nothing changed, else scratch's bytes. */
+const char *perf_tidy(struct buf *scratch, const char *s, size_t n, size_t *outlen);
+/* Appends ":LOCATION" from a -F+srcline line (rule 22), or nothing if it is blank. */
+void perf_append_srcline(struct buf *b, const char *s, size_t n);
+bool perf_contains(const char *s, size_t n, const char *needle, size_t nl);
+/* m:/tmp/perf-\d+\.map: anywhere in the module (rule 20) */
+bool perf_is_jit_module(const char *m, size_t n);
+#endif

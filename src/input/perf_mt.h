@@ -1,0 +1,37 @@
+/* flametui - perf_mt.h: collapses a whole in-memory `perf script` text (typically the mmap
+ * of a regular file) with several threads, giving exactly the trie one perf_parser would
+ * give. The text is split after blank lines (record boundaries); each extra thread parses
+ * its part into a trie of its own, merged into the caller's trie in input order.
+ * The default event filter (the first event of the WHOLE input) is found first and given
+ * to every thread. --srcline input is parsed on one thread (a source line may swallow a
+ * blank line). Never prints, never exits. */
+#ifndef FLAMETUI_PERF_MT_H
+#define FLAMETUI_PERF_MT_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "input/parse_perf.h"
+
+struct trie;
+
+struct perf_mt_stats {
+    size_t samples;        /* records added to the trie (perf_samples) */
+    size_t skipped;        /* unrecognized lines (perf_skipped) */
+    long first_skipped;    /* line number of the first one, 0 if none */
+    long lines;            /* lines parsed */
+    double last_time;      /* timestamp of the last record header, -1 if none */
+};
+
+/* Parses buf[0..len) as if fed whole to one perf_parser with eof (so a last record
+ * without a final blank line is dropped, as stackcollapse-perf.pl does), using up to
+ * nthreads threads (<= 1: the calling thread only). Stacks are added to t (its strtab
+ * receives the names). If release_pages, the pages of buf already parsed are given back
+ * with madvise(MADV_DONTNEED) so peak RSS stays low: buf must then be a read-only
+ * MAP_PRIVATE file mapping (the pages are re-read from the file if touched again).
+ * st (may be NULL) receives the counters. Returns 0 (thread start failures fall back to
+ * parsing on the calling thread).
+ * Known limit: once a sum passes 2^64 (Perl switches to floating point), the threads add
+ * in a different order and the last digits of that double may differ from one thread. */
+int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
+                         int nthreads, bool release_pages, struct perf_mt_stats *st);
+#endif

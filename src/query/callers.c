@@ -1,0 +1,57 @@
+/* flametui - callers.c: callers and callees of one function (see callers.h).
+ * Both walk t in node-id order: a parent's id is smaller than its children's, so
+ * "inside an occurrence" flows down in one sequential pass. */
+#include "config.h"
+
+#include "query/callers.h"
+
+#include <stdlib.h>
+
+#include "core/trie.h"
+#include "core/util.h"
+
+struct trie *callers_callees(struct trie *t, uint32_t name)
+{
+    struct trie *res = trie_new(trie_names(t));
+    size_t n = trie_size(t);
+    uint32_t *map = xcalloc(n, sizeof *map);  /* node of t -> node of res, or TRIE_NONE */
+    map[0] = TRIE_NONE;
+    for (size_t i = 1; i < n; i++) {
+        uint32_t node = (uint32_t)i, up = map[trie_parent(t, node)], nm = trie_name(t, node);
+        if (up != TRIE_NONE)
+            map[i] = trie_child(res, up, nm);
+        else if (nm == name)                  /* outermost occurrence */
+            map[i] = trie_child(res, TRIE_ROOT, nm);
+        else
+            map[i] = TRIE_NONE;
+        if (map[i] != TRIE_NONE && trie_is_terminal(t, node))
+            trie_add(res, map[i], trie_self(t, node));
+    }
+    free(map);
+    return res;
+}
+
+struct trie *callers_callers(struct trie *t, uint32_t name)
+{
+    struct trie *res = trie_new(trie_names(t));
+    size_t n = trie_size(t);
+    unsigned char *inside = xcalloc(n, 1);    /* an occurrence at or above */
+    uint32_t *path = xcalloc((size_t)trie_max_depth(t) + 1, sizeof *path);
+    for (size_t i = 1; i < n; i++) {
+        uint32_t node = (uint32_t)i, p = trie_parent(t, node);
+        if (inside[p]) {
+            inside[i] = 1;
+            continue;
+        }
+        if (trie_name(t, node) != name)
+            continue;
+        inside[i] = 1;                        /* outermost: F, caller, ..., root-most */
+        size_t k = 0;
+        for (uint32_t a = node; a != TRIE_ROOT; a = trie_parent(t, a))
+            path[k++] = trie_name(t, a);
+        trie_insert(res, path, k, trie_total(t, node));
+    }
+    free(path);
+    free(inside);
+    return res;
+}

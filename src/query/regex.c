@@ -1,0 +1,185 @@
+/* flametui - regex.c: PCRE2 wrapper (see regex.h for the matching contract). */
+#include "config.h"
+
+#include "query/regex.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "core/strtab.h"
+
+/* Enough for any sane frame-name pattern; pathological backtracking gives up and
+ * counts as "no match" instead of freezing the UI over a million names. */
+#define MATCH_LIMIT 1000000u
+#define DEPTH_LIMIT 10000u
+
+struct regex {
+    pcre2_code *code;
+    pcre2_match_data *md;
+    pcre2_match_context *mctx;
+    char *pattern;
+    bool caseless, jit;
+};
+
+/* Skips a {..}, <..> or '..' argument starting at p (p points at the opener). */
+static const char *skip_arg(const char *p)
+{
+    char close = *p == '{' ? '}' : *p == '<' ? '>' : '\'';
+    for (p++; *p && *p != close; p++)
+        ;
+    return *p ? p + 1 : p;
+}
+
+static bool is_upper(char c)
+{
+    return c >= 'A' && c <= 'Z';
+}
+
+static bool is_hex(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+bool regex_smartcase_lower(const char *p)
+{
+    while (*p) {
+        if (*p == '\\') {
+            char c = p[1];
+            if (c == '\0')
+                break;
+            if (c == 'Q') {                     /* literal text up to \E */
+                for (p += 2; *p && !(p[0] == '\\' && p[1] == 'E'); p++)
+                    if (is_upper(*p))
+                        return false;
+                p += *p ? 2 : 0;
+                continue;
+            }
+            if (c == 'c') {                     /* \cX: control character */
+                p += p[2] ? 3 : 2;
+                continue;
+            }
+            if (strchr("pPxoNgk", c) && (p[2] == '{' || p[2] == '<' || p[2] == '\'')) {
+                p = skip_arg(p + 2);
+                continue;
+            }
+            p += 2;                             /* escape letter (\S, \D, \x4F ...) */
+            for (int i = 0; c == 'x' && i < 2 && is_hex(*p); i++)
+                p++;                            /* \xhh: hex digits are not literals */
+            continue;
+        }
+        if (p[0] == '(' && p[1] == '*') {       /* (*VERB) or (*VERB:NAME) */
+            while (*p && *p != ')')
+                p++;
+            continue;
+        }
+        if (p[0] == '(' && p[1] == '?') {
+            const char *q = p + 2;
+            char close = 0;
+            if (q[0] == 'P' && (q[1] == '<' || q[1] == '=' || q[1] == '>'))
+                close = q[1] == '<' ? '>' : ')';    /* (?P<name> (?P=name) (?P>name) */
+            else if (q[0] == '<' && q[1] != '=' && q[1] != '!')
+                close = '>';                        /* (?<name> */
+            else if (q[0] == '\'')
+                close = '\'';                       /* (?'name' */
+            else if (q[0] == '&')
+                close = ')';                        /* (?&name) */
+            if (close) {
+                for (q++; *q && *q != close; q++)
+                    ;
+                p = *q && close != ')' ? q + 1 : q;
+                continue;
+            }
+            while ((*q >= 'a' && *q <= 'z') || is_upper(*q) || *q == '-' || *q == '^')
+                q++;                            /* option letters: (?i) (?U) (?-i:...) */
+            p = q;
+            continue;
+        }
+        if (is_upper(*p))
+            return false;
+        p++;
+    }
+    return true;
+}
+
+struct regex *regex_new(const char *pattern, struct ft_error *err)
+{
+    bool caseless = regex_smartcase_lower(pattern);
+    int code_err;
+    PCRE2_SIZE off;
+    pcre2_code *code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+                                     caseless ? PCRE2_CASELESS : 0, &code_err, &off, NULL);
+    if (!code) {
+        PCRE2_UCHAR msg[120];
+        if (pcre2_get_error_message(code_err, msg, sizeof msg) < 0)
+            strcpy((char *)msg, "invalid regular expression");
+        ft_error_set(err, 0, "%s at offset %zu", (const char *)msg, (size_t)off);
+        return NULL;
+    }
+    struct regex *re = xcalloc(1, sizeof *re);
+    re->code = code;
+    re->caseless = caseless;
+    re->jit = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
+    re->md = pcre2_match_data_create(1, NULL);
+    re->mctx = pcre2_match_context_create(NULL);
+    if (!re->md || !re->mctx)
+        die("out of memory");
+    pcre2_set_match_limit(re->mctx, MATCH_LIMIT);
+    pcre2_set_depth_limit(re->mctx, DEPTH_LIMIT);
+    re->pattern = xstrdup(pattern);
+    return re;
+}
+
+void regex_free(struct regex *re)
+{
+    if (!re)
+        return;
+    pcre2_match_data_free(re->md);
+    pcre2_match_context_free(re->mctx);
+    pcre2_code_free(re->code);
+    free(re->pattern);
+    free(re);
+}
+
+bool regex_match(struct regex *re, const char *s, size_t len)
+{
+    int rc;
+    if (re->jit)
+        rc = pcre2_jit_match(re->code, (PCRE2_SPTR)s, len, 0, 0, re->md, re->mctx);
+    else
+        rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, re->md, re->mctx);
+    return rc >= 0;    /* no match, match limit or any error: no match */
+}
+
+const char *regex_pattern(const struct regex *re)
+{
+    return re->pattern;
+}
+
+bool regex_caseless(const struct regex *re)
+{
+    return re->caseless;
+}
+
+bool regex_jit(const struct regex *re)
+{
+    return re->jit;
+}
+
+size_t regex_match_names(struct regex *re, const struct strtab *s, size_t from, size_t to,
+                         unsigned char *out)
+{
+    size_t n = strtab_count(s), hits = 0;
+    if (to > n)
+        to = n;
+    for (size_t id = from; id < to; id++) {
+        size_t len;
+        const char *p = strtab_get(s, (uint32_t)id, &len);
+        out[id] = regex_match(re, p, len);
+        hits += out[id];
+    }
+    return hits;
+}

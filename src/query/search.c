@@ -1,0 +1,329 @@
+/* flametui - search.c: one regex search over a trie (see search.h). */
+#include "config.h"
+
+#include "query/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "query/regex.h"
+#include "core/strtab.h"
+#include "core/trie.h"
+
+struct search {
+    struct regex *re;
+    struct trie *t;              /* attached trie (borrowed) */
+    const struct strtab *names;  /* strtab the match cache belongs to */
+    unsigned char *match;        /* per name id */
+    size_t nnames;               /* names [0, nnames) are in match[] */
+    size_t match_names;
+    size_t nnodes;               /* nodes [0, nnodes) are counted */
+    size_t match_nodes;
+    struct memo *memo;           /* last search_matched() answer (the status line asks on
+                                  * every redraw); a pointer so const calls can fill it */
+};
+
+struct memo {
+    bool valid;
+    uint32_t root;
+    uint64_t gen;                /* trie_generation() it was computed at */
+    double matched;
+};
+
+struct search *search_new(const char *pattern, struct ft_error *err)
+{
+    struct regex *re = regex_new(pattern, err);
+    if (!re)
+        return NULL;
+    struct search *s = xcalloc(1, sizeof *s);
+    s->re = re;
+    s->match = xmalloc(1);
+    s->match[0] = 0;
+    s->memo = xcalloc(1, sizeof *s->memo);
+    return s;
+}
+
+void search_free(struct search *s)
+{
+    if (!s)
+        return;
+    regex_free(s->re);
+    free(s->match);
+    free(s->memo);
+    free(s);
+}
+
+const char *search_pattern(const struct search *s)
+{
+    return regex_pattern(s->re);
+}
+
+void search_attach(struct search *s, struct trie *t)
+{
+    s->t = t;
+    if (trie_names(t) != s->names) {     /* a different name table: match it anew */
+        s->names = trie_names(t);
+        s->nnames = 0;
+        s->match_names = 0;
+    }
+    s->nnodes = 0;
+    s->match_nodes = 0;
+    s->memo->valid = false;
+    search_refresh(s);
+}
+
+void search_refresh(struct search *s)
+{
+    if (!s->t)
+        return;
+    size_t count = strtab_count(s->names);
+    if (count > s->nnames) {
+        s->match = xrealloc(s->match, count);
+        s->match_names += regex_match_names(s->re, s->names, s->nnames, count, s->match);
+        s->nnames = count;
+        s->memo->valid = false;
+    }
+    size_t size = trie_size(s->t);
+    for (size_t id = s->nnodes ? s->nnodes : 1; id < size; id++)
+        s->match_nodes += s->match[trie_name(s->t, (uint32_t)id)];
+    if (size > s->nnodes)
+        s->nnodes = size;
+}
+
+const unsigned char *search_matches(const struct search *s)
+{
+    return s->match;
+}
+
+size_t search_match_names(const struct search *s)
+{
+    return s->match_names;
+}
+
+size_t search_match_nodes(const struct search *s)
+{
+    return s->match_nodes;
+}
+
+bool search_node_matches(const struct search *s, uint32_t node)
+{
+    if (!s->t || node == TRIE_ROOT || node == TRIE_NONE || node >= trie_size(s->t))
+        return false;
+    uint32_t name = trie_name(s->t, node);
+    return name < s->nnames && s->match[name];
+}
+
+static double matched(const struct search *s, uint32_t root);
+
+double search_matched(const struct search *s, uint32_t root)
+{
+    if (!s->t || root >= trie_size(s->t))
+        return 0;
+    struct memo *m = s->memo;
+    uint64_t gen = trie_generation(s->t);
+    if (!m->valid || m->root != root || m->gen != gen) {
+        m->matched = matched(s, root);
+        m->root = root;
+        m->gen = gen;
+        m->valid = true;
+    }
+    return m->matched;
+}
+
+static double matched(const struct search *s, uint32_t root)
+{
+    for (uint32_t a = root; a != TRIE_NONE; a = trie_parent(s->t, a))
+        if (search_node_matches(s, a))
+            return trie_total_d(s->t, root);
+    double sum = 0;
+    if (root == TRIE_ROOT) {              /* whole trie: one sequential pass in id order */
+        size_t size = trie_size(s->t);
+        unsigned char *under = xcalloc(size, 1);   /* a matching frame at or above */
+        for (size_t i = 1; i < size; i++) {
+            uint32_t p = trie_parent(s->t, (uint32_t)i);
+            if (under[p]) {
+                under[i] = 1;
+            } else if (search_node_matches(s, (uint32_t)i)) {
+                under[i] = 1;
+                sum += trie_total_d(s->t, (uint32_t)i);   /* counted once */
+            }
+        }
+        free(under);
+        return sum;
+    }
+    size_t n = 0, cap = 64;
+    uint32_t *stack = xmalloc(cap * sizeof *stack);
+    stack[n++] = root;
+    while (n) {
+        uint32_t node = stack[--n];
+        size_t nk;
+        const uint32_t *kids = trie_children(s->t, node, &nk);
+        for (size_t i = 0; i < nk; i++) {
+            if (search_node_matches(s, kids[i])) {
+                sum += trie_total_d(s->t, kids[i]);   /* counted once: do not descend */
+                continue;
+            }
+            if (n == cap) {
+                cap *= 2;
+                stack = xreallocarray(stack, cap, sizeof *stack);
+            }
+            stack[n++] = kids[i];
+        }
+    }
+    free(stack);
+    return sum;
+}
+
+double search_share(const struct search *s, uint32_t root)
+{
+    if (!s->t || root >= trie_size(s->t))
+        return 0;
+    double all = trie_total_d(s->t, root);
+    if (all <= 0)
+        return 0;
+    double m = search_matched(s, root) / all;
+    return m > 1.0 ? 1.0 : m;
+}
+
+/* Pre-order walk, children in trie_children order (by_weight: heaviest first, ties in
+ * name order, as layout's ORDER_WEIGHT draws them). fn returns true to stop. */
+struct walk {
+    uint32_t node;
+    size_t next, n;
+    size_t base;       /* by_weight: this level's sorted children start at kids[base] */
+};
+
+struct wkid {
+    uint32_t node, idx;
+    double total;
+};
+
+static int cmp_wkid(const void *a, const void *b)
+{
+    const struct wkid *p = a, *q = b;
+    if (p->total != q->total)
+        return p->total > q->total ? -1 : 1;
+    return p->idx < q->idx ? -1 : p->idx > q->idx;
+}
+
+static void preorder(const struct search *s, bool by_weight, bool (*fn)(void *ctx, uint32_t node),
+                     void *ctx)
+{
+    size_t cap = (size_t)trie_max_depth(s->t) + 2, l = 0, kn = 0, kcap = 0;
+    struct walk *w = xcalloc(cap, sizeof *w);
+    struct wkid *kids = NULL;                 /* by_weight: a stack of sorted child lists */
+    w[0].node = TRIE_ROOT;
+    trie_children(s->t, TRIE_ROOT, &w[0].n);
+    for (;;) {
+        struct walk *lv = &w[l];
+        size_t n;
+        const uint32_t *k = trie_children(s->t, lv->node, &n);
+        if (by_weight && lv->next == 0 && n > 0 && kn == lv->base) {
+            if (kn + n > kcap) {
+                kcap = (kn + n) * 2;
+                kids = xreallocarray(kids, kcap, sizeof *kids);
+            }
+            for (size_t i = 0; i < n; i++)
+                kids[kn + i] = (struct wkid){k[i], (uint32_t)i, trie_total_d(s->t, k[i])};
+            qsort(kids + kn, n, sizeof *kids, cmp_wkid);
+            kn += n;
+        }
+        if (lv->next == n) {
+            if (l == 0)
+                break;
+            kn = lv->base;
+            l--;
+            continue;
+        }
+        uint32_t c = by_weight ? kids[lv->base + lv->next].node : k[lv->next];
+        lv->next++;
+        if (fn(ctx, c))
+            break;
+        if (l + 1 == cap) {
+            cap *= 2;
+            w = xreallocarray(w, cap, sizeof *w);
+        }
+        w[l + 1] = (struct walk){c, 0, 0, kn};
+        l++;
+    }
+    free(kids);
+    free(w);
+}
+
+struct nav {
+    const struct search *s;
+    uint32_t from;
+    bool seen;          /* from was visited (or the walk starts at the beginning) */
+    uint32_t first;     /* next: first match overall; prev: last match overall */
+    uint32_t found;     /* next: first match after from; prev: last match before from */
+};
+
+static bool nav_next(void *ctx, uint32_t node)
+{
+    struct nav *nv = ctx;
+    if (search_node_matches(nv->s, node)) {
+        if (nv->first == TRIE_NONE)
+            nv->first = node;
+        if (nv->seen) {
+            nv->found = node;
+            return true;
+        }
+    }
+    if (node == nv->from)
+        nv->seen = true;
+    return false;
+}
+
+static bool nav_prev(void *ctx, uint32_t node)
+{
+    struct nav *nv = ctx;
+    if (node == nv->from)
+        nv->seen = true;
+    if (search_node_matches(nv->s, node)) {
+        nv->first = node;
+        if (!nv->seen)
+            nv->found = node;
+    }
+    return false;
+}
+
+static bool valid_start(const struct search *s, uint32_t from)
+{
+    return from != TRIE_NONE && from != TRIE_ROOT && from < trie_size(s->t);
+}
+
+uint32_t search_step(const struct search *s, uint32_t from, bool back, bool by_weight,
+                     bool *wrapped)
+{
+    if (wrapped)
+        *wrapped = false;
+    if (!s->t || s->match_nodes == 0)
+        return TRIE_NONE;
+    bool start = !valid_start(s, from);
+    if (!back) {
+        struct nav nv = {s, from, start, TRIE_NONE, TRIE_NONE};
+        preorder(s, by_weight, nav_next, &nv);
+        if (nv.found != TRIE_NONE)
+            return nv.found;
+        if (wrapped)
+            *wrapped = nv.first != TRIE_NONE;
+        return nv.first;
+    }
+    struct nav nv = {s, start ? TRIE_NONE : from, false, TRIE_NONE, TRIE_NONE};
+    preorder(s, by_weight, nav_prev, &nv);
+    if (!start && nv.found != TRIE_NONE)
+        return nv.found;
+    if (wrapped)
+        *wrapped = !start && nv.first != TRIE_NONE;
+    return nv.first;
+}
+
+uint32_t search_next(const struct search *s, uint32_t from, bool *wrapped)
+{
+    return search_step(s, from, false, false, wrapped);
+}
+
+uint32_t search_prev(const struct search *s, uint32_t from, bool *wrapped)
+{
+    return search_step(s, from, true, false, wrapped);
+}

@@ -1,0 +1,50 @@
+/* flametui - top.h: the hottest-functions table: per distinct frame name, its self
+ * samples (stacks ending in it) and total samples (stacks containing it, counted once
+ * per stack even when the function recurses directly or indirectly), and the
+ * `flametui --top[=N]` printer. Pure: no curses; the TUI table draws struct top rows.
+ * Percentages are of the trie's total samples (the root's total). */
+#ifndef FLAMETUI_TOP_H
+#define FLAMETUI_TOP_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/count.h"
+
+struct trie;
+
+enum top_sort {
+    TOP_BY_SELF,   /* self descending, then total descending, then name */
+    TOP_BY_TOTAL,  /* total descending, then self descending, then name */
+    TOP_BY_NAME,   /* plain byte order of the name */
+};
+
+struct top_row {
+    uint32_t name;        /* name id in trie_names(t) */
+    struct count self;    /* samples of stacks whose leaf frame is this function */
+    struct count total;   /* samples of stacks containing it, once per stack */
+};
+
+struct top {
+    struct top_row *v;    /* one row per distinct name occurring in the trie */
+    size_t n;
+    struct count all;     /* the root's total */
+};
+
+/* Fills out (zero-initialised or previously filled; old rows are freed) with one row
+ * per name that occurs at least once in t, sorted by `by`. One DFS over t with an
+ * "on path" counter per name (no recursion on the C stack). Cannot fail. */
+void top_compute(struct trie *t, enum top_sort by, struct top *out);
+/* Re-sorts rows; names are compared in the byte order of t's strtab. */
+void top_sort(struct top *tp, struct trie *t, enum top_sort by);
+void top_fini(struct top *tp);                   /* frees rows; tp can be reused */
+
+/* Prints the n hottest functions by self (n == 0: all) as
+ *   "# SELF SELF% TOTAL TOTAL% NAME" header, then one line per function:
+ *   SELF  SELF%  TOTAL  TOTAL%  NAME
+ * whitespace-separated, counts as count_format() prints them (integers when integral),
+ * percentages with two decimals and a '%' sign, the name last and unchanged (raw
+ * bytes: main.c escapes control bytes itself when out is a terminal). Returns 0, or -1
+ * on a write error (ferror(out)). */
+int top_print(FILE *out, struct trie *t, size_t n);
+#endif

@@ -1,0 +1,455 @@
+/* flametui - view.c: filters and the reversed view (see view.h for the semantics).
+ * Base nodes are visited in id order: a parent's id is always smaller than its
+ * children's, so per-node state (hidden, excluded, include bits, visible depth) flows
+ * down in one sequential pass, and the same pass extends it when the base grew (live
+ * mode). Derived nodes are created lazily, only for stacks that are kept. */
+#include "config.h"
+
+#include "query/view.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query/regex.h"
+#include "core/strtab.h"
+#include "core/trie.h"
+
+struct filter {
+    enum filter_kind kind;
+    struct regex *re;
+    unsigned char *match;   /* per name id: 1 = matches (cache, grows with the strtab) */
+    size_t nmatched;        /* names [0, nmatched) are in match[] */
+};
+
+enum {
+    N_HIDDEN = 1,           /* the node's name is hidden */
+    N_DEAD = 2,             /* an excluded frame is on the path: nothing below survives */
+    N_TERM = 4,             /* tracked: was a stack end at the last build/update */
+    N_PREV_FLOAT = 8,       /* tracked: prev[] holds the bits of a double */
+};
+
+/* Per-node state of one build (kept after view_build when tracking). */
+struct state {
+    struct trie *base, *out;
+    unsigned epoch;          /* view epoch it was built for */
+    uint64_t gen;            /* trie_generation(base) when last synced */
+    size_t nnames, nnodes;   /* names / nodes processed */
+    size_t capnames, capnodes;
+    uint64_t *mask;          /* per name: the include/exclude bits it sets */
+    unsigned char *hide;     /* per name: hidden by some hide filter */
+    uint64_t need, forbid;   /* include bits that must be set; exclude bits that must not */
+    bool reverse;
+    unsigned char *fl;       /* per node: N_* */
+    uint64_t *has;           /* per node: include/exclude bits seen on the path (or NULL) */
+    uint32_t *vis;           /* per node: visible frames on the path, itself included */
+    uint32_t *map;           /* per node: derived node, TRIE_NONE until created */
+    uint64_t *prev;          /* per node, tracked: self at the last sync */
+    uint32_t *tmp;           /* a path (max depth + 1) */
+    size_t tmpcap;
+};
+
+struct view {
+    struct filter f[VIEW_MAX_FILTERS];
+    size_t n;
+    bool reverse;
+    bool track;
+    unsigned epoch;          /* bumped by every change of the specification */
+    struct state *st;        /* tracked state of the last build, or NULL */
+};
+
+static void state_free(struct state *st)
+{
+    if (!st)
+        return;
+    free(st->mask);
+    free(st->hide);
+    free(st->fl);
+    free(st->has);
+    free(st->vis);
+    free(st->map);
+    free(st->prev);
+    free(st->tmp);
+    free(st);
+}
+
+struct view *view_new(void)
+{
+    return xcalloc(1, sizeof(struct view));
+}
+
+static void filter_fini(struct filter *f)
+{
+    regex_free(f->re);
+    free(f->match);
+    memset(f, 0, sizeof *f);
+}
+
+void view_free(struct view *v)
+{
+    if (!v)
+        return;
+    view_clear_filters(v);
+    state_free(v->st);
+    free(v);
+}
+
+int view_push_filter(struct view *v, enum filter_kind kind, const char *re,
+                     struct ft_error *err)
+{
+    if (v->n == VIEW_MAX_FILTERS)
+        return ft_error_set(err, 0, "too many filters (at most %d)", VIEW_MAX_FILTERS);
+    struct regex *r = regex_new(re, err);
+    if (!r)
+        return -1;
+    struct filter *f = &v->f[v->n++];
+    memset(f, 0, sizeof *f);
+    f->kind = kind;
+    f->re = r;
+    v->epoch++;
+    return 0;
+}
+
+bool view_pop_filter(struct view *v)
+{
+    if (v->n == 0)
+        return false;
+    filter_fini(&v->f[--v->n]);
+    v->epoch++;
+    return true;
+}
+
+void view_clear_filters(struct view *v)
+{
+    while (view_pop_filter(v))
+        ;
+}
+
+size_t view_filter_count(const struct view *v)
+{
+    return v->n;
+}
+
+enum filter_kind view_filter_kind(const struct view *v, size_t i)
+{
+    return v->f[i].kind;
+}
+
+const char *view_filter_pattern(const struct view *v, size_t i)
+{
+    return regex_pattern(v->f[i].re);
+}
+
+void view_set_reverse(struct view *v, bool reverse)
+{
+    if (v->reverse != reverse)
+        v->epoch++;
+    v->reverse = reverse;
+}
+
+bool view_reverse(const struct view *v)
+{
+    return v->reverse;
+}
+
+bool view_is_identity(const struct view *v)
+{
+    return v->n == 0 && !v->reverse;
+}
+
+void view_describe(const struct view *v, struct buf *out)
+{
+    static const char *const word[] = {
+        [FILTER_INCLUDE] = "include", [FILTER_EXCLUDE] = "exclude", [FILTER_HIDE] = "hide"};
+    for (size_t i = 0; i < v->n; i++)
+        buf_printf(out, "%s%s:%s", i ? " " : "", word[v->f[i].kind],
+                   regex_pattern(v->f[i].re));
+    if (v->reverse)
+        buf_printf(out, "%sreverse", v->n ? " " : "");
+}
+
+void view_track(struct view *v, bool on)
+{
+    v->track = on;
+    if (!on) {
+        state_free(v->st);
+        v->st = NULL;
+    }
+}
+
+/* Brings every filter's match cache, and the per-name masks, up to the strtab's size:
+ * hide[] from all hide filters; for include/exclude filter number j (counted among
+ * include/exclude filters), bit j when the name matches it and no hide filter pushed
+ * before it hides the name. */
+static void extend_names(struct view *v, struct state *st)
+{
+    const struct strtab *names = trie_names(st->base);
+    size_t count = strtab_count(names);
+    if (count <= st->nnames)
+        return;
+    for (size_t i = 0; i < v->n; i++) {
+        struct filter *f = &v->f[i];
+        if (f->nmatched >= count)
+            continue;
+        f->match = xrealloc(f->match, count);
+        regex_match_names(f->re, names, f->nmatched, count, f->match);
+        f->nmatched = count;
+    }
+    if (count > st->capnames) {
+        st->capnames = count + count / 2;
+        st->mask = xreallocarray(st->mask, st->capnames, sizeof *st->mask);
+        st->hide = xreallocarray(st->hide, st->capnames, 1);
+    }
+    for (size_t id = st->nnames; id < count; id++) {
+        uint64_t mask = 0;
+        unsigned char hide = 0;
+        unsigned j = 0;
+        for (size_t i = 0; i < v->n; i++) {
+            const struct filter *f = &v->f[i];
+            if (f->kind == FILTER_HIDE)
+                hide |= f->match[id];
+            else if (f->match[id] && !hide)
+                mask |= UINT64_C(1) << j;
+            j += f->kind != FILTER_HIDE;
+        }
+        st->mask[id] = mask;
+        st->hide[id] = hide;
+    }
+    st->nnames = count;
+}
+
+/* Computes the state of the nodes added since the last call (the down pass). */
+static void extend_nodes(struct state *st, bool track)
+{
+    struct trie *base = st->base;
+    size_t n = trie_size(base);
+    if (n <= st->nnodes)
+        return;
+    if (n > st->capnodes) {
+        size_t cap = st->nnodes ? n + n / 2 : n;
+        st->fl = xreallocarray(st->fl, cap, 1);
+        st->vis = xreallocarray(st->vis, cap, sizeof *st->vis);
+        st->map = xreallocarray(st->map, cap, sizeof *st->map);
+        if (st->need | st->forbid)
+            st->has = xreallocarray(st->has, cap, sizeof *st->has);
+        if (track)
+            st->prev = xreallocarray(st->prev, cap, sizeof *st->prev);
+        st->capnodes = cap;
+    }
+    bool bits = st->need | st->forbid;
+    for (size_t i = st->nnodes; i < n; i++) {
+        uint32_t node = (uint32_t)i;
+        st->map[i] = TRIE_NONE;
+        if (track)
+            st->prev[i] = 0;
+        if (i == 0) {
+            st->fl[0] = 0;
+            st->vis[0] = 0;
+            st->map[0] = st->reverse ? TRIE_NONE : TRIE_ROOT;
+            if (bits)
+                st->has[0] = 0;
+            continue;
+        }
+        uint32_t p = trie_parent(base, node), name = trie_name(base, node);
+        uint64_t has = bits ? st->has[p] | st->mask[name] : 0;
+        if (bits)
+            st->has[i] = has;
+        st->fl[i] = (st->fl[p] & N_DEAD) || (has & st->forbid) ? N_DEAD
+                    : st->hide[name]                           ? N_HIDDEN
+                                                               : 0;
+        st->vis[i] = st->vis[p] + !st->hide[name];
+    }
+    st->nnodes = n;
+    size_t need = (size_t)trie_max_depth(base) + 1;
+    if (need > st->tmpcap) {
+        st->tmpcap = need;
+        st->tmp = xreallocarray(st->tmp, need, sizeof *st->tmp);
+    }
+}
+
+/* Whether the filters keep a stack ending at node i. */
+static bool kept(const struct state *st, size_t i)
+{
+    if (st->fl[i] & N_DEAD)
+        return false;
+    if ((st->need | st->forbid) && (st->has[i] & st->need) != st->need)
+        return false;
+    return i == 0 || st->vis[i] > 0;           /* every frame hidden: gone */
+}
+
+/* The derived node of base node i (non-reverse), created with its ancestors as needed. */
+static uint32_t materialise(struct state *st, uint32_t i)
+{
+    size_t k = 0;
+    uint32_t a = i;
+    while (st->map[a] == TRIE_NONE) {           /* map[0] is the root: always set */
+        st->tmp[k++] = a;
+        a = trie_parent(st->base, a);
+    }
+    while (k) {
+        uint32_t x = st->tmp[--k], up = st->map[trie_parent(st->base, x)];
+        st->map[x] = st->fl[x] & N_HIDDEN ? up : trie_child(st->out, up, trie_name(st->base, x));
+    }
+    return st->map[i];
+}
+
+/* Adds c samples of the stack ending at base node i to the derived trie. */
+static void add_stack(struct state *st, uint32_t i, struct count c)
+{
+    if (!st->reverse) {
+        trie_add(st->out, materialise(st, i), c);
+        return;
+    }
+    size_t k = 0;                               /* leaf first: walk up */
+    for (uint32_t a = i; a != TRIE_ROOT; a = trie_parent(st->base, a))
+        if (!(st->fl[a] & N_HIDDEN))
+            st->tmp[k++] = trie_name(st->base, a);
+    trie_insert(st->out, st->tmp, k, c);
+}
+
+static struct state *state_new(struct view *v, struct trie *base)
+{
+    struct state *st = xcalloc(1, sizeof *st);
+    st->base = base;
+    st->out = trie_new(trie_names(base));
+    st->epoch = v->epoch;
+    st->reverse = v->reverse;
+    unsigned j = 0;
+    for (size_t i = 0; i < v->n; i++) {
+        if (v->f[i].kind == FILTER_HIDE)
+            continue;
+        uint64_t bit = UINT64_C(1) << j++;
+        if (v->f[i].kind == FILTER_INCLUDE)
+            st->need |= bit;
+        else
+            st->forbid |= bit;
+    }
+    return st;
+}
+
+static void set_prev(struct state *st, size_t i, struct count c)
+{
+    st->fl[i] |= N_TERM;
+    if (c.is_float) {
+        memcpy(&st->prev[i], &c.d, sizeof c.d);
+        st->fl[i] |= N_PREV_FLOAT;
+    } else {
+        st->prev[i] = c.u;
+        st->fl[i] &= (unsigned char)~N_PREV_FLOAT;
+    }
+}
+
+struct trie *view_build(struct view *v, struct trie *base)
+{
+    state_free(v->st);
+    v->st = NULL;
+    struct state *st = state_new(v, base);
+    extend_names(v, st);
+    extend_nodes(st, v->track);
+    size_t n = st->nnodes;
+    if (!st->reverse) {
+        /* mark kept stack ends, propagate "needed" up (reverse id order), then create
+         * the needed derived nodes in id order: sequential, parents first */
+        unsigned char *need = xcalloc(n, 1);
+        for (size_t i = 0; i < n; i++)
+            need[i] = trie_is_terminal(base, (uint32_t)i) && kept(st, i);
+        size_t nneed = 1;
+        for (size_t i = n; i-- > 1;)
+            if (need[i]) {
+                need[trie_parent(base, (uint32_t)i)] |= 2;
+                nneed++;
+            }
+        trie_reserve(st->out, nneed);
+        bool hides = false;
+        for (size_t i = 0; i < v->n; i++)
+            hides |= v->f[i].kind == FILTER_HIDE;
+        for (size_t i = 1; i < n; i++) {
+            if (!need[i])
+                continue;
+            uint32_t node = (uint32_t)i, up = st->map[trie_parent(base, node)];
+            if (!hides) /* paths are the base's: every node is new, no lookups */
+                st->map[i] = trie_append_child(st->out, up, trie_name(base, node),
+                                               trie_phash(base, node));
+            else
+                st->map[i] = st->fl[i] & N_HIDDEN
+                                 ? up
+                                 : trie_child(st->out, up, trie_name(base, node));
+        }
+        for (size_t i = 0; i < n; i++) {
+            if (!trie_is_terminal(base, (uint32_t)i))
+                continue;
+            struct count c = trie_self(base, (uint32_t)i);
+            if (v->track)
+                set_prev(st, i, c);
+            if (need[i] & 1)
+                trie_add_self(st->out, st->map[i], c);
+        }
+        trie_sum_totals(st->out);
+        free(need);
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            if (!trie_is_terminal(base, (uint32_t)i))
+                continue;
+            struct count c = trie_self(base, (uint32_t)i);
+            if (v->track)
+                set_prev(st, i, c);
+            if (kept(st, i))
+                add_stack(st, (uint32_t)i, c);
+        }
+    }
+    struct trie *out = st->out;
+    if (v->track) {
+        st->gen = trie_generation(base);
+        v->st = st;
+    } else {
+        state_free(st);
+    }
+    return out;
+}
+
+bool view_update(struct view *v, struct trie *base, struct trie *derived)
+{
+    struct state *st = v->st;
+    if (!st || st->base != base || st->out != derived || st->epoch != v->epoch)
+        return false;
+    if (trie_generation(base) == st->gen)
+        return true;
+    extend_names(v, st);
+    extend_nodes(st, true);
+    for (size_t i = 0; i < st->nnodes; i++) {
+        if (!trie_is_terminal(base, (uint32_t)i))
+            continue;
+        struct count c = trie_self(base, (uint32_t)i), d;
+        bool was = st->fl[i] & N_TERM, pf = st->fl[i] & N_PREV_FLOAT;
+        if (!was) {
+            d = c;
+        } else if (!c.is_float && !pf) {
+            if (c.u == st->prev[i])
+                continue;
+            d = count_u64(c.u - st->prev[i]);
+        } else {
+            double old;
+            if (pf)
+                memcpy(&old, &st->prev[i], sizeof old);
+            else
+                old = (double)st->prev[i];
+            if (count_to_double(c) == old)
+                continue;
+            d = (struct count){0, count_to_double(c) - old, true};
+        }
+        set_prev(st, i, c);
+        if (kept(st, i))
+            add_stack(st, (uint32_t)i, d);
+    }
+    st->gen = trie_generation(base);
+    return true;
+}
+
+double view_share(const struct trie *base, const struct trie *derived)
+{
+    double all = trie_total_d(base, TRIE_ROOT);
+    if (all <= 0)
+        return 1.0;
+    double kept_ = trie_total_d(derived, TRIE_ROOT) / all;
+    return kept_ > 1.0 ? 1.0 : kept_;
+}

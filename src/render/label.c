@@ -1,0 +1,168 @@
+/* flametui - label.c: safe labels (see label.h). */
+#include "config.h"
+
+#include "render/label.h"
+
+#include <langinfo.h>
+#include <string.h>
+#include <wchar.h>
+
+/* One display unit: a printable character, or a run of raw bytes shown escaped. */
+struct unit {
+    size_t len;   /* raw bytes consumed */
+    int width;    /* columns */
+    int esc;      /* nonzero: show the len raw bytes as \xNN each */
+};
+
+enum label_mode label_mode_resolve(enum label_mode m)
+{
+    if (m != LABEL_AUTO)
+        return m;
+    const char *cs = nl_langinfo(CODESET);
+    if (cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0 || strcmp(cs, "utf-8") == 0))
+        return LABEL_UTF8;
+    return LABEL_ASCII;
+}
+
+/* Decodes one UTF-8 sequence at p[0..n); returns its length, or 0 when invalid
+ * (truncated, overlong, surrogate, beyond U+10FFFF, stray continuation byte). */
+static size_t utf8_decode(const unsigned char *p, size_t n, unsigned long *cp)
+{
+    unsigned char c = p[0];
+    size_t len;
+    unsigned long v, min;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    } else if (c >= 0xc2 && c <= 0xdf) {
+        len = 2, v = c & 0x1f, min = 0x80;
+    } else if (c >= 0xe0 && c <= 0xef) {
+        len = 3, v = c & 0x0f, min = 0x800;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        len = 4, v = c & 0x07, min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+        v = (v << 6) | (p[i] & 0x3f);
+    }
+    if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+        return 0;
+    *cp = v;
+    return len;
+}
+
+static struct unit next_unit(const unsigned char *p, size_t n, enum label_mode m)
+{
+    struct unit u = {1, 4, 1};
+    if (p[0] < 0x80) {
+        if (p[0] >= 0x20 && p[0] < 0x7f)
+            u.width = 1, u.esc = 0;
+        return u;
+    }
+    if (m != LABEL_UTF8)
+        return u;
+    unsigned long cp;
+    size_t len = utf8_decode(p, n, &cp);
+    if (len == 0)
+        return u;   /* one invalid byte escaped; resynchronise at the next byte */
+    u.len = len;
+    int w = wcwidth((wchar_t)cp);
+    if (w >= 1)
+        u.width = w, u.esc = 0;
+    else
+        u.width = 4 * (int)len;   /* C1, zero-width, unassigned: every byte escaped */
+    return u;
+}
+
+static void put_unit(struct buf *out, const unsigned char *p, struct unit u)
+{
+    static const char hex[] = "0123456789abcdef";
+    if (!u.esc) {
+        buf_append(out, p, u.len);
+        return;
+    }
+    for (size_t i = 0; i < u.len; i++) {
+        char e[4] = {'\\', 'x', hex[p[i] >> 4], hex[p[i] & 15]};
+        buf_append(out, e, 4);
+    }
+}
+
+int label_width(const char *name, size_t len, enum label_mode m)
+{
+    const unsigned char *p = (const unsigned char *)name;
+    m = label_mode_resolve(m);
+    int w = 0;
+    for (size_t i = 0; i < len;) {
+        struct unit u = next_unit(p + i, len - i, m);
+        w += u.width;
+        i += u.len;
+    }
+    return w;
+}
+
+int label_escape(struct buf *out, const char *name, size_t len, enum label_mode m)
+{
+    const unsigned char *p = (const unsigned char *)name;
+    m = label_mode_resolve(m);
+    int w = 0;
+    for (size_t i = 0; i < len;) {
+        struct unit u = next_unit(p + i, len - i, m);
+        put_unit(out, p + i, u);
+        w += u.width;
+        i += u.len;
+    }
+    return w;
+}
+
+int label_fit(struct buf *out, const char *name, size_t len, int cols, enum label_mode m)
+{
+    const unsigned char *p = (const unsigned char *)name;
+    if (cols <= 0)
+        return 0;
+    m = label_mode_resolve(m);
+    /* One pass: remember where the prefix that leaves room for ".." ends, and stop as
+     * soon as the name is known not to fit, so long names cost O(cols). */
+    int w = 0, cut_w = 0;
+    size_t i = 0, cut = 0;
+    while (i < len) {
+        struct unit u = next_unit(p + i, len - i, m);
+        if (w + u.width > cols)
+            break;
+        w += u.width;
+        i += u.len;
+        if (w <= cols - 2)
+            cut = i, cut_w = w;
+    }
+    if (i >= len) {   /* the whole name fits */
+        label_escape(out, name, len, m);
+        return w;
+    }
+    if (cols < 3 || cut == 0)
+        return 0;
+    label_escape(out, name, cut, m);
+    buf_append(out, "..", 2);
+    return cut_w + 2;
+}
+
+int label_slice(struct buf *out, const char *s, size_t len, int skip, int cols)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    int col = 0, w = 0;
+    for (size_t i = 0; i < len;) {
+        struct unit u = next_unit(p + i, len - i, LABEL_UTF8);
+        if (col >= skip) {
+            if (w + u.width > cols)
+                break;
+            put_unit(out, p + i, u);
+            w += u.width;
+        }
+        col += u.width;
+        i += u.len;
+    }
+    return w;
+}

@@ -1,0 +1,45 @@
+/* flametui - label.h: safe, measured, truncated frame labels. PURE: no curses, no I/O.
+ * Raw name bytes become displayable text in which every byte that could act on a
+ * terminal is a visible escape: C0 controls, ESC, DEL, C1 controls (U+0080..U+009F),
+ * invalid or overlong UTF-8, surrogates, and code points that wcwidth() calls
+ * non-printable or zero-width (combining marks, bidi overrides, ZWJ...). An escape
+ * shows each raw byte of the character as `\xNN` (lower-case hex, 4 columns per byte).
+ * A backslash in a name stays a plain backslash (display text, not a round-trip format).
+ * Widths come from wcwidth() of the current LC_CTYPE (call setlocale() first).
+ * In a locale whose charset is not UTF-8 (the C locale) every byte >= 0x80 is escaped,
+ * so the output is plain printable ASCII there (LABEL_ASCII).
+ * Truncation follows flamegraph.pl: the longest prefix that fits followed by "..",
+ * never splitting a multibyte character or an escape; nothing at all when fewer than
+ * three columns are available and the name does not fit. */
+#ifndef FLAMETUI_LABEL_H
+#define FLAMETUI_LABEL_H
+#include <stddef.h>
+
+#include "core/util.h"
+
+enum label_mode {
+    LABEL_AUTO,   /* UTF-8 when nl_langinfo(CODESET) is UTF-8, else ASCII */
+    LABEL_UTF8,   /* printable UTF-8 stays as is */
+    LABEL_ASCII,  /* every byte >= 0x80 is escaped */
+};
+
+/* LABEL_AUTO -> LABEL_UTF8 or LABEL_ASCII from the current locale; others unchanged. */
+enum label_mode label_mode_resolve(enum label_mode m);
+
+/* Columns that the safe form of name[0..len) takes. */
+int label_width(const char *name, size_t len, enum label_mode m);
+
+/* Appends the whole safe form of name[0..len) to out (no NUL); returns its columns. */
+int label_escape(struct buf *out, const char *name, size_t len, enum label_mode m);
+
+/* Appends the safe form truncated to at most cols columns (see the top of this file);
+ * returns the columns appended (<= cols; may be less than cols when a wide character
+ * or an escape does not fit: the caller pads). cols <= 0 appends nothing. No NUL. */
+int label_fit(struct buf *out, const char *name, size_t len, int cols, enum label_mode m);
+
+/* For an already safe UTF-8 string s[0..len) (from label_escape): appends the part
+ * that starts skip columns in and is at most cols columns wide, never splitting a
+ * character (a wide character cut by either edge is left out). Returns the columns
+ * appended. For scrolling a long name in the status line. */
+int label_slice(struct buf *out, const char *s, size_t len, int skip, int cols);
+#endif

@@ -1,0 +1,525 @@
+/* flametui - layout.c: pure flame-graph layout (see layout.h).
+ * Level by level from the zoom root: each level is the list of drawable frames of one
+ * depth, left to right, with their start in samples. Only drawable children are
+ * queued, so the work is bounded by the drawn cells; the child lists of drawn frames
+ * are scanned once and cached (see struct scratch). */
+#include "config.h"
+
+#include "render/layout.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/theme.h"
+#include "core/trie.h"
+
+_Static_assert(RECT_SELECTED == 1 && RECT_MATCH == 2 && RECT_ANCESTOR == 4,
+               "theme_frame_style() relies on these values");
+
+struct item {
+    uint32_t node;
+    double start;   /* samples left of the frame, relative to the zoom root */
+    double total;
+};
+
+/* A drawable-candidate child: its total and its offset (samples of the siblings before
+ * it in name order). */
+struct kid {
+    uint32_t node;
+    uint32_t idx;   /* position in name order, for ties */
+    double total;
+    double off;
+};
+
+/* Cache of the drawable children of visited nodes: node -> kids[off, off + n) in name
+ * order, holding every child with total * cols >= T. Valid while the trie and its
+ * generation are the same and the threshold T/cols does not drop below the cached one
+ * (zooming out or narrowing only raises it), so a redraw after a key costs O(drawn
+ * frames), not O(children of drawn frames). Cleared otherwise. */
+struct slot {
+    uint32_t node;   /* TRIE_NONE: empty */
+    uint32_t n;
+    size_t off;
+};
+
+struct scratch {
+    struct item *cur, *next;
+    size_t cur_cap, next_cap;
+    struct kid *sort;          /* ORDER_WEIGHT work space */
+    size_t sort_cap;
+    /* the cache */
+    const struct trie *t;      /* fingerprint of the trie the cache is for */
+    uint64_t gen;
+    size_t size;
+    double root_total;
+    uint32_t max_depth;
+    double T;                  /* the threshold: children with total * cols >= T */
+    int cols;
+    /* colour slot per name id (bit 31: known); names never change for an id */
+    const struct strtab *slots_names;
+    uint32_t *slots;
+    size_t slots_cap;
+    struct slot *map;
+    size_t map_cap, map_used;  /* map_cap: power of two or 0 */
+    struct kid *kids;
+    size_t kids_len, kids_cap;
+};
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    size_t c = *cap ? *cap : 64;
+    while (c < need)
+        c *= 2;
+    *cap = c;
+    return xreallocarray(p, c, size);
+}
+
+static void cache_clear(struct scratch *s, const struct trie *t, double T, int cols)
+{
+    s->t = t;
+    s->gen = trie_generation(t);
+    s->size = trie_size(t);
+    s->root_total = trie_total_d(t, TRIE_ROOT);
+    s->max_depth = trie_max_depth(t);
+    s->T = T;
+    s->cols = cols;
+    s->kids_len = 0;
+    s->map_used = 0;
+    for (size_t i = 0; i < s->map_cap; i++)
+        s->map[i].node = TRIE_NONE;
+}
+
+static struct slot *cache_find(struct scratch *s, uint32_t node)
+{
+    size_t mask = s->map_cap - 1, i = (node * 2654435761u) & mask;
+    while (s->map[i].node != TRIE_NONE && s->map[i].node != node)
+        i = (i + 1) & mask;
+    return &s->map[i];
+}
+
+static struct slot *cache_add(struct scratch *s, uint32_t node)
+{
+    if (2 * (s->map_used + 1) > s->map_cap) {
+        struct slot *old = s->map;
+        size_t oc = s->map_cap;
+        s->map_cap = oc ? oc * 2 : 1024;
+        s->map = xcalloc(s->map_cap, sizeof(*s->map));
+        for (size_t i = 0; i < s->map_cap; i++)
+            s->map[i].node = TRIE_NONE;
+        for (size_t i = 0; i < oc; i++)
+            if (old[i].node != TRIE_NONE)
+                *cache_find(s, old[i].node) = old[i];
+        free(old);
+    }
+    struct slot *e = cache_find(s, node);
+    e->node = node;
+    s->map_used++;
+    return e;
+}
+
+/* The cached candidate children of node (name order); fills the entry on a miss. */
+static const struct kid *cached_kids(struct scratch *s, struct trie *t, uint32_t node,
+                                     size_t *n)
+{
+    struct slot *e = s->map_cap ? cache_find(s, node) : NULL;
+    if (!e || e->node != node) {
+        e = cache_add(s, node);
+        e->off = s->kids_len;
+        size_t nk;
+        const uint32_t *k = trie_children(t, node, &nk);
+        double cum = 0;
+        for (size_t i = 0; i < nk; i++) {
+            double tot = trie_total_d(t, k[i]);
+            if (tot * s->cols >= s->T) {
+                s->kids = grow(s->kids, &s->kids_cap, s->kids_len + 1, sizeof(*s->kids));
+                s->kids[s->kids_len++] = (struct kid){k[i], (uint32_t)i, tot, cum};
+            }
+            cum += tot;
+        }
+        e->n = (uint32_t)(s->kids_len - e->off);
+    }
+    *n = e->n;
+    return s->kids ? s->kids + e->off : NULL; /* no drawable child yet: NULL + 0 is UB */
+}
+
+void rect_list_free(struct rect_list *out)
+{
+    struct scratch *s = out->scratch;
+    if (s) {
+        free(s->cur);
+        free(s->next);
+        free(s->sort);
+        free(s->map);
+        free(s->slots);
+        free(s->kids);
+        free(s);
+    }
+    free(out->v);
+    buf_fini(&out->labels);
+    memset(out, 0, sizeof(*out));
+}
+
+struct ctx {
+    const struct layout_in *in;
+    struct rect_list *out;
+    enum label_mode mode;
+    int cols;
+    double T;
+};
+
+static unsigned colour(struct ctx *c, uint32_t nid, const char *name, size_t len)
+{
+    struct scratch *s = c->out->scratch;
+    if (nid == UINT32_MAX)
+        return theme_slot(name, len);
+    if (nid >= s->slots_cap) {
+        size_t old = s->slots_cap;
+        s->slots = grow(s->slots, &s->slots_cap, (size_t)nid + 1, sizeof(*s->slots));
+        memset(s->slots + old, 0, (s->slots_cap - old) * sizeof(*s->slots));
+    }
+    if (!(s->slots[nid] & 0x80000000u))
+        s->slots[nid] = theme_slot(name, len) | 0x80000000u;
+    return s->slots[nid] & 0x7fffffffu;
+}
+
+static void emit(struct ctx *c, uint32_t node, uint32_t depth, int x, int w, unsigned flags)
+{
+    struct rect_list *out = c->out;
+    const struct layout_in *in = c->in;
+    size_t len;
+    const char *name = trie_label(in->t, node, &len);
+    uint32_t nid = trie_name(in->t, node);
+    if (node == in->selected)
+        flags |= RECT_SELECTED;
+    if (in->match && nid != UINT32_MAX && in->match[nid])
+        flags |= RECT_MATCH;
+    if (out->n == out->cap) {
+        out->cap = out->cap ? out->cap * 2 : 256;
+        out->v = xreallocarray(out->v, out->cap, sizeof(*out->v));
+    }
+    struct rect *r = &out->v[out->n++];
+    r->x = x;
+    r->w = w;
+    r->y = (int)(depth - (uint32_t)in->vp.scroll);   /* flipped at the end for flame */
+    r->node = node;
+    r->depth = depth;
+    r->color = colour(c, nid, name, len);
+    r->flags = flags;
+    r->label = out->labels.len;
+    r->label_cols = 0;
+    int inner = w - 2;
+    if (inner >= 1) {
+        if (flags & RECT_MATCH) {
+            buf_putc(&out->labels, '*');
+            inner--;
+            r->label_cols = 1;
+        }
+        r->label_cols += label_fit(&out->labels, name, len, inner, c->mode);
+    }
+    buf_putc(&out->labels, '\0');
+}
+
+static int cell(const struct ctx *c, double s)
+{
+    if (s <= 0)
+        return 0;
+    double x = floor(s * c->cols / c->T);
+    return x >= c->cols ? c->cols : (int)x;
+}
+
+static int cmp_kid(const void *a, const void *b)
+{
+    const struct kid *p = a, *q = b;
+    if (p->total != q->total)
+        return p->total > q->total ? -1 : 1;
+    return p->idx < q->idx ? -1 : p->idx > q->idx;
+}
+
+/* Appends the drawable children of it to s->next (n entries so far); returns the new
+ * n. */
+static size_t children(struct ctx *c, struct scratch *s, const struct item *it, size_t n)
+{
+    size_t nk;
+    const struct kid *k = cached_kids(s, c->in->t, it->node, &nk);
+    if (c->in->vp.order == ORDER_WEIGHT) {
+        size_t m = 0;
+        for (size_t i = 0; i < nk; i++) {
+            if (k[i].total * c->cols < c->T)
+                continue;
+            s->sort = grow(s->sort, &s->sort_cap, m + 1, sizeof(*s->sort));
+            s->sort[m++] = k[i];
+        }
+        if (m > 1)   /* s->sort is NULL until the first drawable child */
+            qsort(s->sort, m, sizeof(*s->sort), cmp_kid);
+        s->next = grow(s->next, &s->next_cap, n + m, sizeof(*s->next));
+        double cum = it->start;
+        for (size_t i = 0; i < m; i++) {
+            s->next[n++] = (struct item){s->sort[i].node, cum, s->sort[i].total};
+            cum += s->sort[i].total;
+        }
+        return n;
+    }
+    for (size_t i = 0; i < nk; i++) {
+        if (k[i].total * c->cols >= c->T) {
+            s->next = grow(s->next, &s->next_cap, n + 1, sizeof(*s->next));
+            s->next[n++] = (struct item){k[i].node, it->start + k[i].off, k[i].total};
+        }
+    }
+    return n;
+}
+
+void layout_compute(const struct layout_in *in, struct rect_list *out)
+{
+    struct trie *t = in->t;
+    out->n = 0;
+    out->labels.len = 0;
+    out->more = false;
+    out->total = 0;
+    int rows = in->vp.rows;
+    int scroll = in->vp.scroll > 0 ? in->vp.scroll : 0;
+    bool unbounded = rows <= 0;
+    out->rows = unbounded ? 0 : rows;
+    if (!out->scratch)
+        out->scratch = xcalloc(1, sizeof(struct scratch));
+    struct scratch *s = out->scratch;
+    if (in->vp.cols <= 0 || !t)
+        return;
+    uint32_t zoom = in->zoom;
+    if (zoom == TRIE_NONE || zoom >= trie_size(t))
+        zoom = TRIE_ROOT;
+
+    struct layout_in in2 = *in;
+    in2.vp.scroll = scroll;
+    struct ctx c = {&in2, out, label_mode_resolve(in->label_mode), in->vp.cols,
+                    trie_total_d(t, zoom)};
+    out->total = c.T;
+    /* Reuse the cache if the new threshold T/cols is not below the cached one. A trie
+     * freed and another made at the same address is told apart by the rest of the
+     * fingerprint (and node ids stay < trie_size, so a stale entry cannot crash);
+     * layout_cache_reset() makes it certain. */
+    if (s->t != t || s->gen != trie_generation(t) || s->size != trie_size(t) ||
+        s->root_total != trie_total_d(t, TRIE_ROOT) || s->max_depth != trie_max_depth(t) ||
+        c.T * s->cols < s->T * c.cols)
+        cache_clear(s, t, c.T, c.cols);
+    if (s->slots_names != trie_names(t)) {
+        s->slots_names = trie_names(t);
+        if (s->slots)
+            memset(s->slots, 0, s->slots_cap * sizeof(*s->slots));
+    }
+    uint32_t dz = trie_depth(t, zoom);
+    uint32_t last = unbounded ? UINT32_MAX : (uint32_t)scroll + (uint32_t)rows - 1;
+    if ((uint32_t)scroll + (uint32_t)rows - 1 < (uint32_t)scroll)
+        last = UINT32_MAX;   /* overflow */
+    uint32_t deepest = 0;
+    bool any = false;
+
+    /* Ancestors of the zoom root: full-width bars. */
+    for (uint32_t a = trie_parent(t, zoom); a != TRIE_NONE; a = trie_parent(t, a)) {
+        uint32_t d = trie_depth(t, a);
+        if (d >= (uint32_t)scroll && d <= last) {
+            emit(&c, a, d, 0, c.cols, RECT_ANCESTOR);
+            if (!any || d > deepest)
+                deepest = d;
+            any = true;
+        }
+    }
+    /* emit() appended them leaf-most first; put them in root-first order. */
+    for (size_t i = 0, j = out->n; i + 1 < j; i++, j--) {
+        struct rect tmp = out->v[i];
+        out->v[i] = out->v[j - 1];
+        out->v[j - 1] = tmp;
+    }
+
+    size_t n = 1;
+    s->cur = grow(s->cur, &s->cur_cap, 1, sizeof(*s->cur));
+    s->cur[0] = (struct item){zoom, 0, c.T};
+    for (uint32_t d = dz; n > 0; d++) {
+        if (d > last) {   /* drawable frames below the last row */
+            out->more = true;
+            break;
+        }
+        if (d >= (uint32_t)scroll) {
+            for (size_t i = 0; i < n; i++) {
+                const struct item *it = &s->cur[i];
+                int x = cell(&c, it->start), x2 = cell(&c, it->start + it->total);
+                if (it->node == zoom)
+                    x = 0, x2 = c.cols;
+                if (x2 <= x)
+                    x2 = x + 1 <= c.cols ? x + 1 : x;   /* float rounding guard */
+                if (x2 > x)
+                    emit(&c, it->node, d, x, x2 - x, 0);
+            }
+            deepest = d;
+            any = true;
+        }
+        if (c.T <= 0)
+            break;
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+            m = children(&c, s, &s->cur[i], m);
+        struct item *tmp = s->cur;
+        size_t tcap = s->cur_cap;
+        s->cur = s->next, s->cur_cap = s->next_cap;
+        s->next = tmp, s->next_cap = tcap;
+        n = m;
+    }
+
+    if (unbounded)
+        out->rows = any ? (int)(deepest - (uint32_t)scroll) + 1 : 0;
+    if (in->vp.orient == ORIENT_FLAME)
+        for (size_t i = 0; i < out->n; i++)
+            out->v[i].y = out->rows - 1 - out->v[i].y;
+}
+
+void layout_cache_reset(struct rect_list *rl)
+{
+    struct scratch *s = rl->scratch;
+    if (s) {
+        s->t = NULL;
+        s->slots_names = NULL;
+    }
+}
+
+void layout_frame_text(const struct rect_list *rl, const struct rect *r, struct buf *out)
+{
+    if (r->w <= 0)
+        return;
+    if (r->w == 1) {
+        buf_putc(out, '|');
+        return;
+    }
+    const char *l = layout_label(rl, r);
+    size_t len = strlen(l);
+    buf_putc(out, '[');
+    buf_append(out, l, len);
+    for (int i = r->label_cols; i < r->w - 2; i++)
+        buf_putc(out, ' ');
+    buf_putc(out, ']');
+}
+
+const struct rect *layout_find(const struct rect_list *rl, uint32_t node)
+{
+    for (size_t i = 0; i < rl->n; i++)
+        if (rl->v[i].node == node)
+            return &rl->v[i];
+    return NULL;
+}
+
+const struct rect *layout_hit(const struct rect_list *rl, int x, int y)
+{
+    for (size_t i = 0; i < rl->n; i++) {
+        const struct rect *r = &rl->v[i];
+        if (r->y == y && x >= r->x && x < r->x + r->w)
+            return r;
+    }
+    return NULL;
+}
+
+static uint32_t zoom_of(const struct layout_in *in)
+{
+    return in->zoom == TRIE_NONE || in->zoom >= trie_size(in->t) ? TRIE_ROOT : in->zoom;
+}
+
+/* The child of anc on the path down to node, or TRIE_NONE if anc is not a strict
+ * ancestor of node. */
+static uint32_t child_towards(const struct trie *t, uint32_t anc, uint32_t node)
+{
+    uint32_t prev = TRIE_NONE;
+    for (uint32_t a = node; a != TRIE_NONE; prev = a, a = trie_parent(t, a))
+        if (a == anc)
+            return prev;
+    return TRIE_NONE;
+}
+
+bool layout_drawable(const struct layout_in *in, uint32_t node)
+{
+    if (node == TRIE_NONE || node >= trie_size(in->t) || in->vp.cols <= 0)
+        return false;
+    uint32_t zoom = zoom_of(in);
+    double T = trie_total_d(in->t, zoom);
+    for (uint32_t a = node; a != TRIE_NONE; a = trie_parent(in->t, a)) {
+        if (a == zoom)
+            return true;
+        if (trie_total_d(in->t, a) * in->vp.cols < T || T <= 0)
+            return false;
+    }
+    /* Not below the zoom root: drawn if it is one of its ancestors. */
+    return child_towards(in->t, node, zoom) != TRIE_NONE;
+}
+
+static uint32_t widest_child(const struct layout_in *in, uint32_t node)
+{
+    uint32_t zoom = zoom_of(in);
+    uint32_t next = child_towards(in->t, node, zoom);
+    if (next != TRIE_NONE)
+        return next;
+    if (!layout_drawable(in, node))
+        return TRIE_NONE;
+    double T = trie_total_d(in->t, zoom);
+    size_t nk;
+    const uint32_t *k = trie_children(in->t, node, &nk);
+    uint32_t best = TRIE_NONE;
+    double bw = 0;
+    for (size_t i = 0; i < nk; i++) {   /* name order: ties go to the first name */
+        double w = trie_total_d(in->t, k[i]);
+        if (w * in->vp.cols >= T && T > 0 && (best == TRIE_NONE || w > bw))
+            best = k[i], bw = w;
+    }
+    return best;
+}
+
+uint32_t layout_move(const struct layout_in *in, const struct rect_list *rl, uint32_t node,
+                     enum layout_move m)
+{
+    if (node == TRIE_NONE || node >= trie_size(in->t))
+        return node;
+    if (m == LAYOUT_UP)
+        m = in->vp.orient == ORIENT_FLAME ? LAYOUT_CHILD : LAYOUT_PARENT;
+    else if (m == LAYOUT_DOWN)
+        m = in->vp.orient == ORIENT_FLAME ? LAYOUT_PARENT : LAYOUT_CHILD;
+    switch (m) {
+    case LAYOUT_PARENT: {
+        uint32_t p = trie_parent(in->t, node);
+        return p == TRIE_NONE ? node : p;
+    }
+    case LAYOUT_CHILD: {
+        uint32_t c = widest_child(in, node);
+        return c == TRIE_NONE ? node : c;
+    }
+    case LAYOUT_LEFT:
+    case LAYOUT_RIGHT: {
+        const struct rect *r = rl ? layout_find(rl, node) : NULL;
+        if (!r)
+            return node;
+        const struct rect *best = NULL;
+        for (size_t i = 0; i < rl->n; i++) {
+            const struct rect *q = &rl->v[i];
+            if (q->y != r->y || q == r)
+                continue;
+            if (m == LAYOUT_LEFT && q->x < r->x && (!best || q->x > best->x))
+                best = q;
+            if (m == LAYOUT_RIGHT && q->x > r->x && (!best || q->x < best->x))
+                best = q;
+        }
+        return best ? best->node : node;
+    }
+    default:
+        return node;
+    }
+}
+
+int layout_scroll_to(const struct layout_in *in, uint32_t node)
+{
+    int rows = in->vp.rows, scroll = in->vp.scroll > 0 ? in->vp.scroll : 0;
+    if (rows <= 0 || node == TRIE_NONE || node >= trie_size(in->t))
+        return rows <= 0 ? 0 : scroll;
+    long d = (long)trie_depth(in->t, node);
+    if (d < scroll)
+        return (int)d;
+    if (d >= (long)scroll + rows)
+        return (int)(d - rows + 1);
+    return scroll;
+}

@@ -1,0 +1,341 @@
+/* flametui - theme.c: palettes, name hash, colour mapping, style tables (see theme.h). */
+#include "config.h"
+
+#include "render/theme.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const palette_names[PALETTE_COUNT] = {
+    "hot", "mem", "io", "wakeup", "java", "js", "perl", "red",
+    "green", "blue", "aqua", "yellow", "purple", "orange",
+};
+
+int theme_palette_parse(const char *name, enum palette *out)
+{
+    if (!name) {
+        *out = PALETTE_HOT;
+        return 0;
+    }
+    for (int i = 0; i < PALETTE_COUNT; i++) {
+        if (strcmp(name, palette_names[i]) == 0) {
+            *out = (enum palette)i;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+const char *theme_palette_name(enum palette p)
+{
+    return (unsigned)p < PALETTE_COUNT ? palette_names[p] : "?";
+}
+
+/* Name-kind flags stored above the 8 hash bits of a slot. */
+enum {
+    K_JIT_END = 1 << 8,    /* _[j]$ */
+    K_INL_END = 1 << 9,    /* _[i]$ */
+    K_JAVA = 1 << 10,      /* ^L?(java|org|com|io|sun)/ */
+    K_CPP = 1 << 11,       /* :: */
+    K_KERN_END = 1 << 12,  /* _[k]$ */
+    K_KERN = 1 << 13,      /* _[k] anywhere */
+    K_PERL = 1 << 14,      /* Perl or .pl */
+    K_SLASH = 1 << 15,     /* / */
+    K_JSPATH = 1 << 16,    /* /.*\.js */
+    K_COLON = 1 << 17,     /* : */
+    K_SPACE = 1 << 18,     /* the name is " " (missing symbol) */
+};
+
+/* flamegraph.pl's namehash(): a vector hash weighting the first 3 characters, after
+ * dropping a leading "module`" prefix; in [0, 1]. rev: hash the reversed name. */
+static double namehash(const unsigned char *p, size_t n, int rev)
+{
+#define AT(i) (rev ? p[n - 1 - (i)] : p[(i)])
+    size_t start = 0;
+    for (size_t i = 1; i < n; i++) {   /* s/.(.*?)`// */
+        if (AT(i) == '`') {
+            start = i + 1;
+            break;
+        }
+    }
+    double vector = 0, weight = 1, max = 1;
+    int mod = 10;
+    for (size_t i = start; i < n; i++) {
+        int c = AT(i) % mod;
+        vector += ((double)c / (mod++ - 1)) * weight;
+        max += weight;
+        weight *= 0.70;
+        if (mod > 12)
+            break;
+    }
+#undef AT
+    return 1 - vector / max;
+}
+
+static unsigned quant(double v)
+{
+    int q = (int)(v * 16);
+    return q < 0 ? 0 : q > 15 ? 15 : (unsigned)q;
+}
+
+static int has(const char *p, size_t n, const char *needle)
+{
+    size_t k = strlen(needle);
+    for (size_t i = 0; i + k <= n; i++)
+        if (memcmp(p + i, needle, k) == 0)
+            return 1;
+    return 0;
+}
+
+static int ends(const char *p, size_t n, const char *suffix)
+{
+    size_t k = strlen(suffix);
+    return n >= k && memcmp(p + n - k, suffix, k) == 0;
+}
+
+static unsigned kinds(const char *p, size_t n)
+{
+    unsigned k = 0;
+    if (ends(p, n, "_[j]"))
+        k |= K_JIT_END;
+    if (ends(p, n, "_[i]"))
+        k |= K_INL_END;
+    if (ends(p, n, "_[k]"))
+        k |= K_KERN_END;
+    if (has(p, n, "_[k]"))
+        k |= K_KERN;
+    const char *q = p;
+    size_t m = n;
+    if (m > 0 && q[0] == 'L')
+        q++, m--;
+    static const char *const java[] = {"java/", "org/", "com/", "io/", "sun/"};
+    for (size_t i = 0; i < sizeof(java) / sizeof(java[0]); i++)
+        if (m >= strlen(java[i]) && memcmp(q, java[i], strlen(java[i])) == 0)
+            k |= K_JAVA;
+    if (has(p, n, "::"))
+        k |= K_CPP;
+    if (has(p, n, "Perl") || has(p, n, ".pl"))
+        k |= K_PERL;
+    const char *slash = memchr(p, '/', n);
+    if (slash) {
+        k |= K_SLASH;
+        if (has(slash, n - (size_t)(slash - p), ".js"))
+            k |= K_JSPATH;
+    }
+    if (memchr(p, ':', n))
+        k |= K_COLON;
+    if (n == 1 && p[0] == ' ')
+        k |= K_SPACE;
+    return k;
+}
+
+unsigned theme_slot(const char *name, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)name;
+    unsigned v1 = quant(namehash(p, len, 0));
+    unsigned v2 = quant(namehash(p, len, 1));
+    return kinds(name, len) | v2 << 4 | v1;
+}
+
+/* The palette a multi palette falls through to, as flamegraph.pl's color() decides. */
+static enum palette resolve(enum palette p, unsigned k)
+{
+    switch (p) {
+    case PALETTE_WAKEUP:
+        return PALETTE_AQUA;
+    case PALETTE_JAVA:
+        if (k & K_JIT_END)
+            return PALETTE_GREEN;
+        if (k & K_INL_END)
+            return PALETTE_AQUA;
+        if (k & K_JAVA)
+            return PALETTE_GREEN;
+        if (k & K_CPP)
+            return PALETTE_YELLOW;
+        if (k & K_KERN_END)
+            return PALETTE_ORANGE;
+        return PALETTE_RED;
+    case PALETTE_PERL:
+        if (k & K_CPP)
+            return PALETTE_YELLOW;
+        if (k & K_PERL)
+            return PALETTE_GREEN;
+        if (k & K_KERN_END)
+            return PALETTE_ORANGE;
+        return PALETTE_RED;
+    case PALETTE_JS:
+        if (k & K_JIT_END)
+            return (k & K_SLASH) ? PALETTE_GREEN : PALETTE_AQUA;
+        if (k & K_CPP)
+            return PALETTE_YELLOW;
+        if (k & K_JSPATH)
+            return PALETTE_GREEN;
+        if (k & K_COLON)
+            return PALETTE_AQUA;
+        if (k & K_SPACE)
+            return PALETTE_GREEN;
+        if (k & K_KERN)
+            return PALETTE_ORANGE;
+        return PALETTE_RED;
+    default:
+        return p;
+    }
+}
+
+static struct rgb mk(int r, int g, int b)
+{
+    struct rgb c = {(unsigned char)r, (unsigned char)g, (unsigned char)b};
+    return c;
+}
+
+struct rgb theme_rgb(enum palette p, unsigned slot)
+{
+    /* Bucket centres stand for flamegraph.pl's continuous hash values. */
+    double v1 = ((slot & 15) + 0.5) / 16;
+    double v2 = (((slot >> 4) & 15) + 0.5) / 16, v3 = v2;
+    switch (resolve(p, slot)) {
+    case PALETTE_MEM:
+        return mk(0, 190 + (int)(50 * v2), (int)(210 * v1));
+    case PALETTE_IO: {
+        int r = 80 + (int)(60 * v1);
+        return mk(r, r, 190 + (int)(55 * v2));
+    }
+    case PALETTE_RED: {
+        int x = 50 + (int)(80 * v1);
+        return mk(200 + (int)(55 * v1), x, x);
+    }
+    case PALETTE_GREEN: {
+        int x = 50 + (int)(60 * v1);
+        return mk(x, 200 + (int)(55 * v1), x);
+    }
+    case PALETTE_BLUE: {
+        int x = 80 + (int)(60 * v1);
+        return mk(x, x, 205 + (int)(50 * v1));
+    }
+    case PALETTE_YELLOW: {
+        int x = 175 + (int)(55 * v1);
+        return mk(x, x, 50 + (int)(20 * v1));
+    }
+    case PALETTE_PURPLE: {
+        int x = 190 + (int)(65 * v1);
+        return mk(x, 80 + (int)(60 * v1), x);
+    }
+    case PALETTE_AQUA:
+        return mk(50 + (int)(60 * v1), 165 + (int)(55 * v1), 165 + (int)(55 * v1));
+    case PALETTE_ORANGE:
+        return mk(190 + (int)(65 * v1), 90 + (int)(65 * v1), 0);
+    case PALETTE_HOT:
+    default:
+        return mk(205 + (int)(50 * v3), (int)(230 * v1), (int)(55 * v2));
+    }
+}
+
+static long dist2(int r1, int g1, int b1, int r2, int g2, int b2)
+{
+    long dr = r1 - r2, dg = g1 - g2, db = b1 - b2;
+    return dr * dr + dg * dg + db * db;
+}
+
+int theme_rgb_to_256(struct rgb c)
+{
+    static const int lv[6] = {0, 95, 135, 175, 215, 255};
+    int idx[3];
+    const int comp[3] = {c.r, c.g, c.b};
+    for (int k = 0; k < 3; k++) {
+        int best = 0;
+        for (int i = 1; i < 6; i++)
+            if (abs(comp[k] - lv[i]) < abs(comp[k] - lv[best]))
+                best = i;
+        idx[k] = best;
+    }
+    int cube = 16 + 36 * idx[0] + 6 * idx[1] + idx[2];
+    long dc = dist2(c.r, c.g, c.b, lv[idx[0]], lv[idx[1]], lv[idx[2]]);
+    int avg = (c.r + c.g + c.b) / 3;
+    int gi = avg < 8 ? 0 : avg > 238 ? 23 : (avg - 8 + 5) / 10;
+    int gv = 8 + 10 * gi;
+    long dg = dist2(c.r, c.g, c.b, gv, gv, gv);
+    return dg < dc ? 232 + gi : cube;
+}
+
+int theme_rgb_to_8(struct rgb c)
+{
+    /* xterm's default basic colours. */
+    static const unsigned char basic[8][3] = {
+        {0, 0, 0},   {205, 0, 0},   {0, 205, 0},   {205, 205, 0},
+        {0, 0, 238}, {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
+    };
+    int best = 0;
+    long bd = -1;
+    for (int i = 0; i < 8; i++) {
+        long d = dist2(c.r, c.g, c.b, basic[i][0], basic[i][1], basic[i][2]);
+        if (bd < 0 || d < bd)
+            best = i, bd = d;
+    }
+    return best;
+}
+
+#define A_B THEME_A_BOLD
+#define A_R THEME_A_REVERSE
+#define A_U THEME_A_UNDERLINE
+#define A_D THEME_A_DIM
+#define DEF THEME_DEFAULT
+
+static const struct theme_style colour_styles[STYLE_COUNT] = {
+    [STYLE_FRAME] = {THEME_BLACK, THEME_FRAME, 0},
+    [STYLE_ANCESTOR] = {THEME_BLACK, THEME_FRAME, A_D},
+    [STYLE_MATCH] = {THEME_BLACK, THEME_MAGENTA, A_B},   /* flamegraph.pl: rgb(230,0,230) */
+    [STYLE_SELECTED] = {THEME_WHITE, THEME_BLACK, A_B | A_R},
+    [STYLE_SELECTED_MATCH] = {THEME_MAGENTA, THEME_BLACK, A_B | A_R | A_U},
+    [STYLE_EMPTY] = {DEF, DEF, 0},
+    [STYLE_TITLE] = {THEME_WHITE, THEME_BLUE, A_B},
+    [STYLE_STATUS] = {THEME_BLACK, THEME_WHITE, 0},
+    [STYLE_PROMPT] = {THEME_YELLOW, DEF, A_B},
+    [STYLE_HELP] = {DEF, DEF, 0},
+    [STYLE_HELP_KEY] = {THEME_YELLOW, DEF, A_B},
+    [STYLE_ERROR] = {THEME_WHITE, THEME_RED, A_B},
+    [STYLE_LIVE] = {THEME_BLACK, THEME_GREEN, A_B},
+};
+
+/* Monochrome: frames are reverse video (edges come from the "[...]" brackets), the
+ * selection is the one frame that is not reversed, matches add bold+underline. */
+static const struct theme_style mono_styles[STYLE_COUNT] = {
+    [STYLE_FRAME] = {DEF, DEF, A_R},
+    [STYLE_ANCESTOR] = {DEF, DEF, A_R | A_D},
+    [STYLE_MATCH] = {DEF, DEF, A_R | A_B | A_U},
+    [STYLE_SELECTED] = {DEF, DEF, A_B},
+    [STYLE_SELECTED_MATCH] = {DEF, DEF, A_B | A_U},
+    [STYLE_EMPTY] = {DEF, DEF, 0},
+    [STYLE_TITLE] = {DEF, DEF, A_B | A_R},
+    [STYLE_STATUS] = {DEF, DEF, A_R},
+    [STYLE_PROMPT] = {DEF, DEF, A_B},
+    [STYLE_HELP] = {DEF, DEF, 0},
+    [STYLE_HELP_KEY] = {DEF, DEF, A_B},
+    [STYLE_ERROR] = {DEF, DEF, A_B | A_U},
+    [STYLE_LIVE] = {DEF, DEF, A_B},
+};
+
+const struct theme_style *theme_style(enum style s, bool mono)
+{
+    if ((unsigned)s >= STYLE_COUNT)
+        s = STYLE_EMPTY;
+    return mono ? &mono_styles[s] : &colour_styles[s];
+}
+
+enum style theme_frame_style(unsigned rect_flags)
+{
+    unsigned sel = rect_flags & 1u, match = rect_flags & 2u, anc = rect_flags & 4u;
+    if (sel)
+        return match ? STYLE_SELECTED_MATCH : STYLE_SELECTED;
+    if (match)
+        return STYLE_MATCH;
+    return anc ? STYLE_ANCESTOR : STYLE_FRAME;
+}
+
+const char *theme_style_name(enum style s)
+{
+    static const char *const names[STYLE_COUNT] = {
+        "frame", "ancestor", "match", "selected", "selected-match", "empty", "title",
+        "status", "prompt", "help", "help-key", "error", "live",
+    };
+    return (unsigned)s < STYLE_COUNT ? names[s] : "?";
+}

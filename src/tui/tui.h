@@ -1,0 +1,38 @@
+/* flametui - tui.h: the interactive viewer. tui*.c are the only files that use curses;
+ * everything they show comes from app.h (state), layout.h (rects) and keymap.h (keys).
+ * The terminal is opened on /dev/tty with newterm(), so standard input may carry data.
+ * setlocale() is main's job. */
+#ifndef FLAMETUI_TUI_H
+#define FLAMETUI_TUI_H
+#include <stddef.h>
+
+#include <stdbool.h>
+
+#include "ui/app.h"
+
+struct trie;
+struct loader;
+struct app;
+struct rect_list;
+
+struct tui_opts {
+    const char *colors;   /* --colors=PALETTE, NULL = hot */
+    bool no_color;        /* --no-color or NO_COLOR */
+    double window;        /* --window=SECONDS, 0 = off (the w key then uses 10 s) */
+    struct app_opts app;
+};
+
+/* Runs the viewer until the user quits. The loaders ls[0..nls) were opened by the caller
+ * on t (loader_open(..., t, ...)) and are still owned by it: tui_run only steps them
+ * (files and pipes alike, about 1 MB per step, keys checked between steps) and never
+ * frees them; a loader that reports an error is no longer stepped, its message is shown
+ * in the status line and the data read so far is kept. o is read, not kept.
+ * Returns the process exit status: 0 after q or Ctrl-C (SIGINT), 128+N after the signal
+ * N (SIGTERM, SIGHUP), 1 when the terminal cannot be opened (message on stderr, the
+ * terminal untouched). The terminal is restored in every case. */
+int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t nls);
+/* Restores the terminal (endwin) if a session is active. Idempotent, safe from the die()
+ * hook. */
+void tui_shutdown(void);
+
+#endif

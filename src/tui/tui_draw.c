@@ -1,0 +1,336 @@
+/* flametui - tui_draw.c: paints app state and layout rects with curses. The only place
+ * that knows colour pairs and attributes. All text it gets is already safe (label.h). */
+#include "config.h"
+
+#include "tui/tui_private.h"
+
+#include <curses.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "ui/app.h"
+#include "ui/keymap.h"
+#include "render/label.h"
+#include "render/layout.h"
+#include "render/theme.h"
+#include "core/trie.h"
+#include "core/util.h"
+
+#define MIN_COLS 20
+#define MIN_ROWS 5
+
+enum color_mode { CM_MONO, CM_8, CM_256, CM_DIRECT };
+
+static struct {
+    enum color_mode mode;
+    enum palette pal;
+} dc;
+
+static bool truecolor_env(void)
+{
+    const char *c = getenv("COLORTERM");
+    return c && (strcmp(c, "truecolor") == 0 || strcmp(c, "24bit") == 0);
+}
+
+void tui_draw_init(const struct tui_opts *o)
+{
+    dc.mode = CM_MONO;
+    if (theme_palette_parse(o->colors, &dc.pal) < 0)
+        dc.pal = PALETTE_HOT;
+    if (o->no_color || !has_colors())
+        return;
+    if (start_color() != OK)
+        return;
+    use_default_colors();
+    if (COLORS >= 0x1000000 && truecolor_env())
+        dc.mode = CM_DIRECT;
+    else if (COLORS >= 256)
+        dc.mode = CM_256;
+    else if (COLORS >= 8)
+        dc.mode = CM_8;
+}
+
+void tui_draw_graph_size(int cols, int rows, int *gcols, int *grows)
+{
+    *gcols = cols;
+    *grows = rows - 2 > 0 ? rows - 2 : 0;
+}
+
+/* A theme colour (THEME_BLACK.., THEME_DEFAULT, THEME_FRAME) as a terminal colour. */
+static int term_color(int c, unsigned slot)
+{
+    if (c == THEME_DEFAULT)
+        return -1;
+    if (c != THEME_FRAME)
+        return c;
+    struct rgb v = theme_rgb(dc.pal, slot);
+    switch (dc.mode) {
+    case CM_DIRECT:
+        return v.r << 16 | v.g << 8 | v.b;
+    case CM_256:
+        return theme_rgb_to_256(v);
+    case CM_8:
+        return theme_rgb_to_8(v);
+    case CM_MONO:
+        break;
+    }
+    return -1;
+}
+
+static attr_t to_attrs(unsigned a)
+{
+    attr_t r = A_NORMAL;
+    if (a & THEME_A_BOLD)
+        r |= A_BOLD;
+    if (a & THEME_A_REVERSE)
+        r |= A_REVERSE;
+    if (a & THEME_A_UNDERLINE)
+        r |= A_UNDERLINE;
+    if (a & THEME_A_DIM)
+        r |= A_DIM;
+    return r;
+}
+
+/* Sets the current attributes for style s (slot: the frame's palette slot). */
+static void use_style(enum style s, unsigned slot)
+{
+    const struct theme_style *st = theme_style(s, dc.mode == CM_MONO);
+    attr_t at = to_attrs(st->attrs);
+    int pair = 0;
+    if (dc.mode != CM_MONO) {
+        int fg = term_color(st->fg, slot), bg = term_color(st->bg, slot);
+        if (fg != -1 || bg != -1) {
+            pair = alloc_pair(fg, bg);
+            if (pair < 0)
+                pair = 0;
+        }
+    }
+    attr_set(at, (short)(pair < 0x7fff ? pair : 0), &pair);
+}
+
+/* Writes the safe UTF-8 text s[0..len) at (y, x), at most maxw columns; returns the
+ * columns written. Characters that do not fit are left out. */
+static int put_text(int y, int x, int maxw, const char *s, size_t len)
+{
+    wchar_t wb[256];
+    int n = 0, used = 0;
+    mbstate_t st;
+    memset(&st, 0, sizeof(st));
+    if (maxw <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS)
+        return 0;
+    if (x + maxw > COLS)
+        maxw = COLS - x;
+    while (len > 0 && n < (int)FT_ARRAY_LEN(wb)) {
+        wchar_t wc;
+        size_t k = mbrtowc(&wc, s, len, &st);
+        if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+            wc = L'?';
+            k = 1;
+            memset(&st, 0, sizeof(st));
+        }
+        int w = wcwidth(wc);
+        if (w < 0) {
+            wc = L'?';
+            w = 1;
+        }
+        if (used + w > maxw)
+            break;
+        wb[n++] = wc;
+        used += w;
+        s += k;
+        len -= k;
+    }
+    if (n > 0)
+        mvaddnwstr(y, x, wb, n);
+    return used;
+}
+
+static void fill(int y, int x, int w)
+{
+    if (y < 0 || y >= LINES || w <= 0)
+        return;
+    if (x + w > COLS)
+        w = COLS - x;
+    if (w > 0)
+        mvhline(y, x, ' ', w);
+}
+
+static int text_width(const char *s, size_t len)
+{
+    struct buf tmp = {0};
+    int w = label_slice(&tmp, s, len, 0, 1 << 20);
+    buf_fini(&tmp);
+    return w;
+}
+
+static void draw_rect(const struct rect_list *rl, const struct rect *r, int top)
+{
+    enum style s = theme_frame_style(r->flags);
+    int y = top + r->y;
+    use_style(s, r->color);
+    if (dc.mode == CM_MONO) {
+        /* '[' label ']' as --text prints it: neighbours stay apart without colour. */
+        struct buf ft = {0};
+        layout_frame_text(rl, r, &ft);
+        put_text(y, r->x, r->w, ft.p ? ft.p : "", ft.len);
+        buf_fini(&ft);
+    } else {
+        const char *l = layout_label(rl, r);
+        fill(y, r->x, r->w);
+        if (r->w > 2)
+            put_text(y, r->x + 1, r->w - 2, l, strlen(l));
+    }
+}
+
+/* One line: left (+ info) from the left edge, right flush right. When left + info do not
+ * fit, a prompt shows its tail (tail true) and a name is cut with ".." so that the
+ * numbers in info stay visible. Returns the columns of left skipped (prompt cursor). */
+static int draw_line(int y, enum style s, const struct buf *left, const struct buf *info,
+                     const struct buf *right, enum style rs, bool tail)
+{
+    int skip = 0;
+    use_style(s, 0);
+    fill(y, 0, COLS);
+    int rw = right->len ? text_width(right->p, right->len) : 0;
+    int lw = COLS - (rw ? rw + 1 : 0);
+    if (lw < COLS / 2 && rw) { /* not enough room: the left part wins */
+        lw = COLS;
+        rw = 0;
+    }
+    int nw = left->len ? text_width(left->p, left->len) : 0;
+    int iw = info && info->len ? text_width(info->p, info->len) : 0;
+    if (nw + iw <= lw) {
+        int x = put_text(y, 0, lw, left->p ? left->p : "", left->len);
+        if (iw)
+            put_text(y, x, lw - x, info->p, info->len);
+    } else if (tail) {
+        struct buf cut = {0};
+        skip = nw - lw + 1;
+        label_slice(&cut, left->p, left->len, skip, lw - 1);
+        put_text(y, 0, lw, cut.p ? cut.p : "", cut.len);
+        buf_fini(&cut);
+    } else {
+        struct buf cut = {0};
+        int room = iw < lw / 2 ? lw - iw : lw / 2;
+        int x = label_slice(&cut, left->p, left->len, 0, room > 2 ? room - 2 : 0);
+        buf_append(&cut, "..", 2);
+        x = put_text(y, 0, lw, cut.p, cut.len);
+        if (iw)
+            put_text(y, x, lw - x, info->p, info->len);
+        buf_fini(&cut);
+    }
+    if (rw) {
+        use_style(rs, 0);
+        put_text(y, COLS - rw, rw, right->p, right->len);
+    }
+    return skip;
+}
+
+/* The help box, over the whole screen when needed; lines from a->help_scroll on, with
+ * a "more" mark on the border when lines are hidden. */
+static void draw_help(const struct app *a)
+{
+    struct buf h = {0};
+    keymap_help_text(&h);
+    int lines = 0, w = 0;
+    for (size_t i = 0, s = 0; i < h.len; i++) {
+        if (h.p[i] == '\n') {
+            int lw = text_width(h.p + s, i - s);
+            if (lw > w)
+                w = lw;
+            lines++;
+            s = i + 1;
+        }
+    }
+    int shown = lines < LINES - 2 ? lines : LINES - 2;
+    int first = a->help_scroll < lines - shown ? a->help_scroll : lines - shown;
+    int top = (LINES - shown - 2) / 2, left = (COLS - w - 4) / 2;
+    if (first < 0)
+        first = 0;
+    if (left < 0)
+        left = 0;
+    use_style(STYLE_HELP, 0);
+    for (int y = top; y < top + shown + 2; y++)
+        fill(y, left, w + 4);
+    int y = top + 1, n = 0;
+    for (size_t i = 0, s = 0; i < h.len; i++) {
+        if (h.p[i] == '\n') {
+            if (n >= first && n < first + shown)
+                put_text(y++, left + 2, COLS - left - 2, h.p + s, i - s);
+            n++;
+            s = i + 1;
+        }
+    }
+    static const char up[] = "-- more: k/PgUp --", down[] = "-- more: j/PgDn --";
+    if (first > 0)
+        put_text(top, left + 2, COLS - left - 2, up, sizeof(up) - 1);
+    if (first + shown < lines)
+        put_text(top + shown + 1, left + 2, COLS - left - 2, down, sizeof(down) - 1);
+    buf_fini(&h);
+}
+
+/* The hottest-functions table over the graph area (rows 1 .. LINES-2). */
+static void draw_top(const struct app *a)
+{
+    struct buf b = {0};
+    for (int y = 1; y < LINES - 1; y++) {
+        size_t i = y == 1 ? 0 : a->top_scroll + (size_t)(y - 1);
+        bool sel = y > 1 && i - 1 == a->top_sel;
+        b.len = 0;
+        use_style(y == 1 ? STYLE_TITLE : sel ? STYLE_SELECTED : STYLE_EMPTY, 0);
+        fill(y, 0, COLS);
+        if (app_top_line(a, i, &b))
+            put_text(y, 0, COLS, b.p, b.len);
+    }
+    buf_fini(&b);
+}
+
+static void draw_too_small(void)
+{
+    static const char note[] = "terminal too small";
+    use_style(STYLE_STATUS, 0);
+    put_text(0, 0, COLS, note, sizeof(note) - 1);
+}
+
+void tui_draw(const struct app *a, const struct rect_list *rl)
+{
+    struct buf left = {0}, info = {0}, right = {0};
+    erase();
+    if (COLS < MIN_COLS || LINES < MIN_ROWS) {
+        draw_too_small();
+        refresh();
+        return;
+    }
+    use_style(STYLE_EMPTY, 0);
+    app_title(a, &left);
+    draw_line(0, STYLE_TITLE, &left, NULL, &right, STYLE_TITLE, false);
+    if (a->top)
+        draw_top(a);
+    else
+        for (size_t i = 0; rl && i < rl->n; i++)
+            draw_rect(rl, &rl->v[i], 1);
+    left.len = right.len = 0;
+    app_status_parts(a, &left, &info, &right);
+    enum style s = a->prompt != PROMPT_NONE ? STYLE_PROMPT
+                   : (a->msg[0] && a->error[0]) ? STYLE_ERROR
+                                                : STYLE_STATUS;
+    int skip = draw_line(LINES - 1, s, &left, &info, &right, STYLE_LIVE,
+                         a->prompt != PROMPT_NONE);
+    if (a->help)
+        draw_help(a);
+    buf_fini(&left);
+    buf_fini(&info);
+    buf_fini(&right);
+    int cx = app_prompt_cursor(a);
+    if (cx >= 0 && !a->help) {   /* show the cursor in the prompt */
+        leaveok(stdscr, FALSE);
+        curs_set(1);
+        move(LINES - 1, cx - skip < COLS ? cx - skip : COLS - 1);
+    } else {
+        leaveok(stdscr, TRUE);
+        curs_set(0);
+    }
+    refresh();
+}

@@ -1,0 +1,22 @@
+/* flametui - tui_private.h: between the files of src/tui/ only (check-layering.sh):
+ * input events, painting. */
+#ifndef FLAMETUI_TUI_PRIVATE_H
+#define FLAMETUI_TUI_PRIVATE_H
+#include "tui/tui.h"
+
+struct tui_event {
+    int key;          /* keymap.h key, FT_KEY_NONE when nothing was read */
+    int mx, my;       /* FT_KEY_MOUSE: screen cell */
+    int clicks;       /* FT_KEY_MOUSE: 1 click, 2 double click, 0 wheel */
+    int wheel;        /* FT_KEY_MOUSE: -1 up, +1 down, 0 none */
+};
+/* Reads one pending input without blocking; false when there is none. */
+int tui_input_read(struct tui_event *ev);
+void tui_input_init(void);
+/* Chooses the colour mode (truecolor, 256, 8, monochrome) and sets up the pairs. */
+void tui_draw_init(const struct tui_opts *o);
+/* Paints title, graph, status (or help / "too small") and refreshes. */
+void tui_draw(const struct app *a, const struct rect_list *rl);
+/* Size of the graph area for a screen of cols x rows. */
+void tui_draw_graph_size(int cols, int rows, int *gcols, int *grows);
+#endif
