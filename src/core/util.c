@@ -54,6 +54,16 @@ void *xrealloc(void *p, size_t n)
     return q;
 }
 
+void ft_error_format(const struct ft_error *e, const char *name, char *out, size_t n)
+{
+    if (!n)
+        return;
+    if (e->line > 0)
+        snprintf(out, n, "%s:%ld: %s", name, e->line, e->msg);
+    else
+        snprintf(out, n, "%s: %s", name, e->msg);
+}
+
 void *xgrow(void *p, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap)

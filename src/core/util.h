@@ -39,6 +39,15 @@ struct ft_error {
 };
 /* Fills in e (which may be NULL) and returns -1, so callers can `return ft_error_set(...)`. */
 FT_PRINTF(3, 4) int ft_error_set(struct ft_error *e, long line, const char *fmt, ...);
+/* The one place that formats an error for people: "NAME:LINE: message", or
+ * "NAME: message" when e->line is 0, into out[0..n) (always NUL-terminated). The
+ * "flametui: " prefix is the printer's business (main.c), never the library's. */
+void ft_error_format(const struct ft_error *e, const char *name, char *out, size_t n);
+/* 100 * part / whole, 0 when whole is not positive: every percentage on screen. */
+static inline double ft_pct(double part, double whole)
+{
+    return whole > 0 ? 100.0 * part / whole : 0.0;
+}
 
 /* A growable byte buffer. Zero-initialised is empty; buf_fini frees. */
 struct buf {

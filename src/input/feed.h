@@ -1,0 +1,52 @@
+/* flametui - feed.h: live-read scheduling for the viewer's event loop, curses-free.
+ * Owns the per-loader state (has more / waiting / done), which fds to poll, when to look
+ * at a --follow file again, the samples/s and MB/s rates, the first loader error and
+ * the end of all input. The event loop polls the terminal together with
+ * feed_poll_fds(), then calls feed_step(). Does not own the loaders, never prints.
+ * Times are milliseconds on CLOCK_MONOTONIC. */
+#ifndef FLAMETUI_FEED_H
+#define FLAMETUI_FEED_H
+#include <poll.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/util.h"
+
+struct loader;
+struct feed;
+
+/* LIVE_LOAD: regular files still loading (no pipe, no --follow): shown as LOADING.
+ * LIVE_EOF: a live input ended. LIVE_NONE: nothing to show (no input, or files that
+ * finished loading). */
+enum live_state { LIVE_NONE, LIVE_ON, LIVE_LOAD, LIVE_EOF };
+
+struct feed_status {
+    enum live_state live;
+    double rate;          /* samples per second, averaged over 0.5 s */
+    double mbps;          /* input MB per second */
+    uint64_t samples;     /* records read so far, all loaders */
+    char error[200];      /* "NAME:LINE: message" of the first loader error; "" none */
+};
+
+/* ls[0..n) are borrowed and must outlive the feed. */
+struct feed *feed_new(struct loader **ls, size_t n, long long now_ms);
+void feed_free(struct feed *f);                       /* NULL is a no-op */
+/* Writes the fds to wait on into fds[0..max) and returns their number; lowers
+ * *timeout_ms (-1 = no limit) to the time until the feed wants to run again: 0 when a
+ * loader has data without waiting (a regular file still loading), the next --follow
+ * check otherwise. */
+size_t feed_poll_fds(struct feed *f, struct pollfd *fds, size_t max, long long now_ms,
+                     int *timeout_ms);
+/* Gives every loader that is ready (its fd in fds[0..nfds) has revents, it has data
+ * without waiting, or its --follow timer ran out) one bounded step (about 1 MB). Returns
+ * true when anything was parsed (the trie may have grown). */
+bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long now_ms);
+/* True once every loader finished (end of input or error). */
+bool feed_done(const struct feed *f);
+/* True exactly once, at the first call after every loader finished: msg gets the
+ * skipped-lines summaries (one line each, without a "flametui: " prefix) unless a loader
+ * failed (the error wins). */
+bool feed_take_end(struct feed *f, struct buf *msg);
+const struct feed_status *feed_status(const struct feed *f);
+#endif

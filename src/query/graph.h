@@ -1,0 +1,81 @@
+/* flametui - graph.h: the ONE owner of the derive pipeline
+ *     base -> window -> filters (the "profile") -> reverse          (shown)
+ *                                               \-> callees | callers of one function
+ * Setters only record what changed; graph_shown() derives at most once per change, and
+ * while the base grows (live input) it applies the growth incrementally (view_update)
+ * when it can instead of deriving again. Serves the viewer (ui/app.c) and the
+ * non-interactive outputs (--collapse, --text, --top in main.c) alike.
+ * Every derived trie shares the base's strtab, so name ids and name paths stay valid.
+ * Does not search, lay out or draw. Ownership: the base is borrowed (it must outlive the
+ * graph); every derived trie is owned by the graph. */
+#ifndef FLAMETUI_GRAPH_H
+#define FLAMETUI_GRAPH_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/util.h"
+#include "query/view.h"
+
+struct trie;
+struct graph;
+
+/* What the shown trie is: the (filtered, maybe reversed) profile, or the callees or the
+ * callers of one function of the profile. */
+enum graph_focus { FOCUS_NONE, FOCUS_CALLEES, FOCUS_CALLERS };
+
+struct graph *graph_new(struct trie *base);
+void graph_free(struct graph *g);                    /* NULL is a no-op */
+struct trie *graph_base(const struct graph *g);
+
+/* Filters, in order (view.h semantics). push: 0, or -1 with err set (bad regex, too
+ * many), nothing changed then. pop: false when there was none. clear: false when there
+ * was none. */
+int graph_push_filter(struct graph *g, enum filter_kind k, const char *re,
+                      struct ft_error *err);
+bool graph_pop_filter(struct graph *g);
+bool graph_clear_filters(struct graph *g);
+size_t graph_filter_count(const struct graph *g);
+/* Reverse (caller) view of the profile. Ignored while a focus is set (callers/callees
+ * are always computed from the unreversed profile). */
+void graph_set_reverse(struct graph *g, bool on);
+bool graph_reverse(const struct graph *g);
+/* Callers or callees of the function with name id `name` (FOCUS_NONE: the profile). */
+void graph_set_focus(struct graph *g, enum graph_focus f, uint32_t name);
+enum graph_focus graph_focus(const struct graph *g, uint32_t *name);
+
+/* Live sliding window over arrival time: seconds > 0 makes one (snapshots are taken only
+ * while it is shown, starting when it is switched on); on shows it. */
+void graph_set_window(struct graph *g, double seconds, bool on);
+bool graph_windowed(const struct graph *g);
+double graph_window_seconds(const struct graph *g);  /* 0: no window */
+/* The clock (seconds, monotonic). Returns true when the window moved, so the shown trie
+ * is stale (graph_shown derives it again). */
+bool graph_tick(struct graph *g, double now);
+
+/* True when graph_shown() would do any work: the spec changed, the base grew, or the
+ * window moved since the last derivation. */
+bool graph_stale(const struct graph *g);
+/* The shown trie, derived now if stale. Valid until the next call that derives
+ * (graph_shown, graph_profile) or graph_free. It is the base itself when nothing is
+ * derived. */
+struct trie *graph_shown(struct graph *g);
+/* The filtered (and windowed) profile, never reversed or focused: what the
+ * hottest-functions table and callers/callees are computed from, so self samples belong
+ * to the function, whatever the view. Derives like graph_shown. */
+struct trie *graph_profile(struct graph *g);
+
+/* Appends the title text of the spec: "include:RE exclude:RE hide:RE reverse" (raw name
+ * bytes: the caller escapes), nothing when there is nothing. */
+void graph_describe(const struct graph *g, struct buf *out);
+/* Share of the base's samples the filters keep, in [0, 1] (1 without filters). */
+double graph_share(struct graph *g);
+
+/* Work done so far, for tests and the rebuild benchmark: derivations from scratch of the
+ * shown trie (one per change, however many steps it takes), and incremental updates. */
+struct graph_stats {
+    uint64_t rebuilds;
+    uint64_t updates;
+};
+void graph_get_stats(const struct graph *g, struct graph_stats *out);
+#endif
