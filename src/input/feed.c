@@ -1,0 +1,4 @@
+/* flametui - feed.c: live-read scheduling (see feed.h). STUB: being written. */
+#include "config.h"
+
+#include "input/feed.h"

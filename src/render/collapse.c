@@ -1,0 +1,4 @@
+/* flametui - collapse.c: STUB. */
+#include "config.h"
+
+#include "render/collapse.h"
