@@ -56,10 +56,7 @@ static const char *store(struct strtab *s, const char *p, size_t len)
 {
     if (len + 1 > s->chunk_cap - s->chunk_used) {
         size_t cap = len + 1 > CHUNK_BYTES / 4 ? len + 1 : CHUNK_BYTES;
-        if (s->nchunks == s->chunks_cap) {
-            s->chunks_cap = s->chunks_cap ? s->chunks_cap * 2 : 16;
-            s->chunks = xreallocarray(s->chunks, s->chunks_cap, sizeof *s->chunks);
-        }
+        FT_GROW(s->chunks, s->chunks_cap, s->nchunks + 1);
         /* zeroed: PCRE2's JIT reads names in aligned words past their end, which valgrind
          * reports as uninitialised reads */
         char *c = xcalloc(1, cap);
@@ -145,10 +142,8 @@ uint32_t strtab_intern_h(struct strtab *s, const char *p, size_t len, uint64_t h
         return id;
     if (s->n >= UINT32_MAX - 1)
         die("too many distinct frame names");
-    if (s->n == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 1024;
-        s->names = xreallocarray(s->names, s->cap, sizeof *s->names);
-    }
+    if (s->n == s->cap)   /* hot path: no call unless full */
+        FT_GROW(s->names, s->cap, s->n + 1);
     id = (uint32_t)s->n++;
     s->names[id].p = store(s, p, len);
     s->names[id].len = (uint32_t)len;

@@ -115,11 +115,7 @@ void buf_reserve(struct buf *b, size_t extra)
         return;
     if (extra > SIZE_MAX / 2 - b->len)
         die("out of memory (buffer of %zu bytes)", b->len);
-    size_t cap = b->cap ? b->cap : 64;
-    while (cap - b->len < extra)
-        cap *= 2;
-    b->p = xrealloc(b->p, cap);
-    b->cap = cap;
+    FT_GROW(b->p, b->cap, b->len + extra);
 }
 
 void buf_append(struct buf *b, const void *p, size_t n)

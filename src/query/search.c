@@ -163,10 +163,8 @@ static double matched(const struct search *s, uint32_t root)
                 sum += trie_total_d(s->t, kids[i]);   /* counted once: do not descend */
                 continue;
             }
-            if (n == cap) {
-                cap *= 2;
-                stack = xreallocarray(stack, cap, sizeof *stack);
-            }
+            if (n == cap)
+                FT_GROW(stack, cap, n + 1);
             stack[n++] = kids[i];
         }
     }
@@ -185,8 +183,9 @@ double search_share(const struct search *s, uint32_t root)
     return m > 1.0 ? 1.0 : m;
 }
 
-/* Pre-order walk, children in trie_children order (by_weight: heaviest first, ties in
- * name order, as layout's ORDER_WEIGHT draws them). fn returns true to stop. */
+/* Pre-order walk of root's subtree, root first, children in trie_children order
+ * (by_weight: heaviest first, ties in name order, as layout's ORDER_WEIGHT draws them).
+ * An explicit stack, never the C stack. fn returns true to stop. */
 struct walk {
     uint32_t node;
     size_t next, n;
@@ -206,23 +205,23 @@ static int cmp_wkid(const void *a, const void *b)
     return p->idx < q->idx ? -1 : p->idx > q->idx;
 }
 
-static void preorder(const struct search *s, bool by_weight, bool (*fn)(void *ctx, uint32_t node),
-                     void *ctx)
+static void preorder(const struct search *s, uint32_t root, bool by_weight,
+                     bool (*fn)(void *ctx, uint32_t node), void *ctx)
 {
-    size_t cap = (size_t)trie_max_depth(s->t) + 2, l = 0, kn = 0, kcap = 0;
+    if (fn(ctx, root))
+        return;
+    uint32_t maxd = trie_max_depth(s->t), d = trie_depth(s->t, root);
+    size_t cap = (size_t)(maxd > d ? maxd - d : 0) + 2;
+    size_t l = 0, kn = 0, kcap = 0;
     struct walk *w = xcalloc(cap, sizeof *w);
     struct wkid *kids = NULL;                 /* by_weight: a stack of sorted child lists */
-    w[0].node = TRIE_ROOT;
-    trie_children(s->t, TRIE_ROOT, &w[0].n);
+    w[0].node = root;
     for (;;) {
         struct walk *lv = &w[l];
         size_t n;
         const uint32_t *k = trie_children(s->t, lv->node, &n);
         if (by_weight && lv->next == 0 && n > 0 && kn == lv->base) {
-            if (kn + n > kcap) {
-                kcap = (kn + n) * 2;
-                kids = xreallocarray(kids, kcap, sizeof *kids);
-            }
+            FT_GROW(kids, kcap, kn + n);
             for (size_t i = 0; i < n; i++)
                 kids[kn + i] = (struct wkid){k[i], (uint32_t)i, trie_total_d(s->t, k[i])};
             qsort(kids + kn, n, sizeof *kids, cmp_wkid);
@@ -239,10 +238,8 @@ static void preorder(const struct search *s, bool by_weight, bool (*fn)(void *ct
         lv->next++;
         if (fn(ctx, c))
             break;
-        if (l + 1 == cap) {
-            cap *= 2;
-            w = xreallocarray(w, cap, sizeof *w);
-        }
+        if (l + 2 > cap)   /* once per node: no call unless full */
+            FT_GROW(w, cap, l + 2);
         w[l + 1] = (struct walk){c, 0, 0, kn};
         l++;
     }
@@ -253,7 +250,8 @@ static void preorder(const struct search *s, bool by_weight, bool (*fn)(void *ct
 struct nav {
     const struct search *s;
     uint32_t from;
-    bool seen;          /* from was visited (or the walk starts at the beginning) */
+    bool seen;          /* from was visited, or the walk starts at the beginning */
+    bool visited;       /* from was visited (it is in the subtree) */
     uint32_t first;     /* next: first match overall; prev: last match overall */
     uint32_t found;     /* next: first match after from; prev: last match before from */
 };
@@ -270,7 +268,7 @@ static bool nav_next(void *ctx, uint32_t node)
         }
     }
     if (node == nv->from)
-        nv->seen = true;
+        nv->seen = nv->visited = true;
     return false;
 }
 
@@ -278,7 +276,7 @@ static bool nav_prev(void *ctx, uint32_t node)
 {
     struct nav *nv = ctx;
     if (node == nv->from)
-        nv->seen = true;
+        nv->seen = nv->visited = true;
     if (search_node_matches(nv->s, node)) {
         nv->first = node;
         if (!nv->seen)
@@ -292,30 +290,35 @@ static bool valid_start(const struct search *s, uint32_t from)
     return from != TRIE_NONE && from != TRIE_ROOT && from < trie_size(s->t);
 }
 
-uint32_t search_step(const struct search *s, uint32_t from, bool back, bool by_weight,
-                     bool *wrapped)
+uint32_t search_step_in(const struct search *s, uint32_t root, uint32_t from, bool back,
+                        bool by_weight, bool *wrapped)
 {
     if (wrapped)
         *wrapped = false;
     if (!s->t || s->match_nodes == 0)
         return TRIE_NONE;
-    bool start = !valid_start(s, from);
-    if (!back) {
-        struct nav nv = {s, from, start, TRIE_NONE, TRIE_NONE};
-        preorder(s, by_weight, nav_next, &nv);
-        if (nv.found != TRIE_NONE)
-            return nv.found;
-        if (wrapped)
-            *wrapped = nv.first != TRIE_NONE;
-        return nv.first;
-    }
-    struct nav nv = {s, start ? TRIE_NONE : from, false, TRIE_NONE, TRIE_NONE};
-    preorder(s, by_weight, nav_prev, &nv);
-    if (!start && nv.found != TRIE_NONE)
+    if (root >= trie_size(s->t))
+        root = TRIE_ROOT;
+    if (!valid_start(s, from))
+        from = TRIE_NONE;
+    /* next: from outside the subtree (never visited) starts at the beginning, so the
+     * walk stops at the first match; prev: the walk always runs to the end, and an
+     * unvisited from leaves found == the last match. */
+    struct nav nv = {s, from, !back && from == TRIE_NONE, false, TRIE_NONE, TRIE_NONE};
+    preorder(s, root, by_weight, back ? nav_prev : nav_next, &nv);
+    if (!back && nv.found == TRIE_NONE && !nv.visited)
+        return nv.first;   /* from outside the subtree, after the walk: its first match */
+    if (nv.found != TRIE_NONE)
         return nv.found;
     if (wrapped)
-        *wrapped = !start && nv.first != TRIE_NONE;
+        *wrapped = nv.visited && nv.first != TRIE_NONE;
     return nv.first;
+}
+
+uint32_t search_step(const struct search *s, uint32_t from, bool back, bool by_weight,
+                     bool *wrapped)
+{
+    return search_step_in(s, TRIE_ROOT, from, back, by_weight, wrapped);
 }
 
 uint32_t search_next(const struct search *s, uint32_t from, bool *wrapped)
@@ -326,4 +329,35 @@ uint32_t search_next(const struct search *s, uint32_t from, bool *wrapped)
 uint32_t search_prev(const struct search *s, uint32_t from, bool *wrapped)
 {
     return search_step(s, from, true, false, wrapped);
+}
+
+struct rank {
+    const struct search *s;
+    uint32_t node;
+    size_t count, pos;
+};
+
+static bool rank_visit(void *ctx, uint32_t node)
+{
+    struct rank *r = ctx;
+    if (search_node_matches(r->s, node)) {
+        r->count++;
+        if (node == r->node)
+            r->pos = r->count;
+    }
+    return false;
+}
+
+size_t search_rank(const struct search *s, uint32_t root, uint32_t node, bool by_weight,
+                   size_t *count)
+{
+    struct rank r = {s, node, 0, 0};
+    if (s->t && s->match_nodes > 0) {
+        if (root >= trie_size(s->t))
+            root = TRIE_ROOT;
+        preorder(s, root, by_weight, rank_visit, &r);
+    }
+    if (count)
+        *count = r.count;
+    return r.pos;
 }

@@ -61,4 +61,19 @@ uint32_t search_prev(const struct search *s, uint32_t from, bool *wrapped);
  * layout draws left to right. O(nodes log fan-out) per call with by_weight. */
 uint32_t search_step(const struct search *s, uint32_t from, bool back, bool by_weight,
                      bool *wrapped);
+/* search_step inside the zoom: the next (back: previous) match among root and its
+ * descendants, in the same order, wrapping inside that subtree. root itself counts when
+ * it matches (the trie root never does); root == TRIE_NONE or out of range means
+ * TRIE_ROOT (the whole trie, = search_step). When from is not in the subtree (TRIE_NONE,
+ * TRIE_ROOT, elsewhere) it returns the subtree's first (back: last) match and does not
+ * count as a wrap. TRIE_NONE when the subtree has no match. *wrapped as above.
+ * O(subtree nodes) per call (by_weight: times log fan-out); no recursion. */
+uint32_t search_step_in(const struct search *s, uint32_t root, uint32_t from, bool back,
+                        bool by_weight, bool *wrapped);
+/* The "match K/N" of the status line: *count (may be NULL) = N, the matching nodes in
+ * root's subtree (root as in search_step_in); returns K, the 1-based position of node
+ * among them in the order of search_step_in (by_weight as there), or 0 when node is not
+ * one of them (no match, outside the subtree, TRIE_NONE). O(subtree nodes). */
+size_t search_rank(const struct search *s, uint32_t root, uint32_t node, bool by_weight,
+                   size_t *count);
 #endif

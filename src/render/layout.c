@@ -7,6 +7,7 @@
 
 #include "render/layout.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,17 +67,6 @@ struct scratch {
     size_t kids_len, kids_cap;
 };
 
-static void *grow(void *p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return p;
-    size_t c = *cap ? *cap : 64;
-    while (c < need)
-        c *= 2;
-    *cap = c;
-    return xreallocarray(p, c, size);
-}
-
 static void cache_clear(struct scratch *s, const struct trie *t, double T, int cols)
 {
     s->t = t;
@@ -134,7 +124,7 @@ static const struct kid *cached_kids(struct scratch *s, struct trie *t, uint32_t
         for (size_t i = 0; i < nk; i++) {
             double tot = trie_total_d(t, k[i]);
             if (tot * s->cols >= s->T) {
-                s->kids = grow(s->kids, &s->kids_cap, s->kids_len + 1, sizeof(*s->kids));
+                FT_GROW(s->kids, s->kids_cap, s->kids_len + 1);
                 s->kids[s->kids_len++] = (struct kid){k[i], (uint32_t)i, tot, cum};
             }
             cum += tot;
@@ -177,7 +167,7 @@ static unsigned colour(struct ctx *c, uint32_t nid, const char *name, size_t len
         return theme_slot(name, len);
     if (nid >= s->slots_cap) {
         size_t old = s->slots_cap;
-        s->slots = grow(s->slots, &s->slots_cap, (size_t)nid + 1, sizeof(*s->slots));
+        FT_GROW(s->slots, s->slots_cap, (size_t)nid + 1);
         memset(s->slots + old, 0, (s->slots_cap - old) * sizeof(*s->slots));
     }
     if (!(s->slots[nid] & 0x80000000u))
@@ -196,10 +186,8 @@ static void emit(struct ctx *c, uint32_t node, uint32_t depth, int x, int w, uns
         flags |= RECT_SELECTED;
     if (in->match && nid != UINT32_MAX && in->match[nid])
         flags |= RECT_MATCH;
-    if (out->n == out->cap) {
-        out->cap = out->cap ? out->cap * 2 : 256;
-        out->v = xreallocarray(out->v, out->cap, sizeof(*out->v));
-    }
+    if (out->n == out->cap)
+        FT_GROW(out->v, out->cap, out->n + 1);
     struct rect *r = &out->v[out->n++];
     r->x = x;
     r->w = w;
@@ -249,12 +237,12 @@ static size_t children(struct ctx *c, struct scratch *s, const struct item *it, 
         for (size_t i = 0; i < nk; i++) {
             if (k[i].total * c->cols < c->T)
                 continue;
-            s->sort = grow(s->sort, &s->sort_cap, m + 1, sizeof(*s->sort));
+            FT_GROW(s->sort, s->sort_cap, m + 1);
             s->sort[m++] = k[i];
         }
         if (m > 1)   /* s->sort is NULL until the first drawable child */
             qsort(s->sort, m, sizeof(*s->sort), cmp_kid);
-        s->next = grow(s->next, &s->next_cap, n + m, sizeof(*s->next));
+        FT_GROW(s->next, s->next_cap, n + m);
         double cum = it->start;
         for (size_t i = 0; i < m; i++) {
             s->next[n++] = (struct item){s->sort[i].node, cum, s->sort[i].total};
@@ -264,7 +252,7 @@ static size_t children(struct ctx *c, struct scratch *s, const struct item *it, 
     }
     for (size_t i = 0; i < nk; i++) {
         if (k[i].total * c->cols >= c->T) {
-            s->next = grow(s->next, &s->next_cap, n + 1, sizeof(*s->next));
+            FT_GROW(s->next, s->next_cap, n + 1);
             s->next[n++] = (struct item){k[i].node, it->start + k[i].off, k[i].total};
         }
     }
@@ -334,7 +322,7 @@ void layout_compute(const struct layout_in *in, struct rect_list *out)
     }
 
     size_t n = 1;
-    s->cur = grow(s->cur, &s->cur_cap, 1, sizeof(*s->cur));
+    FT_GROW(s->cur, s->cur_cap, 1);
     s->cur[0] = (struct item){zoom, 0, c.T};
     for (uint32_t d = dz; n > 0; d++) {
         if (d > last) {   /* drawable frames below the last row */
@@ -448,6 +436,47 @@ bool layout_drawable(const struct layout_in *in, uint32_t node)
     }
     /* Not below the zoom root: drawn if it is one of its ancestors. */
     return child_towards(in->t, node, zoom) != TRIE_NONE;
+}
+
+int layout_depth(const struct layout_in *in)
+{
+    struct trie *t = in->t;
+    if (!t || in->vp.cols <= 0)
+        return 0;
+    uint32_t zoom = zoom_of(in), d = trie_depth(t, zoom), maxd = trie_max_depth(t);
+    double T = trie_total_d(t, zoom), cols = in->vp.cols;
+    if (T <= 0)
+        return (int)d;   /* layout_compute draws the zoom root alone */
+    /* Level by level over drawable frames only (at most about cols per level, as their
+     * totals are >= T/cols and add up to <= T); stops at the trie's deepest level. */
+    size_t n = 1, cur_cap = 0, next_cap = 0;
+    uint32_t *cur = NULL, *next = NULL;
+    FT_GROW(cur, cur_cap, 1);
+    cur[0] = zoom;
+    while (d < maxd) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            size_t nk;
+            const uint32_t *k = trie_children(t, cur[i], &nk);
+            for (size_t j = 0; j < nk; j++) {
+                if (trie_total_d(t, k[j]) * cols >= T) {
+                    FT_GROW(next, next_cap, m + 1);
+                    next[m++] = k[j];
+                }
+            }
+        }
+        if (m == 0)
+            break;
+        d++;
+        uint32_t *tmp = cur;
+        size_t tcap = cur_cap;
+        cur = next, cur_cap = next_cap;
+        next = tmp, next_cap = tcap;
+        n = m;
+    }
+    free(cur);
+    free(next);
+    return d > INT_MAX ? INT_MAX : (int)d;
 }
 
 static uint32_t widest_child(const struct layout_in *in, uint32_t node)

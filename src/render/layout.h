@@ -115,6 +115,13 @@ uint32_t layout_move(const struct layout_in *in, const struct rect_list *rl, uin
 /* Whether node is drawn at all for in->zoom and in->vp.cols (any scroll): it is the zoom
  * root, an ancestor of it, or in its subtree with every frame on the way >= 1 cell. */
 bool layout_drawable(const struct layout_in *in, uint32_t node);
+/* The deepest row layout_compute can draw for in->t, in->zoom and in->vp.cols at any
+ * scroll: the greatest trie depth (root = 0) of a drawable frame (see layout_drawable;
+ * the zoom root's ancestors are shallower than it). The viewer clamps vp.scroll to
+ * layout_depth + 1 - vp.rows (when positive). 0 when nothing is drawn (no trie,
+ * cols <= 0). Visits only drawable frames (and scans their child lists), level by
+ * level with no recursion and no cache: O(drawable frames + their children). */
+int layout_depth(const struct layout_in *in);
 /* The vp.scroll that makes node's row visible: in->vp.scroll when it already is, else
  * the nearest scroll that shows it. 0 when vp.rows <= 0. */
 int layout_scroll_to(const struct layout_in *in, uint32_t node);

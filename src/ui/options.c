@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/theme.h"
+
 const char options_usage[] =
     "Usage: flametui [OPTION]... [FILE]...\n"
     "View flame graphs of folded stacks or `perf script` output in the terminal.\n"
@@ -97,10 +99,6 @@ static const struct option longopts[] = {
     {NULL, 0, NULL, 0},
 };
 
-static const char *const palettes[] = {"hot", "mem", "io", "wakeup", "java", "js", "perl",
-                                       "red", "green", "blue", "aqua", "yellow", "purple",
-                                       "orange"};
-
 static int parse_int(const char *s, long lo, long hi, long *out)
 {
     char *end;
@@ -174,11 +172,8 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
         case OPT_HIDE: add_filter(o, FILTER_HIDE, optarg); break;
         case 's': o->search = optarg; break;
         case OPT_COLORS: {
-            size_t i;
-            for (i = 0; i < FT_ARRAY_LEN(palettes); i++)
-                if (!strcmp(optarg, palettes[i]))
-                    break;
-            if (i == FT_ARRAY_LEN(palettes))
+            enum palette pal;
+            if (theme_palette_parse(optarg, &pal) < 0)
                 return ft_error_set(err, 0, "unknown palette '%s' for --colors", optarg);
             o->colors = optarg;
             break;

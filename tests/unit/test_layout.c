@@ -1,5 +1,5 @@
 /* flametui - unit tests: layout (widths, cutoff, zoom, orientation, scroll, order,
- * selection moves, hit testing, labels) and the text form. */
+ * selection moves, hit testing, labels, deepest drawable row) and the text form. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -462,6 +462,78 @@ static void cache_follows_changes(void **state)
     fx_fini(&f);
 }
 
+/* layout_depth agrees with an unbounded layout_compute (vp.rows <= 0 lays out every
+ * drawable depth from scroll 0: rows - 1 is the deepest drawn). */
+static int deepest_drawn(struct fx *f)
+{
+    struct layout_in in = f->in;
+    in.vp.rows = 0;
+    in.vp.scroll = 0;
+    struct rect_list rl = {0};
+    layout_compute(&in, &rl);
+    int d = rl.rows - 1;
+    rect_list_free(&rl);
+    return d;
+}
+
+static void depth_of_drawable_frames(void **state)
+{
+    (void)state;
+    struct fx f;
+    /* a deep branch of 1 sample in 100: drawn at 100 columns, not at 10 */
+    fx_init(&f, "m;a 99\nm;n1;n2;n3;n4;n5 1\n", 10, 3, ORIENT_ICICLE);
+    assert_int_equal(layout_depth(&f.in), 2);
+    assert_int_equal(deepest_drawn(&f), 2);
+    f.in.vp.scroll = 5;                          /* any scroll: the same answer */
+    assert_int_equal(layout_depth(&f.in), 2);
+    f.in.vp.cols = 100;
+    assert_int_equal(layout_depth(&f.in), 6);
+    assert_int_equal(deepest_drawn(&f), 6);
+    f.in.vp.cols = 99;
+    assert_int_equal(layout_depth(&f.in), 2);
+    /* zoomed into the narrow branch: it is the whole width now */
+    f.in.vp.cols = 10;
+    f.in.zoom = N(&f, "m;n1;n2");
+    assert_int_equal(layout_depth(&f.in), 6);
+    assert_int_equal(deepest_drawn(&f), 6);
+    /* zoomed into a leaf: its ancestors are drawn, nothing deeper */
+    f.in.zoom = N(&f, "m;a");
+    assert_int_equal(layout_depth(&f.in), 2);
+    f.in.zoom = TRIE_NONE;                       /* as TRIE_ROOT */
+    assert_int_equal(layout_depth(&f.in), 2);
+    f.in.vp.cols = 0;
+    assert_int_equal(layout_depth(&f.in), 0);
+    f.in.vp.cols = 10;
+    f.in.t = NULL;
+    assert_int_equal(layout_depth(&f.in), 0);
+    f.in.t = f.t;
+    fx_fini(&f);
+
+    fx_init(&f, "", 10, 3, ORIENT_FLAME);        /* empty: the root alone */
+    assert_int_equal(layout_depth(&f.in), 0);
+    fx_fini(&f);
+}
+
+static void depth_of_deep_stack(void **state)
+{
+    (void)state;
+    enum { DEPTH = 200000 };
+    struct fx f;
+    fx_init(&f, "x 1\n", 40, 10, ORIENT_FLAME);
+    uint32_t *names = malloc(DEPTH * sizeof(*names));
+    assert_non_null(names);
+    for (size_t i = 0; i < DEPTH; i++)
+        names[i] = strtab_intern(trie_names(f.t), "f", 1);
+    trie_insert(f.t, names, DEPTH, count_u64(3));
+    free(names);
+    assert_int_equal(layout_depth(&f.in), DEPTH);
+    f.in.vp.cols = 3;                            /* f (3 of 4) is still >= 1 cell */
+    assert_int_equal(layout_depth(&f.in), DEPTH);
+    f.in.vp.cols = 1;
+    assert_int_equal(layout_depth(&f.in), 0);
+    fx_fini(&f);
+}
+
 int main(void)
 {
     if (!setlocale(LC_ALL, "C.UTF-8")) {
@@ -485,6 +557,8 @@ int main(void)
         cmocka_unit_test(degenerate_sizes),
         cmocka_unit_test(textrender_print_writes),
         cmocka_unit_test(cache_follows_changes),
+        cmocka_unit_test(depth_of_drawable_frames),
+        cmocka_unit_test(depth_of_deep_stack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

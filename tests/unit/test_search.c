@@ -1,4 +1,5 @@
-/* flametui - unit tests: search (match cache, node count, matched share, n/N order). */
+/* flametui - unit tests: search (match cache, node count, matched share, n/N order,
+ * n/N and "match K/N" inside a zoom). */
 #include "config.h"
 
 #include <stdarg.h>
@@ -176,6 +177,132 @@ static void odd_bytes_and_smartcase(void **state)
     trie_free(t);
 }
 
+static void step_in_zoom(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;a;b 1\nmain;a;d 3\nmain;c;b 5\nb 1\n");
+    struct search *s = attach("^(a|b)$", t);
+    uint32_t b = trie_node_at(t, "b"), m = trie_node_at(t, "main"), a = trie_node_at(t, "main;a");
+    uint32_t ab = trie_node_at(t, "main;a;b"), cb = trie_node_at(t, "main;c;b");
+    uint32_t ad = trie_node_at(t, "main;a;d");
+    bool w = true;
+    /* name order inside main: a, ab, cb (the top-level b is outside) */
+    assert_int_equal(search_step_in(s, m, TRIE_NONE, false, false, &w), a);
+    assert_false(w);
+    w = true;
+    assert_int_equal(search_step_in(s, m, b, false, false, &w), a);    /* from outside */
+    assert_false(w);
+    w = true;
+    assert_int_equal(search_step_in(s, m, b, true, false, &w), cb);
+    assert_false(w);
+    assert_int_equal(search_step_in(s, m, TRIE_NONE, true, false, &w), cb);
+    assert_false(w);
+    assert_int_equal(search_step_in(s, m, m, false, false, &w), a);
+    assert_int_equal(search_step_in(s, m, a, false, false, &w), ab);
+    assert_int_equal(search_step_in(s, m, ad, false, false, &w), cb);
+    assert_int_equal(search_step_in(s, m, cb, false, false, &w), a);   /* wraps inside */
+    assert_true(w);
+    assert_int_equal(search_step_in(s, m, a, true, false, &w), cb);
+    assert_true(w);
+    assert_int_equal(search_step_in(s, m, cb, true, false, &w), ab);
+    assert_false(w);
+    /* weight order inside main: c (5) before a (4), under a d (3) before b (1) */
+    assert_int_equal(search_step_in(s, m, TRIE_NONE, false, true, &w), cb);
+    assert_int_equal(search_step_in(s, m, cb, false, true, &w), a);
+    assert_int_equal(search_step_in(s, m, a, false, true, &w), ab);
+    assert_int_equal(search_step_in(s, m, ab, false, true, &w), cb);
+    assert_true(w);
+    assert_int_equal(search_step_in(s, m, cb, true, true, &w), ab);
+    assert_true(w);
+    assert_int_equal(search_step_in(s, m, b, true, true, &w), ab);
+    assert_false(w);
+    /* a matching zoom root counts */
+    assert_int_equal(search_step_in(s, a, TRIE_NONE, false, false, &w), a);
+    assert_int_equal(search_step_in(s, a, a, false, false, &w), ab);
+    assert_int_equal(search_step_in(s, a, ab, false, false, &w), a);
+    assert_true(w);
+    /* a single match wraps onto itself */
+    assert_int_equal(search_step_in(s, trie_node_at(t, "main;c"), cb, false, false, &w), cb);
+    assert_true(w);
+    /* no match in the subtree */
+    w = true;
+    assert_int_equal(search_step_in(s, ad, TRIE_NONE, false, false, &w), TRIE_NONE);
+    assert_false(w);
+    assert_int_equal(search_step_in(s, ad, ab, true, true, &w), TRIE_NONE);
+    assert_false(w);
+    /* the whole trie, as search_step */
+    assert_int_equal(search_step_in(s, TRIE_ROOT, cb, false, false, &w), b);
+    assert_true(w);
+    assert_int_equal(search_step_in(s, TRIE_NONE, TRIE_NONE, false, true, &w), cb);
+    search_free(s);
+    trie_free(t);
+}
+
+static void rank_in_zoom(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;a;b 1\nmain;a;d 3\nmain;c;b 5\nb 1\n");
+    struct search *s = attach("^(a|b)$", t);
+    uint32_t b = trie_node_at(t, "b"), m = trie_node_at(t, "main"), a = trie_node_at(t, "main;a");
+    uint32_t ab = trie_node_at(t, "main;a;b"), cb = trie_node_at(t, "main;c;b");
+    uint32_t ad = trie_node_at(t, "main;a;d");
+    size_t n = 99;
+    assert_int_equal(search_rank(s, TRIE_ROOT, b, false, &n), 1);
+    assert_int_equal(n, 4);
+    assert_int_equal(search_rank(s, TRIE_ROOT, cb, false, &n), 4);
+    assert_int_equal(search_rank(s, m, a, false, &n), 1);
+    assert_int_equal(n, 3);
+    assert_int_equal(search_rank(s, m, ab, false, &n), 2);
+    assert_int_equal(search_rank(s, m, cb, false, &n), 3);
+    assert_int_equal(search_rank(s, m, cb, true, &n), 1);           /* heaviest first */
+    assert_int_equal(search_rank(s, m, a, true, &n), 2);
+    assert_int_equal(search_rank(s, m, ab, true, &n), 3);
+    assert_int_equal(n, 3);
+    assert_int_equal(search_rank(s, m, b, false, &n), 0);           /* outside the zoom */
+    assert_int_equal(search_rank(s, m, ad, false, &n), 0);          /* not a match */
+    assert_int_equal(search_rank(s, m, TRIE_NONE, false, NULL), 0);
+    assert_int_equal(search_rank(s, a, a, false, &n), 1);
+    assert_int_equal(n, 2);
+    assert_int_equal(search_rank(s, ad, ad, false, &n), 0);
+    assert_int_equal(n, 0);
+    /* K follows search_step_in from the start */
+    uint32_t x = TRIE_NONE;
+    for (size_t k = 1; k <= 3; k++) {
+        x = search_step_in(s, m, x, false, true, NULL);
+        assert_int_equal(search_rank(s, m, x, true, &n), k);
+    }
+    search_free(s);
+    s = attach("nomatch", t);
+    assert_int_equal(search_rank(s, TRIE_ROOT, b, false, &n), 0);
+    assert_int_equal(n, 0);
+    search_free(s);
+    trie_free(t);
+}
+
+static void deep_stack_no_recursion(void **state)
+{
+    (void)state;
+    enum { DEPTH = 200000 };
+    struct trie *t = trie_new(NULL);
+    uint32_t *names = malloc(DEPTH * sizeof *names);
+    assert_non_null(names);
+    for (size_t i = 0; i < DEPTH; i++)
+        names[i] = strtab_intern(trie_names(t), i % 2 ? "odd" : "even", i % 2 ? 3 : 4);
+    uint32_t leaf = trie_insert(t, names, DEPTH, count_u64(1));
+    free(names);
+    struct search *s = attach("^odd$", t);
+    uint32_t top = trie_node_at(t, "even");
+    size_t n;
+    assert_int_equal(search_rank(s, top, leaf, true, &n), DEPTH / 2);
+    assert_int_equal(n, DEPTH / 2);
+    bool w;
+    assert_int_equal(search_step_in(s, top, TRIE_NONE, true, false, &w), leaf);
+    assert_int_equal(search_step_in(s, top, leaf, false, true, &w), trie_node_at(t, "even;odd"));
+    assert_true(w);
+    search_free(s);
+    trie_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,6 +310,9 @@ int main(void)
         cmocka_unit_test(sample_counted_once),
         cmocka_unit_test(next_prev_order),
         cmocka_unit_test(next_prev_weight_order),
+        cmocka_unit_test(step_in_zoom),
+        cmocka_unit_test(rank_in_zoom),
+        cmocka_unit_test(deep_stack_no_recursion),
         cmocka_unit_test(refresh_after_growth),
         cmocka_unit_test(invalid_regex),
         cmocka_unit_test(odd_bytes_and_smartcase),
