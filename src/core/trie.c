@@ -135,10 +135,7 @@ static void kc_clear(struct trie *t, bool now)
             free(t->kc[i].kids);
             continue;
         }
-        if (t->ngrave == t->grave_cap) {
-            t->grave_cap = t->grave_cap ? t->grave_cap * 2 : 256;
-            t->grave = xreallocarray(t->grave, t->grave_cap, sizeof *t->grave);
-        }
+        FT_GROW(t->grave, t->grave_cap, t->ngrave + 1);
         t->grave[t->ngrave++] = t->kc[i].kids;
     }
     free(t->kc);
@@ -561,6 +558,17 @@ const uint32_t *trie_children(struct trie *t, uint32_t node, size_t *n)
     return e->kids;
 }
 
+void trie_sort_children(struct trie *t)
+{
+    if (!t->kids_valid || t->kids_gen != t->struct_gen)
+        build_kids(t);
+}
+
+bool trie_has_children(const struct trie *t, uint32_t node)
+{
+    return t->v[node].first_child != TRIE_NONE;
+}
+
 void trie_merge(struct trie *dst, const struct trie *src)
 {
     size_t n = src->n;
@@ -613,119 +621,6 @@ size_t trie_path(const struct trie *t, uint32_t node, uint32_t *path)
         node = t->v[node].parent;
     }
     return d;
-}
-
-/* --- collapsed output in plain byte order of the whole stack text ---
- * Each child c contributes up to two items: its own stack (key: name, then end of text)
- * and its subtree (key: name followed by ';'). Sorting the items of one sibling group by
- * those keys gives exactly the order of `sort` on the full lines. */
-struct item {
-    uint32_t node;
-    uint32_t subtree; /* 0: the stack ending at node; 1: the stacks below it */
-};
-
-static int cmp_items(const void *a, const void *b, void *ctx)
-{
-    const struct trie *t = ctx;
-    const struct item *x = a, *y = b;
-    size_t lx, ly;
-    const unsigned char *px = (const unsigned char *)strtab_get(t->names, t->v[x->node].name, &lx);
-    const unsigned char *py = (const unsigned char *)strtab_get(t->names, t->v[y->node].name, &ly);
-    size_t m = lx < ly ? lx : ly;
-    int c = memcmp(px, py, m);
-    if (c)
-        return c;
-    /* one name is a prefix of the other (or equal): compare the next "character", where
-     * the end of the text is below every byte and a subtree continues with ';' */
-    int nx = lx > m ? px[m] : (x->subtree ? ';' : -1);
-    int ny = ly > m ? py[m] : (y->subtree ? ';' : -1);
-    if (nx != ny)
-        return nx < ny ? -1 : 1;
-    if (lx != ly)
-        return lx < ly ? -1 : 1;
-    return (int)x->subtree - (int)y->subtree;
-}
-
-struct wframe {
-    size_t start, end, pos, pathlen;
-    bool sep; /* below the root's children: frames are joined with ';' */
-};
-
-static void push_items(struct trie *t, uint32_t node, struct item **items, size_t *ni,
-                       size_t *cap)
-{
-    size_t nk;
-    const uint32_t *k = trie_children(t, node, &nk);
-    size_t start = *ni;
-    for (size_t i = 0; i < nk; i++) {
-        const struct node *c = &t->v[k[i]];
-        if (*ni + 2 > *cap) {
-            *cap = *cap ? *cap * 2 : 256;
-            *items = xreallocarray(*items, *cap, sizeof **items);
-        }
-        if (c->flags & NODE_TERMINAL)
-            (*items)[(*ni)++] = (struct item){k[i], 0};
-        if (t->kid_off[k[i] + 1] > t->kid_off[k[i]])
-            (*items)[(*ni)++] = (struct item){k[i], 1};
-    }
-    if (*ni - start > 1)
-        qsort_r(*items + start, *ni - start, sizeof **items, cmp_items, t);
-}
-
-int trie_write_collapsed(struct trie *t, FILE *out)
-{
-    struct item *items = NULL;
-    size_t ni = 0, icap = 0;
-    struct wframe *st = NULL;
-    size_t nst = 0, stcap = 0;
-    struct buf path = {0};
-    char num[COUNT_FMT_MAX];
-    int rc = 0;
-
-    if (!t->kids_valid || t->kids_gen != t->struct_gen)
-        build_kids(t); /* push_items reads kid_off directly */
-    push_items(t, TRIE_ROOT, &items, &ni, &icap);
-    stcap = 64;
-    st = xreallocarray(NULL, stcap, sizeof *st);
-    st[nst++] = (struct wframe){0, ni, 0, 0, false};
-    while (nst) {
-        struct wframe *f = &st[nst - 1];
-        if (f->pos == f->end) {
-            ni = f->start;
-            nst--;
-            continue;
-        }
-        struct item it = items[f->pos++];
-        size_t base = f->pathlen;
-        path.len = base;
-        if (f->sep)
-            buf_putc(&path, ';');
-        size_t len;
-        const char *name = strtab_get(t->names, t->v[it.node].name, &len);
-        buf_append(&path, name, len);
-        if (!it.subtree) {
-            const struct node *nd = &t->v[it.node];
-            int nl = count_format(num, get_count(nd->self, nd->flags & NODE_SELF_FLOAT));
-            if (fwrite(path.p, 1, path.len, out) != path.len || putc(' ', out) == EOF ||
-                fwrite(num, 1, (size_t)nl, out) != (size_t)nl || putc('\n', out) == EOF) {
-                rc = -1;
-                break;
-            }
-        } else {
-            size_t plen = path.len;
-            size_t start = ni;
-            push_items(t, it.node, &items, &ni, &icap);
-            if (nst == stcap) {
-                stcap *= 2;
-                st = xreallocarray(st, stcap, sizeof *st);
-            }
-            st[nst++] = (struct wframe){start, ni, start, plen, true};
-        }
-    }
-    free(items);
-    free(st);
-    buf_fini(&path);
-    return rc;
 }
 
 void trie_compact(struct trie *t)

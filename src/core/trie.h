@@ -10,7 +10,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "core/count.h"
 
@@ -85,6 +84,11 @@ uint64_t trie_generation(const struct trie *t);
  * Built on demand, and rebuilt after the trie changed; *n gets the count. The array is
  * valid until the next change. (Logically const: it fills a cache.) */
 const uint32_t *trie_children(struct trie *t, uint32_t node, size_t *n);
+/* Sorts the children of every node now (one pass), so that the trie_children() calls of
+ * a walk over most of the trie (writing it out) do not sort node by node first. */
+void trie_sort_children(struct trie *t);
+/* True when node has at least one child (O(1), no sorting). */
+bool trie_has_children(const struct trie *t, uint32_t node);
 
 /* Copies every stack of src into dst (names re-interned when strtabs differ). */
 void trie_merge(struct trie *dst, const struct trie *src);
@@ -94,10 +98,6 @@ void trie_foreach_stack(const struct trie *t, void (*fn)(void *ctx, uint32_t lea
 /* Fills path with the node ids from the root's child down to node (root excluded);
  * returns the number written (= depth). path must have room for trie_depth() ids. */
 size_t trie_path(const struct trie *t, uint32_t node, uint32_t *path);
-
-/* Writes every stack as "frame;frame;... COUNT\n" sorted in plain byte order of the
- * stack text (stackcollapse-perf.pl's `sort keys`). Returns 0, or -1 on a write error. */
-int trie_write_collapsed(struct trie *t, FILE *out);
 
 size_t trie_bytes(const struct trie *t);
 /* Gives back the growth slack of the node array once loading is finished. */

@@ -43,10 +43,11 @@ FT_PRINTF(3, 4) int ft_error_set(struct ft_error *e, long line, const char *fmt,
  * "NAME: message" when e->line is 0, into out[0..n) (always NUL-terminated). The
  * "flametui: " prefix is the printer's business (main.c), never the library's. */
 void ft_error_format(const struct ft_error *e, const char *name, char *out, size_t n);
-/* 100 * part / whole, 0 when whole is not positive: every percentage on screen. */
+/* part / whole * 100 (in this order: no overflow near DBL_MAX, and the rounding --top
+ * has always printed), 0 when whole is not positive: every percentage shown. */
 static inline double ft_pct(double part, double whole)
 {
-    return whole > 0 ? 100.0 * part / whole : 0.0;
+    return whole > 0 ? part / whole * 100.0 : 0.0;
 }
 
 /* A growable byte buffer. Zero-initialised is empty; buf_fini frees. */

@@ -1,4 +1,380 @@
-/* flametui - graph.c: the derive pipeline (see graph.h). STUB: being written. */
+/* flametui - graph.c: the derive pipeline (see graph.h).
+ * Three stages, each a trie and what it was derived from:
+ *   src   = the base, or the window over it (owned)
+ *   prof  = src when there are no filters, else view_build(filters, src) (owned)
+ *   shown = prof, view_build(reverse, prof), or callers/callees of prof (owned unless prof)
+ * A setter marks the stage it changes dirty (window: src, filters: prof, reverse and
+ * focus: shown); dropping a stage drops the stages below it. Growth is found by
+ * generation: each stage remembers trie_generation() of its input when it was synced. */
 #include "config.h"
 
 #include "query/graph.h"
+
+#include <stdlib.h>
+
+#include "core/trie.h"
+#include "query/callers.h"
+#include "query/window.h"
+
+struct graph {
+    struct trie *base;          /* borrowed */
+    struct view *filt;          /* the filters, never reversed */
+    struct view *rev;           /* reverse only */
+    bool reverse;
+    enum graph_focus focus;
+    uint32_t focus_name;
+    struct window *win;         /* NULL: no window */
+    double win_seconds;
+    bool win_on;
+    double now;                 /* the last graph_tick */
+    bool live;                  /* keep the views' tracking state for view_update */
+
+    /* set by the setters (and graph_tick): the stage must be derived again */
+    bool src_dirty, prof_dirty, shown_dirty;
+    bool pending;               /* a change not yet counted as a rebuild */
+    struct trie *win_trie;      /* src when windowed */
+    uint64_t win_gen;           /* trie_generation(base) at window_build */
+    struct trie *prof;          /* NULL: not derived */
+    bool prof_owned;
+    uint64_t prof_gen;          /* trie_generation(src) when prof was synced */
+    struct trie *shown;         /* NULL: not derived */
+    bool shown_owned;
+    uint64_t shown_gen;         /* trie_generation(prof) when shown was synced */
+    struct graph_stats stats;
+};
+
+/* What one derive call did, for the stats. */
+struct work {
+    bool rebuilt, updated;
+};
+
+struct graph *graph_new(struct trie *base)
+{
+    struct graph *g = xcalloc(1, sizeof *g);
+    g->base = base;
+    g->filt = view_new();
+    g->rev = view_new();
+    view_set_reverse(g->rev, true);
+    return g;
+}
+
+static void drop_shown(struct graph *g)
+{
+    if (g->shown_owned)
+        trie_free(g->shown);
+    g->shown = NULL;
+    g->shown_owned = false;
+}
+
+static void drop_prof(struct graph *g)
+{
+    drop_shown(g);
+    if (g->prof_owned)
+        trie_free(g->prof);
+    g->prof = NULL;
+    g->prof_owned = false;
+}
+
+static void drop_src(struct graph *g)
+{
+    drop_prof(g);
+    trie_free(g->win_trie);
+    g->win_trie = NULL;
+}
+
+void graph_free(struct graph *g)
+{
+    if (!g)
+        return;
+    drop_src(g);
+    window_free(g->win);
+    view_free(g->rev);
+    view_free(g->filt);
+    free(g);
+}
+
+struct trie *graph_base(const struct graph *g)
+{
+    return g->base;
+}
+
+int graph_push_filter(struct graph *g, enum filter_kind k, const char *re,
+                      struct ft_error *err)
+{
+    if (view_push_filter(g->filt, k, re, err) < 0)
+        return -1;
+    g->prof_dirty = true;
+    g->pending = true;
+    return 0;
+}
+
+bool graph_pop_filter(struct graph *g)
+{
+    if (!view_pop_filter(g->filt))
+        return false;
+    g->prof_dirty = true;
+    g->pending = true;
+    return true;
+}
+
+bool graph_clear_filters(struct graph *g)
+{
+    if (view_filter_count(g->filt) == 0)
+        return false;
+    view_clear_filters(g->filt);
+    g->prof_dirty = true;
+    g->pending = true;
+    return true;
+}
+
+size_t graph_filter_count(const struct graph *g)
+{
+    return view_filter_count(g->filt);
+}
+
+void graph_set_reverse(struct graph *g, bool on)
+{
+    if (g->reverse == on)
+        return;
+    g->reverse = on;
+    if (g->focus == FOCUS_NONE) {
+        g->shown_dirty = true;
+        g->pending = true;
+    }
+}
+
+bool graph_reverse(const struct graph *g)
+{
+    return g->reverse;
+}
+
+void graph_set_focus(struct graph *g, enum graph_focus f, uint32_t name)
+{
+    if (f == FOCUS_NONE)
+        name = 0;
+    if (f == g->focus && name == g->focus_name)
+        return;
+    g->focus = f;
+    g->focus_name = name;
+    g->shown_dirty = true;
+    g->pending = true;
+}
+
+enum graph_focus graph_focus(const struct graph *g, uint32_t *name)
+{
+    if (name)
+        *name = g->focus_name;
+    return g->focus;
+}
+
+void graph_set_live(struct graph *g, bool on)
+{
+    g->live = on;
+    if (!on) {
+        view_track(g->filt, false);
+        view_track(g->rev, false);
+    }
+}
+
+static bool windowed(const struct graph *g)
+{
+    return g->win && g->win_on;
+}
+
+void graph_set_window(struct graph *g, double seconds, bool on)
+{
+    bool was = windowed(g);
+    double old = g->win_seconds;
+    if (seconds <= 0) {
+        window_free(g->win);
+        g->win = NULL;
+        g->win_seconds = 0;
+        g->win_on = false;
+    } else {
+        /* snapshots are taken only while shown: start afresh when switched on */
+        if (!g->win || seconds != old || (on && !g->win_on)) {
+            window_free(g->win);
+            g->win = window_new(seconds);
+        }
+        g->win_seconds = seconds;
+        g->win_on = on;
+    }
+    if (was != windowed(g) || (was && seconds != old)) {
+        g->src_dirty = true;
+        g->pending = true;
+    }
+}
+
+bool graph_windowed(const struct graph *g)
+{
+    return windowed(g);
+}
+
+double graph_window_seconds(const struct graph *g)
+{
+    return g->win_seconds;
+}
+
+bool graph_tick(struct graph *g, double now)
+{
+    g->now = now;
+    if (!windowed(g) || !window_record(g->win, g->base, now))
+        return false;
+    g->src_dirty = true;
+    g->pending = true;
+    return true;
+}
+
+static struct trie *src_trie(const struct graph *g)
+{
+    return g->win_trie ? g->win_trie : g->base;
+}
+
+/* The source stage: the window over the base when it is shown. */
+static void derive_src(struct graph *g, struct work *w)
+{
+    if (g->src_dirty) {
+        drop_src(g);
+        g->src_dirty = false;
+        w->rebuilt = true;
+    } else if (g->win_trie && trie_generation(g->base) != g->win_gen) {
+        drop_src(g);            /* the window is a difference: no incremental form */
+        w->updated = true;
+    }
+    if (windowed(g) && !g->win_trie) {
+        g->win_trie = window_build(g->win, g->base, g->now);
+        g->win_gen = trie_generation(g->base);
+    }
+}
+
+/* The profile stage: the filters over src. */
+static void derive_prof(struct graph *g, struct work *w)
+{
+    struct trie *src = src_trie(g);
+    if (g->prof_dirty) {
+        drop_prof(g);
+        g->prof_dirty = false;
+        w->rebuilt = true;
+    } else if (g->prof_owned && trie_generation(src) != g->prof_gen) {
+        w->updated = true;
+        if (view_update(g->filt, src, g->prof)) {
+            g->prof_gen = trie_generation(src);
+        } else {                /* no tracking state yet: from now on, keep it */
+            g->live = true;
+            drop_prof(g);
+        }
+    }
+    if (g->prof)
+        return;
+    if (view_filter_count(g->filt) == 0) {
+        g->prof = src;
+    } else {
+        view_track(g->filt, g->live && src == g->base);
+        g->prof = view_build(g->filt, src);
+        g->prof_owned = true;
+    }
+    g->prof_gen = trie_generation(src);
+}
+
+/* The shown stage: the profile, reversed, or the callers / callees of one function. */
+static void derive_shown(struct graph *g, struct work *w)
+{
+    if (g->shown_dirty) {
+        drop_shown(g);
+        g->shown_dirty = false;
+        w->rebuilt = true;
+    } else if (g->shown_owned && trie_generation(g->prof) != g->shown_gen) {
+        w->updated = true;
+        if (g->focus == FOCUS_NONE && view_update(g->rev, g->prof, g->shown)) {
+            g->shown_gen = trie_generation(g->prof);
+        } else {                /* callers / callees: derived again from the profile */
+            if (g->focus == FOCUS_NONE)
+                g->live = true;
+            drop_shown(g);
+        }
+    }
+    if (g->shown)
+        return;
+    switch (g->focus) {
+    case FOCUS_CALLEES:
+        g->shown = callers_callees(g->prof, g->focus_name);
+        g->shown_owned = true;
+        break;
+    case FOCUS_CALLERS:
+        g->shown = callers_callers(g->prof, g->focus_name);
+        g->shown_owned = true;
+        break;
+    case FOCUS_NONE:
+        if (g->reverse) {
+            view_track(g->rev, g->live && !g->win_trie);
+            g->shown = view_build(g->rev, g->prof);
+            g->shown_owned = true;
+        } else {
+            g->shown = g->prof;
+        }
+        break;
+    }
+    g->shown_gen = trie_generation(g->prof);
+}
+
+/* A rebuild is counted once per batch of changes: when a graph_profile call has derived
+ * the profile for it, the graph_shown call that derives the rest counts nothing. */
+static void count_work(struct graph *g, const struct work *w)
+{
+    if (w->rebuilt && g->pending) {
+        g->stats.rebuilds++;
+        g->pending = false;
+    }
+    if (w->updated)
+        g->stats.updates++;
+}
+
+struct trie *graph_profile(struct graph *g)
+{
+    struct work w = {false, false};
+    derive_src(g, &w);
+    derive_prof(g, &w);
+    count_work(g, &w);
+    return g->prof;
+}
+
+struct trie *graph_shown(struct graph *g)
+{
+    struct work w = {false, false};
+    derive_src(g, &w);
+    derive_prof(g, &w);
+    derive_shown(g, &w);
+    count_work(g, &w);
+    return g->shown;
+}
+
+bool graph_stale(const struct graph *g)
+{
+    if (g->src_dirty || g->prof_dirty || g->shown_dirty || !g->prof || !g->shown)
+        return true;
+    if (g->win_trie && trie_generation(g->base) != g->win_gen)
+        return true;
+    if (g->prof_owned && trie_generation(src_trie(g)) != g->prof_gen)
+        return true;
+    return g->shown_owned && trie_generation(g->prof) != g->shown_gen;
+}
+
+void graph_describe(const struct graph *g, struct buf *out)
+{
+    view_describe(g->filt, out);
+    if (g->reverse && g->focus == FOCUS_NONE)
+        buf_printf(out, "%sreverse", view_filter_count(g->filt) ? " " : "");
+}
+
+double graph_share(struct graph *g)
+{
+    struct trie *prof = graph_profile(g);
+    if (view_filter_count(g->filt) == 0)
+        return 1.0;
+    return view_share(src_trie(g), prof);
+}
+
+void graph_get_stats(const struct graph *g, struct graph_stats *out)
+{
+    *out = g->stats;
+}

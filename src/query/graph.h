@@ -44,6 +44,13 @@ bool graph_reverse(const struct graph *g);
 void graph_set_focus(struct graph *g, enum graph_focus f, uint32_t name);
 enum graph_focus graph_focus(const struct graph *g, uint32_t *name);
 
+/* Live input: keep the views' tracking state (view_track: about 25 bytes per node of
+ * their input) so that the base's growth is applied with view_update. Off by default, so
+ * that the non-interactive outputs pay nothing; the first growth seen turns it on by
+ * itself (that one growth is derived again, later ones are applied incrementally), so
+ * calling this only saves that one derivation. Off drops the state now. */
+void graph_set_live(struct graph *g, bool on);
+
 /* Live sliding window over arrival time: seconds > 0 makes one (snapshots are taken only
  * while it is shown, starting when it is switched on); on shows it. */
 void graph_set_window(struct graph *g, double seconds, bool on);
@@ -53,8 +60,9 @@ double graph_window_seconds(const struct graph *g);  /* 0: no window */
  * is stale (graph_shown derives it again). */
 bool graph_tick(struct graph *g, double now);
 
-/* True when graph_shown() would do any work: the spec changed, the base grew, or the
- * window moved since the last derivation. */
+/* True when graph_shown() would do any work: nothing derived yet, the spec changed, the
+ * window moved, or the base grew since the last derivation while something is derived
+ * from it (growth of a base that is shown as it is needs no work). */
 bool graph_stale(const struct graph *g);
 /* The shown trie, derived now if stale. Valid until the next call that derives
  * (graph_shown, graph_profile) or graph_free. It is the base itself when nothing is
@@ -66,13 +74,26 @@ struct trie *graph_shown(struct graph *g);
 struct trie *graph_profile(struct graph *g);
 
 /* Appends the title text of the spec: "include:RE exclude:RE hide:RE reverse" (raw name
- * bytes: the caller escapes), nothing when there is nothing. */
+ * bytes: the caller escapes), nothing when there is nothing. "reverse" only while it
+ * applies (no focus). */
 void graph_describe(const struct graph *g, struct buf *out);
 /* Share of the base's samples the filters keep, in [0, 1] (1 without filters). */
 double graph_share(struct graph *g);
 
-/* Work done so far, for tests and the rebuild benchmark: derivations from scratch of the
- * shown trie (one per change, however many steps it takes), and incremental updates. */
+/* Work done so far, for tests and the rebuild benchmark, counted per graph_shown /
+ * graph_profile call that did the work:
+ *  - rebuilds: calls that derived again because of a change of the spec (filter push /
+ *    pop / clear, reverse, focus, window on / off / resize) or because the window moved
+ *    (graph_tick returned true): exactly one per change (or batch of changes between
+ *    two derivations) followed by graph_shown, however many stages and calls it takes
+ *    (graph_profile then graph_shown count one); a setter that changes nothing
+ *    (set_reverse(true) when already reversed, reverse while focused, pop or clear with
+ *    no filter) causes none.
+ *  - updates: calls that applied the growth of the base: view_update of the filtered
+ *    and then the reversed trie; also when growth makes a stage be derived again (the
+ *    first growth without graph_set_live, the callers / callees tries, which are derived
+ *    from the profile again, and the window, which is built again). Nothing is counted
+ *    when the grown base is shown as it is. A call can count both. */
 struct graph_stats {
     uint64_t rebuilds;
     uint64_t updates;

@@ -167,31 +167,40 @@ void top_compute(struct trie *t, enum top_sort by, struct top *out)
     top_sort(out, t, by);
 }
 
-static double pct(struct count c, struct count all)
+static double pct(struct count part, struct count all)
 {
-    double a = count_to_double(all);
-    return a > 0 ? count_to_double(c) / a * 100.0 : 0.0; /* no overflow near DBL_MAX */
+    return ft_pct(count_to_double(part), count_to_double(all));
+}
+
+void top_row_numbers(struct buf *out, const struct top_row *r, struct count all)
+{
+    char sb[COUNT_FMT_MAX], tb[COUNT_FMT_MAX];
+    count_format(sb, r->self);
+    count_format(tb, r->total);
+    buf_printf(out, "%12s %6.2f%% %12s %6.2f%%  ", sb, pct(r->self, all), tb,
+               pct(r->total, all));
 }
 
 int top_print(FILE *out, struct trie *t, size_t n)
 {
     struct top tp = {0};
+    struct buf line = {0};
     top_compute(t, TOP_BY_SELF, &tp);
     if (n == 0 || n > tp.n)
         n = tp.n;
     fprintf(out, "# %12s %7s %12s %7s  %s\n", "SELF", "SELF%", "TOTAL", "TOTAL%", "NAME");
     for (size_t i = 0; i < n; i++) {
         const struct top_row *r = &tp.v[i];
-        char sb[COUNT_FMT_MAX], tb[COUNT_FMT_MAX];
         size_t len;
         const char *name = strtab_get(trie_names(t), r->name, &len);
-        count_format(sb, r->self);
-        count_format(tb, r->total);
-        fprintf(out, "  %12s %6.2f%% %12s %6.2f%%  ", sb, pct(r->self, tp.all), tb,
-                pct(r->total, tp.all));
-        fwrite(name, 1, len, out);
-        fputc('\n', out);
+        line.len = 0;
+        buf_append(&line, "  ", 2);
+        top_row_numbers(&line, r, tp.all);
+        buf_append(&line, name, len);
+        buf_putc(&line, '\n');
+        fwrite(line.p, 1, line.len, out);
     }
+    buf_fini(&line);
     top_fini(&tp);
     return ferror(out) ? -1 : 0;
 }

@@ -11,6 +11,7 @@
 
 #include "core/count.h"
 
+struct buf;
 struct trie;
 
 enum top_sort {
@@ -38,6 +39,12 @@ void top_compute(struct trie *t, enum top_sort by, struct top *out);
 /* Re-sorts rows; names are compared in the byte order of t's strtab. */
 void top_sort(struct top *tp, struct trie *t, enum top_sort by);
 void top_fini(struct top *tp);                   /* frees rows; tp can be reused */
+
+/* Appends the numbers part of one table row for r, the percentages of all:
+ *   "%12s %6.2f%% %12s %6.2f%%  "  (self, self%, total, total%, then the two spaces
+ * before the name), counts as count_format() prints them, 0% when all is not positive.
+ * The one row format of --top (top_print) and the TUI table (app_top_line). */
+void top_row_numbers(struct buf *out, const struct top_row *r, struct count all);
 
 /* Prints the n hottest functions by self (n == 0: all) as
  *   "# SELF SELF% TOTAL TOTAL% NAME" header, then one line per function:

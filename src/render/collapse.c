@@ -1,4 +1,116 @@
-/* flametui - collapse.c: STUB. */
+/* flametui - collapse.c: the folded writer (see collapse.h).
+ * Plain byte order of the whole stack text without building the lines first: each child
+ * c of a node contributes up to two items, its own stack (key: the name, then the end of
+ * the text) and its subtree (key: the name followed by ';'). Sorting the items of one
+ * sibling group by those keys gives exactly the order of `sort` on the full lines, so
+ * one depth-first walk (an explicit stack, no recursion) writes them in order. */
 #include "config.h"
 
 #include "render/collapse.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/count.h"
+#include "core/trie.h"
+#include "core/util.h"
+
+struct item {
+    uint32_t node;
+    uint32_t subtree; /* 0: the stack ending at node; 1: the stacks below it */
+};
+
+static int cmp_items(const void *a, const void *b, void *ctx)
+{
+    const struct trie *t = ctx;
+    const struct item *x = a, *y = b;
+    size_t lx, ly;
+    const unsigned char *px = (const unsigned char *)trie_label(t, x->node, &lx);
+    const unsigned char *py = (const unsigned char *)trie_label(t, y->node, &ly);
+    size_t m = lx < ly ? lx : ly;
+    int c = memcmp(px, py, m);
+    if (c)
+        return c;
+    /* one name is a prefix of the other (or equal): compare the next "character", where
+     * the end of the text is below every byte and a subtree continues with ';' */
+    int nx = lx > m ? px[m] : (x->subtree ? ';' : -1);
+    int ny = ly > m ? py[m] : (y->subtree ? ';' : -1);
+    if (nx != ny)
+        return nx < ny ? -1 : 1;
+    if (lx != ly)
+        return lx < ly ? -1 : 1;
+    return (int)x->subtree - (int)y->subtree;
+}
+
+struct wframe {
+    size_t start, end, pos, pathlen;
+    bool sep; /* below the root's children: frames are joined with ';' */
+};
+
+static void push_items(struct trie *t, uint32_t node, struct item **items, size_t *ni,
+                       size_t *cap)
+{
+    size_t nk;
+    const uint32_t *k = trie_children(t, node, &nk);
+    size_t start = *ni;
+    FT_GROW(*items, *cap, *ni + 2 * nk);
+    for (size_t i = 0; i < nk; i++) {
+        if (trie_is_terminal(t, k[i]))
+            (*items)[(*ni)++] = (struct item){k[i], 0};
+        if (trie_has_children(t, k[i]))
+            (*items)[(*ni)++] = (struct item){k[i], 1};
+    }
+    if (*ni - start > 1)
+        qsort_r(*items + start, *ni - start, sizeof **items, cmp_items, t);
+}
+
+int collapse_write(FILE *out, struct trie *t)
+{
+    struct item *items = NULL;
+    size_t ni = 0, icap = 0;
+    struct wframe *st = NULL;
+    size_t nst = 0, stcap = 0;
+    struct buf path = {0};
+    char num[COUNT_FMT_MAX];
+    int rc = 0;
+
+    trie_sort_children(t); /* the walk visits every node: sort them all at once */
+    push_items(t, TRIE_ROOT, &items, &ni, &icap);
+    FT_GROW(st, stcap, 1);
+    st[nst++] = (struct wframe){0, ni, 0, 0, false};
+    while (nst) {
+        struct wframe *f = &st[nst - 1];
+        if (f->pos == f->end) {
+            ni = f->start;
+            nst--;
+            continue;
+        }
+        struct item it = items[f->pos++];
+        path.len = f->pathlen;
+        if (f->sep)
+            buf_putc(&path, ';');
+        size_t len;
+        const char *name = trie_label(t, it.node, &len);
+        buf_append(&path, name, len);
+        if (!it.subtree) {
+            int nl = count_format(num, trie_self(t, it.node));
+            if (fwrite(path.p, 1, path.len, out) != path.len || putc(' ', out) == EOF ||
+                fwrite(num, 1, (size_t)nl, out) != (size_t)nl || putc('\n', out) == EOF) {
+                rc = -1;
+                break;
+            }
+        } else {
+            size_t plen = path.len;
+            size_t start = ni;
+            push_items(t, it.node, &items, &ni, &icap);
+            FT_GROW(st, stcap, nst + 1);
+            st[nst++] = (struct wframe){start, ni, start, plen, true};
+        }
+    }
+    free(items);
+    free(st);
+    buf_fini(&path);
+    return rc;
+}

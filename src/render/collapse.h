@@ -1,4 +1,18 @@
-/* flametui - collapse.h: STUB: the folded writer moves here from trie.c. */
+/* flametui - collapse.h: the folded ("collapsed") writer: every stack of a trie as one
+ * "frame;frame;... COUNT" line, what --collapse prints and stackcollapse-perf.pl writes.
+ * Pure: writes to the FILE it is given, never decides where output goes, never escapes
+ * names (raw bytes; main.c makes a terminal safe). Does not filter or reverse (graph.h).
+ * Ownership: nothing is retained. */
 #ifndef FLAMETUI_COLLAPSE_H
 #define FLAMETUI_COLLAPSE_H
+#include <stdio.h>
+
+struct trie;
+
+/* Writes every stack of t (every terminal node, even one with a zero count) as
+ * "frame;frame;... COUNT\n", COUNT as count_format() prints it, sorted in plain byte
+ * order of the stack text (stackcollapse-perf.pl's `sort keys`). The root's own samples
+ * (an empty stack) are not written. t is not modified except for its sorted-children
+ * cache. Returns 0, or -1 on a write error (ferror(out), errno set by stdio). */
+int collapse_write(FILE *out, struct trie *t);
 #endif

@@ -13,6 +13,7 @@
 #include "input/parse_folded.h"
 #include "core/trie.h"
 #include "core/util.h"
+#include "render/collapse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -66,7 +67,7 @@ static inline char *fuzz_collapsed(struct trie *t, size_t *len)
     size_t n = 0;
     FILE *f = open_memstream(&p, &n);
     FUZZ_CHECK(f != NULL, "open_memstream");
-    FUZZ_CHECK(trie_write_collapsed(t, f) == 0, "trie_write_collapsed failed");
+    FUZZ_CHECK(collapse_write(f, t) == 0, "collapse_write failed");
     fclose(f);
     *len = n;
     return p;

@@ -6,7 +6,7 @@
  *           2..4 threads (0: not) and compare.
  *   bytes 2-3: seed of the chunk sizes.
  * Checks: no crash or leak; chunked and whole-buffer feeds give the same
- * trie_write_collapsed text and the same counters; perf_feed only consumes whole lines;
+ * collapse_write text and the same counters; perf_feed only consumes whole lines;
  * the multi-threaded parse gives the same result as one parser. */
 #include "config.h"
 

@@ -10,6 +10,7 @@
 #include "input/parse_folded.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "render/collapse.h"
 
 struct trie *trie_from_folded(const char *text)
 {
@@ -30,7 +31,7 @@ char *trie_to_collapsed(struct trie *t)
     char *s = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&s, &n);
-    if (!f || trie_write_collapsed(t, f) < 0)
+    if (!f || collapse_write(f, t) < 0)
         abort();
     fclose(f);
     return s;

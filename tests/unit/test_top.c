@@ -159,6 +159,32 @@ static void print_format(void **state)
     trie_free(t);
 }
 
+/* The numbers part of a row: exactly the columns of --top (and the TUI table). */
+static void row_numbers_format(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;f 3\nmain;g 1.5\nmain 0.5\n");
+    struct top tp = {0};
+    top_compute(t, TOP_BY_SELF, &tp);
+    struct buf b = {0};
+    top_row_numbers(&b, &tp.v[0], tp.all);
+    buf_putc(&b, 0);
+    assert_string_equal(b.p, "           3  60.00%            3  60.00%  ");
+    b.len = 0;
+    top_row_numbers(&b, &tp.v[1], tp.all);
+    top_row_numbers(&b, &tp.v[2], count_u64(0));          /* appends; no samples: 0% */
+    buf_putc(&b, 0);
+    assert_string_equal(b.p, "         1.5  30.00%          1.5  30.00%  "
+                             "         0.5   0.00%            5   0.00%  ");
+    /* the rows of top_print are "  " + numbers + name */
+    char *s = print(t, 1);
+    assert_string_equal(strchr(s, '\n') + 1, "             3  60.00%            3  60.00%  f\n");
+    free(s);
+    buf_fini(&b);
+    top_fini(&tp);
+    trie_free(t);
+}
+
 static void name_with_spaces_unchanged(void **state)
 {
     (void)state;
@@ -182,6 +208,7 @@ int main(void)
         cmocka_unit_test(indirect_recursion),
         cmocka_unit_test(random_recursion_against_naive),
         cmocka_unit_test(print_format),
+        cmocka_unit_test(row_numbers_format),
         cmocka_unit_test(name_with_spaces_unchanged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

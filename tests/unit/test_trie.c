@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "helpers.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "render/collapse.h"
 
 static void count_overflow_becomes_double(void **state)
 {
@@ -126,6 +128,33 @@ static void children_sorted_by_bytes(void **state)
     trie_free(t);
 }
 
+/* trie_sort_children sorts every node at once; trie_has_children needs no sorting. */
+static void sort_all_children(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("r;zeta 1\nr;a;b 1\nq 2\n");
+    uint32_t r = trie_node_at(t, "r"), a = trie_node_at(t, "r;a");
+    assert_true(trie_has_children(t, TRIE_ROOT));
+    assert_true(trie_has_children(t, r));
+    assert_true(trie_has_children(t, a));
+    assert_false(trie_has_children(t, trie_node_at(t, "r;a;b")));
+    assert_false(trie_has_children(t, trie_node_at(t, "q")));
+    trie_sort_children(t);
+    trie_sort_children(t);                                /* up to date: no work */
+    size_t n;
+    const uint32_t *k = trie_children(t, r, &n);
+    assert_int_equal(n, 2);
+    assert_string_equal(trie_label(t, k[0], NULL), "a");
+    assert_string_equal(trie_label(t, k[1], NULL), "zeta");
+    uint32_t name = strtab_intern(trie_names(t), "m", 1);
+    trie_add(t, trie_child(t, r, name), count_u64(1));    /* grows: sorted again */
+    trie_sort_children(t);
+    k = trie_children(t, r, &n);
+    assert_int_equal(n, 3);
+    assert_string_equal(trie_label(t, k[1], NULL), "m");
+    trie_free(t);
+}
+
 /* The output order is `sort` on whole lines, which is not the order of a tree walk when
  * a name is a prefix of a sibling's name: "a b" sorts before "a;x" (' ' < ';') but after
  * "a" itself. */
@@ -136,6 +165,21 @@ static void collapsed_order_is_plain_byte_order(void **state)
     char *s = trie_to_collapsed(t);
     assert_string_equal(s, "a 2\na b;y 3\na-b 4\na:c 5\na;x 1\na;x;z 7\nb 6\n");
     free(s);
+    trie_free(t);
+}
+
+/* collapse_write: a write error is -1; stack ends with zero samples are written. */
+static void collapse_write_errors(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("a;b 1\na 0\n");
+    char *s = trie_to_collapsed(t);
+    assert_string_equal(s, "a 0\na;b 1\n");
+    free(s);
+    FILE *ro = fopen("/dev/null", "r");
+    assert_non_null(ro);
+    assert_int_equal(collapse_write(ro, t), -1);
+    fclose(ro);
     trie_free(t);
 }
 
@@ -232,7 +276,9 @@ int main(void)
         cmocka_unit_test(strtab_interns_once),
         cmocka_unit_test(totals_and_self),
         cmocka_unit_test(children_sorted_by_bytes),
+        cmocka_unit_test(sort_all_children),
         cmocka_unit_test(collapsed_order_is_plain_byte_order),
+        cmocka_unit_test(collapse_write_errors),
         cmocka_unit_test(identical_stacks_sum),
         cmocka_unit_test(merge_across_strtabs),
         cmocka_unit_test(path_and_foreach),
