@@ -15,13 +15,14 @@
 #include "render/layout.h"
 #include "input/loader.h"
 #include "ui/options.h"
+#include "query/graph.h"
 #include "query/search.h"
+#include "render/collapse.h"
 #include "render/textrender.h"
 #include "query/top.h"
 #include "core/trie.h"
 #include "tui/tui.h"
 #include "core/util.h"
-#include "query/view.h"
 
 static void usage_error(const char *msg)
 {
@@ -31,10 +32,9 @@ static void usage_error(const char *msg)
 
 static void report_error(const char *name, const struct ft_error *e)
 {
-    if (e->line > 0)
-        fprintf(stderr, "flametui: %s:%ld: %s\n", name, e->line, e->msg);
-    else
-        fprintf(stderr, "flametui: %s: %s\n", name, e->msg);
+    char msg[4096 + 256];
+    ft_error_format(e, name, msg, sizeof(msg));
+    fprintf(stderr, "flametui: %s\n", msg);
 }
 
 static int terminal_cols(void)
@@ -48,24 +48,21 @@ static int terminal_cols(void)
     return 80;
 }
 
-/* Builds the filtered / reversed view for the non-interactive outputs. Exits 2 on a bad
- * regex. Returns t itself when there is nothing to do. */
-static struct trie *apply_view(const struct options *o, struct trie *t, struct view **vout)
+/* The derive pipeline over t for the non-interactive outputs: the filters, in order,
+ * and reverse. Exits 2 on a bad regex. The caller frees the graph. */
+static struct graph *apply_view(const struct options *o, struct trie *t)
 {
-    struct view *v = view_new();
+    struct graph *g = graph_new(t);
     struct ft_error err = {0};
     for (size_t i = 0; i < o->nfilters; i++) {
-        if (view_push_filter(v, o->filters[i].kind, o->filters[i].re, &err) < 0) {
+        if (graph_push_filter(g, o->filters[i].kind, o->filters[i].re, &err) < 0) {
             fprintf(stderr, "flametui: invalid regex '%s': %s\n", o->filters[i].re, err.msg);
-            view_free(v);
+            graph_free(g);
             exit(2);
         }
     }
-    view_set_reverse(v, o->reverse);
-    *vout = v;
-    if (view_is_identity(v))
-        return t;
-    return view_build(v, t);
+    graph_set_reverse(g, o->reverse);
+    return g;
 }
 
 /* Writes p[0..n) with every line made safe (label.h): --collapse and --top print raw
@@ -88,8 +85,10 @@ static int write_safe(FILE *out, const char *p, size_t n)
 
 static int output(const struct options *o, struct trie *base)
 {
-    struct view *v = NULL;
-    struct trie *t = apply_view(o, base, &v);
+    struct graph *g = apply_view(o, base);
+    /* --top: self samples belong to the function, so the table is of the profile, never
+     * of the reversed trie (where every frame but the process would have self 0) */
+    struct trie *t = o->mode == OUT_TOP ? graph_profile(g) : graph_shown(g);
     struct search *s = NULL;
     int rc = 0;
     if (o->search) {
@@ -110,7 +109,7 @@ static int output(const struct options *o, struct trie *base)
         dst = open_memstream(&mem, &memlen);
     switch (o->mode) {
     case OUT_COLLAPSE:
-        rc = trie_write_collapsed(t, dst ? dst : stdout);
+        rc = collapse_write(dst ? dst : stdout, t);
         break;
     case OUT_TOP:
         rc = top_print(dst ? dst : stdout, t, o->top_n);
@@ -146,21 +145,22 @@ static int output(const struct options *o, struct trie *base)
     }
 out:
     search_free(s);
-    if (t != base)
-        trie_free(t);
-    view_free(v);
+    graph_free(g);
     return rc;
 }
 
-static bool can_run_tui(void)
+/* False when there is no terminal (why stays ""), or when the terminal cannot show the
+ * viewer (why says so). */
+static bool can_run_tui(char *why, size_t n)
 {
+    why[0] = '\0';
     if (!isatty(STDOUT_FILENO))
         return false;
     int fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
     if (fd < 0)
         return false;
     close(fd);
-    return true;
+    return tui_terminal_ok(why, n);
 }
 
 int main(int argc, char **argv)
@@ -190,8 +190,12 @@ int main(int argc, char **argv)
         o.files = dash;
         o.nfiles = 1;
     }
-    if (o.mode == OUT_TUI && !can_run_tui())
+    char why[200];
+    if (o.mode == OUT_TUI && !can_run_tui(why, sizeof(why))) {
+        if (why[0])   /* a terminal that cannot address the cursor: the --text view */
+            fprintf(stderr, "flametui: %s: printing the graph as text\n", why);
         o.mode = OUT_TEXT;
+    }
     if (o.mode != OUT_TUI)
         o.follow = false; /* a non-interactive output needs an end */
 
@@ -235,8 +239,13 @@ int main(int argc, char **argv)
             report_error(loader_name(ls[i]), &err);
             rc = 1;
         }
-        if (loader_report(ls[i], &msg))
-            fwrite(msg.p, 1, msg.len, stderr);
+        if (loader_report(ls[i], &msg))   /* one line per summary, without the prefix */
+            for (size_t k = 0; k < msg.len;) {
+                const char *nl = memchr(msg.p + k, '\n', msg.len - k);
+                size_t len = nl ? (size_t)(nl - (msg.p + k)) : msg.len - k;
+                fprintf(stderr, "flametui: %.*s\n", (int)len, msg.p + k);
+                k += len + 1;
+            }
         buf_fini(&msg);
         if (rc)
             goto out;

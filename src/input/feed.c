@@ -1,4 +1,220 @@
-/* flametui - feed.c: live-read scheduling (see feed.h). STUB: being written. */
+/* flametui - feed.c: live-read scheduling (see feed.h). */
 #include "config.h"
 
 #include "input/feed.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "input/loader.h"
+#include "core/util.h"
+
+#define STEP_BYTES (1u << 20) /* parse at most this much before the loop looks at keys */
+#define RATE_MS 500           /* samples/s and MB/s are averaged over this */
+#define FOLLOW_MS 100         /* --follow of a regular file: look for growth this often */
+
+enum { L_IDLE, L_MORE, L_DONE };
+
+struct feed_input {
+    unsigned char state;   /* L_IDLE, L_MORE (has data without waiting), L_DONE */
+    bool pollable;         /* poll() tells when it has data */
+    long long next_try;    /* not pollable: when to read again */
+};
+
+struct feed {
+    struct loader **ls;
+    size_t n;
+    struct feed_input *in;
+    bool any_live, ended, end_taken;
+    long long rate_t;
+    size_t rate_samples, rate_bytes;
+    struct feed_status st;
+};
+
+static size_t total_samples(const struct feed *f)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < f->n; i++)
+        n += loader_samples(f->ls[i]);
+    return n;
+}
+
+static size_t total_bytes(const struct feed *f)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < f->n; i++)
+        n += loader_bytes(f->ls[i]);
+    return n;
+}
+
+struct feed *feed_new(struct loader **ls, size_t n, long long now_ms)
+{
+    struct feed *f = xcalloc(1, sizeof *f);
+    f->ls = ls;
+    f->n = n;
+    f->in = xcalloc(n ? n : 1, sizeof *f->in);
+    for (size_t i = 0; i < n; i++) {
+        /* A regular file (--follow) always polls readable: read it on a timer instead. */
+        struct stat st;
+        int fd = loader_fd(ls[i]);
+        f->in[i].pollable = fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode);
+        if (loader_is_live(ls[i]))
+            f->any_live = true;
+    }
+    f->st.live = n == 0 ? LIVE_NONE : f->any_live ? LIVE_ON : LIVE_LOAD;
+    f->ended = n == 0;
+    f->rate_t = now_ms;
+    return f;
+}
+
+void feed_free(struct feed *f)
+{
+    if (!f)
+        return;
+    free(f->in);
+    free(f);
+}
+
+/* A loader that has data without waiting: a regular file still loading, or one whose
+ * last step stopped at the byte limit. */
+static bool has_more(const struct feed *f, size_t i)
+{
+    return !loader_is_live(f->ls[i]) || f->in[i].state == L_MORE;
+}
+
+static void lower(int *timeout_ms, long long ms)
+{
+    if (ms < 0)
+        ms = 0;
+    if (ms > 1000000000)
+        ms = 1000000000;
+    if (*timeout_ms < 0 || ms < *timeout_ms)
+        *timeout_ms = (int)ms;
+}
+
+size_t feed_poll_fds(struct feed *f, struct pollfd *fds, size_t max, long long now_ms,
+                     int *timeout_ms)
+{
+    size_t nf = 0;
+    if (f->ended)
+        return 0;
+    for (size_t i = 0; i < f->n; i++) {
+        struct feed_input *in = &f->in[i];
+        int fd = loader_fd(f->ls[i]);
+        if (in->state == L_DONE)
+            continue;
+        if (has_more(f, i)) {
+            lower(timeout_ms, 0);
+        } else if (!in->pollable || fd < 0) {
+            lower(timeout_ms, in->next_try - now_ms);
+        } else if (nf < max) {
+            fds[nf].fd = fd;
+            fds[nf].events = POLLIN;
+            fds[nf].revents = 0;
+            nf++;
+        } else {
+            lower(timeout_ms, 0);   /* no room to wait on it: just step it */
+        }
+    }
+    lower(timeout_ms, f->rate_t + RATE_MS - now_ms);   /* the rates decay while idle */
+    return nf;
+}
+
+static bool fd_ready(const struct pollfd *fds, size_t nfds, int fd)
+{
+    if (fd < 0)
+        return false;
+    for (size_t k = 0; k < nfds; k++)
+        if (fds[k].fd == fd && fds[k].revents)
+            return true;
+    return false;
+}
+
+/* Steps loader i once; returns true when it parsed something. */
+static bool step(struct feed *f, size_t i, long long now_ms)
+{
+    struct ft_error err = {0, ""};
+    struct feed_input *in = &f->in[i];
+    switch (loader_step(f->ls[i], STEP_BYTES, &err)) {
+    case LOAD_MORE:
+        in->state = L_MORE;
+        return true;
+    case LOAD_AGAIN:
+        in->state = L_IDLE;
+        in->next_try = now_ms + FOLLOW_MS;
+        return false;
+    case LOAD_EOF:
+        in->state = L_DONE;
+        return true;
+    case LOAD_ERROR:
+        in->state = L_DONE;
+        if (!f->st.error[0])
+            ft_error_format(&err, loader_name(f->ls[i]), f->st.error, sizeof(f->st.error));
+        return true;
+    }
+    return false;
+}
+
+static void update_rates(struct feed *f, long long now_ms)
+{
+    size_t s = total_samples(f);
+    f->st.samples = s;
+    long long dt = now_ms - f->rate_t;
+    if (dt < RATE_MS)
+        return;
+    size_t b = total_bytes(f);
+    f->st.rate = (double)(s - f->rate_samples) * 1000.0 / (double)dt;
+    f->st.mbps = (double)(b - f->rate_bytes) * 1000.0 / (double)dt / 1e6;
+    f->rate_samples = s;
+    f->rate_bytes = b;
+    f->rate_t = now_ms;
+}
+
+bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long now_ms)
+{
+    bool parsed = false;
+    if (f->ended)
+        return false;
+    for (size_t i = 0; i < f->n; i++) {
+        struct feed_input *in = &f->in[i];
+        if (in->state == L_DONE)
+            continue;
+        bool ready = has_more(f, i) || fd_ready(fds, nfds, loader_fd(f->ls[i]));
+        if (!in->pollable && now_ms >= in->next_try)
+            ready = true;
+        if (ready && step(f, i, now_ms))
+            parsed = true;
+    }
+    update_rates(f, now_ms);
+    if (feed_done(f)) {
+        f->ended = true;
+        f->st.live = f->any_live ? LIVE_EOF : LIVE_NONE;
+        f->st.rate = f->st.mbps = 0;
+    }
+    return parsed;
+}
+
+bool feed_done(const struct feed *f)
+{
+    for (size_t i = 0; i < f->n; i++)
+        if (f->in[i].state != L_DONE)
+            return false;
+    return true;
+}
+
+bool feed_take_end(struct feed *f, struct buf *msg)
+{
+    if (!f->ended || f->end_taken)
+        return false;
+    f->end_taken = true;
+    if (f->st.error[0])   /* the error wins */
+        return true;
+    for (size_t i = 0; i < f->n; i++)
+        loader_report(f->ls[i], msg);
+    return true;
+}
+
+const struct feed_status *feed_status(const struct feed *f)
+{
+    return &f->st;
+}

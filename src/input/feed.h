@@ -35,7 +35,9 @@ void feed_free(struct feed *f);                       /* NULL is a no-op */
 /* Writes the fds to wait on into fds[0..max) and returns their number; lowers
  * *timeout_ms (-1 = no limit) to the time until the feed wants to run again: 0 when a
  * loader has data without waiting (a regular file still loading), the next --follow
- * check otherwise. */
+ * check otherwise, and at most 0.5 s while any input is pending (the rates are
+ * recomputed, so they fall to 0 when a pipe goes quiet). Nothing once every loader
+ * finished. */
 size_t feed_poll_fds(struct feed *f, struct pollfd *fds, size_t max, long long now_ms,
                      int *timeout_ms);
 /* Gives every loader that is ready (its fd in fds[0..nfds) has revents, it has data

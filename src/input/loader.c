@@ -170,7 +170,7 @@ bool loader_report(const struct loader *l, struct buf *msg)
         size_t n = folded_skipped(l->folded, &first);
         if (!n)
             return false;
-        buf_printf(msg, "flametui: %s: %zu line%s skipped (first at line %ld: %s)\n", l->name, n,
+        buf_printf(msg, "%s: %zu line%s skipped (first at line %ld: %s)\n", l->name, n,
                    n == 1 ? "" : "s", first.line, first.msg);
         return true;
     }
@@ -179,8 +179,8 @@ bool loader_report(const struct loader *l, struct buf *msg)
         size_t n = l->mt_done ? l->mt.skipped : perf_skipped(l->perf, &first);
         if (!n)
             return false;
-        buf_printf(msg, "flametui: %s: %zu unrecognized line%s skipped (first at line %ld)\n",
-                   l->name, n, n == 1 ? "" : "s", first);
+        buf_printf(msg, "%s: %zu unrecognized line%s skipped (first at line %ld)\n", l->name,
+                   n, n == 1 ? "" : "s", first);
         return true;
     }
     return false;

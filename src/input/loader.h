@@ -53,7 +53,8 @@ const char *loader_name(const struct loader *l);    /* "-" shows as "stdin" */
 enum input_format loader_format(const struct loader *l); /* FORMAT_AUTO until sniffed */
 size_t loader_bytes(const struct loader *l);        /* input bytes consumed so far */
 size_t loader_samples(const struct loader *l);      /* stacks/records added so far */
-/* Writes "flametui: NAME: N lines skipped (first at line L: reason)\n" into buf if any
- * lines were skipped; returns false when there is nothing to report. */
+/* Appends "NAME: N lines skipped (first at line L: reason)\n" to msg if any lines were
+ * skipped (no "flametui: " prefix: that is the printer's business); returns false, msg
+ * untouched, when there is nothing to report. */
 bool loader_report(const struct loader *l, struct buf *msg);
 #endif

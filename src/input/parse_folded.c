@@ -165,12 +165,13 @@ static void reserve_frames(struct folded_parser *p, size_t n)
 {
     if (n <= p->cap)
         return;
-    while (p->cap < n)
-        p->cap = p->cap ? p->cap * 2 : 64;
-    p->ends = xreallocarray(p->ends, p->cap, sizeof *p->ends);
-    p->nodes = xreallocarray(p->nodes, p->cap, sizeof *p->nodes);
-    p->nh = xreallocarray(p->nh, p->cap, sizeof *p->nh);
-    p->ph = xreallocarray(p->ph, p->cap, sizeof *p->ph);
+    /* four parallel arrays, one capacity: each grows from the same old one */
+    size_t cap = p->cap, c;
+    c = cap, FT_GROW(p->ends, c, n);
+    c = cap, FT_GROW(p->nodes, c, n);
+    c = cap, FT_GROW(p->nh, c, n);
+    c = cap, FT_GROW(p->ph, c, n);
+    p->cap = c;
 }
 
 static void add_line(struct folded_parser *p, const char *s, size_t len, struct count c)

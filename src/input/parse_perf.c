@@ -151,10 +151,8 @@ long perf_lines(const struct perf_parser *p)
  * need not be copied until the end of the perf_feed call. */
 static inline void push_name(struct names *nm, const char *s, size_t len, bool input)
 {
-    if (nm->n == nm->cap) {
-        nm->cap = nm->cap ? nm->cap * 2 : 64;
-        nm->v = xreallocarray(nm->v, nm->cap, sizeof *nm->v);
-    }
+    if (nm->n == nm->cap)
+        FT_GROW(nm->v, nm->cap, nm->n + 1);
     if (len > UINT32_MAX || nm->bytes.len > UINT32_MAX - len)
         die("perf record too large");
     struct name_ref *r = &nm->v[nm->n++];
@@ -173,10 +171,8 @@ static inline void push_name(struct names *nm, const char *s, size_t len, bool i
 /* Adds a name kept elsewhere (the line cache) whose hash is known. */
 static inline void push_name_h(struct names *nm, const char *s, uint32_t len, uint64_t hash)
 {
-    if (nm->n == nm->cap) {
-        nm->cap = nm->cap ? nm->cap * 2 : 64;
-        nm->v = xreallocarray(nm->v, nm->cap, sizeof *nm->v);
-    }
+    if (nm->n == nm->cap)
+        FT_GROW(nm->v, nm->cap, nm->n + 1);
     struct name_ref *r = &nm->v[nm->n++];
     r->ptr = s;
     r->off = 0;
@@ -425,10 +421,8 @@ static inline const char *name_bytes(const struct name_ref *r, const char *bytes
 static void emit(struct perf_parser *p)
 {
     size_t n = p->pn.n + p->fr.n;
-    if (n > p->ph_cap) {
-        p->ph_cap = n * 2;
-        p->ph = xreallocarray(p->ph, p->ph_cap, sizeof *p->ph);
-    }
+    if (n > p->ph_cap)
+        FT_GROW(p->ph, p->ph_cap, n);
     const char *bytes;
     uint64_t h = trie_phash(p->t, TRIE_ROOT);
     for (size_t i = 0; i < n; i++) {

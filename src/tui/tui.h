@@ -31,6 +31,10 @@ struct tui_opts {
  * N (SIGTERM, SIGHUP), 1 when the terminal cannot be opened (message on stderr, the
  * terminal untouched). The terminal is restored in every case. */
 int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t nls);
+/* True when the terminal on /dev/tty ($TERM) can run the viewer: its terminfo entry is
+ * found and can address the cursor (cup). Otherwise writes the reason into why[0..n),
+ * e.g. "TERM=dumb cannot move the cursor". Leaves no curses state behind. */
+bool tui_terminal_ok(char *why, size_t n);
 /* Restores the terminal (endwin) if a session is active. Idempotent, safe from the die()
  * hook. */
 void tui_shutdown(void);

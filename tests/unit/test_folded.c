@@ -139,6 +139,29 @@ static void inner_empty_frames_kept(void **state)
     trie_free(t);
 }
 
+/* Stacks deepening one frame at a time, then shrinking: the per-frame arrays grow many
+ * times while the previous stack's prefix is reused. */
+static void growing_depth_reuses_prefixes(void **state)
+{
+    (void)state;
+    struct buf in = {0};
+    for (int d = 1; d <= 300; d++) {
+        for (int i = 0; i < d; i++)
+            buf_printf(&in, "%sf%d", i ? ";" : "", i);
+        buf_printf(&in, " 1\n");
+    }
+    buf_printf(&in, "f0;f1;x 2\n");
+    buf_putc(&in, '\0');
+    struct trie *t = trie_from_folded(in.p);
+    assert_int_equal(trie_total(t, trie_node_at(t, "f0")).u, 302);
+    assert_int_equal(trie_total(t, trie_node_at(t, "f0;f1")).u, 301);
+    assert_int_equal(trie_total(t, trie_node_at(t, "f0;f1;x")).u, 2);
+    assert_int_equal(trie_total(t, trie_node_at(t, "f0;f1;f2;f3;f4;f5;f6;f7;f8")).u, 292);
+    assert_int_equal(trie_max_depth(t), 300);
+    trie_free(t);
+    buf_fini(&in);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -149,6 +172,7 @@ int main(void)
         cmocka_unit_test(chunked_feed_matches_whole),
         cmocka_unit_test(prefix_reuse_respects_frame_ends),
         cmocka_unit_test(inner_empty_frames_kept),
+        cmocka_unit_test(growing_depth_reuses_prefixes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,69 @@
+#!/bin/sh
+# flametui - e2e: how the viewer ends its inputs.
+# - A live pipe that ends without a single sample (the producer failed: `perf script`
+#   with a bad option) leaves the full screen, says so on stderr and exits 1; the
+#   producer's own message stays readable on the terminal. (Before: an empty viewer.)
+# - A live pipe that delivered samples, then ended, stays in the viewer showing EOF.
+# - Regular files: the status line stops saying LOADING once they are loaded (one file
+#   of a few MB, two files).
+. "$top_srcdir/tests/e2e/lib.sh"
+passed=0
+ok() { passed=$((passed + 1)); }
+wait_rc() {    # STATUS: the command in the pane ended with exit status STATUS
+    i=0
+    while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    [ -s "$tmp/rc" ] || fail "flametui did not return to the shell"
+    [ "$(cat "$tmp/rc")" = "$1" ] || fail "exit status $(cat "$tmp/rc"), want $1"
+}
+
+# The producer writes its complaint and fails before flametui starts reading (the
+# reader waits for it), so the order on the terminal is fixed.
+cat > "$tmp/producer.sh" <<'EOP'
+echo "perf: usage: bad option" >&2
+touch "$1/said"
+exit 1
+EOP
+cat > "$tmp/reader.sh" <<'EOR'
+while [ ! -e "$1/said" ]; do sleep 0.05; done
+exec "$2" -
+EOR
+start "sh '$tmp/producer.sh' '$tmp' | sh '$tmp/reader.sh' '$tmp' '$FLAMETUI'"
+wait_rc 1
+screen | grep -q '^perf: usage: bad option$' || fail "the producer's message is gone"
+screen | grep -q '^flametui: stdin: no samples' || fail "no 'flametui: stdin: no samples'"
+screen | grep -q 'EOF' && fail "the viewer's status line is left on the terminal"
+ok
+
+# Samples, then the end: the viewer stays, showing EOF.
+fresh
+start "printf 'main;a 3\nmain;b 1\n' | $FLAMETUI -"
+wait_for 'EOF 4 samples$'
+screen | grep -q 'LOADING' && fail "LOADING after the pipe ended"
+wait_for '^ *all'
+quit_ok
+ok
+
+# Regular files of a few MB: LOADING goes once they are loaded.
+awk 'BEGIN { for (i = 0; i < 200000; i++)
+                 printf "main;f%d;g%d;h%d %d\n", i % 97, i % 13, i, 1 + i % 5 }' \
+    > "$tmp/big.folded"
+cp "$tmp/big.folded" "$tmp/big2.folded"
+fresh
+start "$FLAMETUI '$tmp/big.folded'"
+wait_for 'big.folded  600000 samples'
+wait_for '^all  600000 samples'
+wait_gone 'LOADING'
+screen | grep -E -q 'LIVE|EOF' && fail "a regular file shown as live"
+quit_ok
+ok
+
+fresh
+start "$FLAMETUI '$tmp/big.folded' '$tmp/big2.folded'"
+wait_for '2 inputs  1200000 samples'
+wait_for '^all  1200000 samples'
+wait_gone 'LOADING'
+screen | grep -E -q 'LIVE|EOF' && fail "regular files shown as live"
+quit_ok
+ok
+
+echo "$passed passed, 0 failed"
