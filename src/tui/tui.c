@@ -1,4 +1,6 @@
-/* flametui - tui.c: terminal session, signals and the event loop (keys + live input). */
+/* flametui - tui.c: terminal session, signals and the event loop: poll the terminal and
+ * the inputs, keys -> app, one bounded feed step, then lay out and draw as the reactions
+ * say (ui/app.h). Scheduling of the inputs is input/feed.c's; the state is the app's. */
 #include "config.h"
 
 #include "tui/tui_private.h"
@@ -17,18 +19,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ui/app.h"
-#include "ui/keymap.h"
-#include "render/layout.h"
-#include "input/loader.h"
 #include "core/trie.h"
 #include "core/util.h"
+#include "input/feed.h"
+#include "input/loader.h"
+#include "ui/app.h"
 
-#define STEP_BYTES (1u << 20)   /* parse at most this much before looking at keys */
 #define RELAYOUT_MS 100         /* relayout at most this often while data flows */
-#define RATE_MS 500             /* samples/s and MB/s are averaged over this */
+#define RATE_MS 500             /* the live counters are repainted this often */
 #define DEFAULT_WINDOW 10.0     /* seconds, for the WINDOW key without --window */
-#define FOLLOW_MS 100           /* --follow of a regular file: look for growth this often */
+#define FIRST_DATA_MS 300       /* a live pipe: wait this long for data before taking the
+                                 * screen, so a producer that fails at once (a perf usage
+                                 * error) leaves its message readable */
+#define MAX_FDS 64
 
 static volatile sig_atomic_t got_signal;
 
@@ -146,21 +149,10 @@ static long long now_ms(void)
 
 struct loop {
     struct app app;
-    struct rect_list rl;
-    struct loader **ls;
-    size_t nls;
-    unsigned char *state;      /* per loader: 0 idle, 1 has more, 2 done */
-    bool *pollable;            /* per loader: poll() tells when it has data */
-    long long *next_try;       /* per loader that cannot be polled: when to read again */
-    bool any_live;
+    struct feed *feed;
     long long last_layout, last_draw;
     long long layout_cost;     /* ms the last relayout took */
-    long long rate_t;
-    size_t rate_samples, rate_bytes;
-    uint64_t drawn_gen;
 };
-
-enum { L_IDLE, L_MORE, L_DONE };
 
 /* Data-driven relayouts wait at least this long after the last one: 100 ms, or more
  * when relayout itself is slow (a rebuilt filtered view of a huge profile), so that
@@ -170,137 +162,43 @@ static long long relayout_gap(const struct loop *lp)
     return lp->layout_cost * 4 > RELAYOUT_MS ? lp->layout_cost * 4 : RELAYOUT_MS;
 }
 
+static void draw(struct loop *lp)
+{
+    lp->last_draw = now_ms();
+    tui_draw(&lp->app, app_rects(&lp->app));
+}
+
 static void relayout(struct loop *lp)
 {
     long long t0 = now_ms();
-    struct layout_in in;
-    int gc, gr;
-    tui_draw_graph_size(COLS, LINES, &gc, &gr);
-    app_refresh(&lp->app);
-    app_resize(&lp->app, gc, gr);
-    app_layout_in(&lp->app, &in);
-    layout_compute(&in, &lp->rl);
-    app_set_rects(&lp->app, &lp->rl);
-    lp->drawn_gen = trie_generation(lp->app.t);
-    tui_draw(&lp->app, &lp->rl);
-    lp->last_layout = lp->last_draw = now_ms();
+    app_resize(&lp->app, COLS, LINES);
+    if (!lp->app.paused)
+        app_update(&lp->app);
+    app_layout(&lp->app);
+    draw(lp);
+    lp->last_layout = lp->last_draw;
     lp->layout_cost = lp->last_layout - t0;
 }
 
-static void redraw(struct loop *lp)
-{
-    lp->last_draw = now_ms();
-    tui_draw(&lp->app, &lp->rl);
-}
-
-static size_t total_samples(const struct loop *lp)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < lp->nls; i++)
-        n += loader_samples(lp->ls[i]);
-    return n;
-}
-
-static size_t total_bytes(const struct loop *lp)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < lp->nls; i++)
-        n += loader_bytes(lp->ls[i]);
-    return n;
-}
-
-static void update_rates(struct loop *lp, long long now)
-{
-    long long dt = now - lp->rate_t;
-    if (dt < RATE_MS)
-        return;
-    size_t s = total_samples(lp), b = total_bytes(lp);
-    lp->app.rate = (double)(s - lp->rate_samples) * 1000.0 / (double)dt;
-    lp->app.mbps = (double)(b - lp->rate_bytes) * 1000.0 / (double)dt / 1e6;
-    lp->rate_samples = s;
-    lp->rate_bytes = b;
-    lp->rate_t = now;
-}
-
-/* Steps loader i once; returns true when it parsed something. */
-static bool step(struct loop *lp, size_t i)
-{
-    struct ft_error err = {0, ""};
-    switch (loader_step(lp->ls[i], STEP_BYTES, &err)) {
-    case LOAD_MORE:
-        lp->state[i] = L_MORE;
-        return true;
-    case LOAD_AGAIN:
-        lp->state[i] = L_IDLE;
-        lp->next_try[i] = now_ms() + FOLLOW_MS;
-        return false;
-    case LOAD_EOF:
-        lp->state[i] = L_DONE;
-        return true;
-    case LOAD_ERROR:
-        lp->state[i] = L_DONE;
-        if (err.line > 0)
-            snprintf(lp->app.error, sizeof(lp->app.error), "%s:%ld: %s",
-                     loader_name(lp->ls[i]), err.line, err.msg);
-        else
-            snprintf(lp->app.error, sizeof(lp->app.error), "%s: %s", loader_name(lp->ls[i]),
-                     err.msg);
-        app_message(&lp->app, "%s (the data read so far is kept)", lp->app.error);
-        return true;
-    }
-    return false;
-}
-
-/* Skipped-lines summaries of the loaders, as a status message. */
-static void report_skipped(struct loop *lp)
-{
-    struct buf msg = {0};
-    for (size_t i = 0; i < lp->nls; i++) {
-        msg.len = 0;
-        if (lp->app.error[0] || !loader_report(lp->ls[i], &msg))   /* the error wins */
-            continue;
-        size_t n = msg.len;
-        while (n > 0 && msg.p[n - 1] == '\n')
-            n--;
-        const char *p = msg.p;
-        if (n >= 10 && memcmp(p, "flametui: ", 10) == 0)
-            p += 10, n -= 10;
-        app_message(&lp->app, "%.*s", (int)n, p);
-    }
-    buf_fini(&msg);
-}
-
-static bool all_done(const struct loop *lp)
-{
-    for (size_t i = 0; i < lp->nls; i++)
-        if (lp->state[i] != L_DONE)
-            return false;
-    return true;
-}
-
-/* Handles every pending input; returns the combined reaction. */
+/* Handles every pending key and mouse event; returns the combined reaction. */
 static enum reaction read_keys(struct loop *lp)
 {
     enum reaction re = RE_NONE;
     struct tui_event ev;
     while (tui_input_read(&ev)) {
         struct app *a = &lp->app;
-        if (ev.key == FT_KEY_RESIZE) {
+        if (ev.key == FT_KEY_RESIZE)
             re |= RE_RELAYOUT;
-        } else if (ev.key == FT_KEY_MOUSE) {
-            if (a->prompt != PROMPT_NONE || a->help || a->top)
-                continue;
-            if (ev.wheel)
-                re |= app_wheel(a, ev.wheel);
-            else if (ev.clicks)
-                re |= app_click(a, ev.mx, ev.my - 1, ev.clicks);
-        } else if (a->prompt != PROMPT_NONE) {
-            re |= app_prompt_key(a, ev.key);
-        } else {
-            re |= app_handle(a, keymap_lookup(ev.key));
-        }
+        else if (ev.key == FT_KEY_MOUSE)
+            re |= app_mouse(a, ev.mx, ev.my, ev.clicks, ev.wheel);
+        else
+            re |= app_key(a, ev.key);
         if (re & RE_QUIT)
             break;
+        if (re & RE_REPAINT) {
+            clearok(curscr, TRUE);
+            re = (re & ~RE_REPAINT) | RE_REDRAW;
+        }
         /* A key that moves the selection needs the new rects before the next one. */
         if (re & (RE_RELAYOUT | RE_REBUILD)) {
             relayout(lp);
@@ -318,39 +216,67 @@ static const char *input_title(struct loader **ls, size_t nls, char *tmp, size_t
     return tmp;
 }
 
+/* Before the screen is taken: a live input gets FIRST_DATA_MS to bring data or end. */
+static void wait_first_data(struct feed *f)
+{
+    long long end = now_ms() + FIRST_DATA_MS;
+    while (feed_status(f)->live == LIVE_ON && feed_status(f)->samples == 0 && !feed_done(f)) {
+        long long now = now_ms();
+        if (now >= end || got_signal)
+            return;
+        struct pollfd fds[MAX_FDS];
+        int timeout = (int)(end - now);
+        size_t nf = feed_poll_fds(f, fds, MAX_FDS, now, &timeout);
+        if (timeout < 0 || timeout > end - now)
+            timeout = (int)(end - now);
+        if (poll(fds, nf, timeout) < 0 && errno != EINTR)
+            return;
+        feed_step(f, fds, nf, now_ms());
+    }
+}
+
+/* A live input that ended without a single sample: nothing to show. */
+static bool ended_empty(const struct feed *f, bool live)
+{
+    return live && feed_done(f) && feed_status(f)->samples == 0;
+}
+
+static int report_empty(const struct feed *f, const char *title)
+{
+    const struct feed_status *st = feed_status(f);
+    if (st->error[0])
+        fprintf(stderr, "flametui: %s\n", st->error);
+    fprintf(stderr, "flametui: %s: no samples: the input ended before any arrived\n", title);
+    return 1;
+}
+
 int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t nls)
 {
     struct loop lp;
     char title[32];
     int status = 0;
+    struct buf endmsg = {0};
 
     memset(&lp, 0, sizeof(lp));
     got_signal = 0;
-    if (session_open(o) < 0)
-        return 1;
-    lp.ls = ls;
-    lp.nls = nls;
-    lp.state = xcalloc(nls ? nls : 1, 1);
-    lp.pollable = xcalloc(nls ? nls : 1, sizeof(*lp.pollable));
-    lp.next_try = xcalloc(nls ? nls : 1, sizeof(*lp.next_try));
-    for (size_t i = 0; i < nls; i++) {
-        /* A regular file (--follow) always polls readable: read it on a timer instead. */
-        struct stat st;
-        int fd = loader_fd(ls[i]);
-        lp.pollable[i] = fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode);
-    }
-    for (size_t i = 0; i < nls; i++)
-        if (loader_is_live(ls[i]))
-            lp.any_live = true;
-    app_init(&lp.app, t, input_title(ls, nls, title, sizeof(title)));
+    lp.feed = feed_new(ls, nls, now_ms());
+    bool live = feed_status(lp.feed)->live == LIVE_ON;
+    const char *name = input_title(ls, nls, title, sizeof(title));
+    app_init(&lp.app, t, name);
     struct ft_error err = {0, ""};
     lp.app.now = (double)now_ms() / 1000.0;
     if (app_apply_options(&lp.app, &o->app, &err) < 0)
         app_message(&lp.app, "invalid regex: %s", err.msg);
-    if (lp.any_live)   /* arrival time: parsers do not hand their timestamps out */
+    if (live)   /* arrival time: parsers do not hand their timestamps out */
         app_set_window(&lp.app, o->window > 0 ? o->window : DEFAULT_WINDOW, o->window > 0);
-    lp.app.live = nls == 0 ? LIVE_NONE : lp.any_live ? LIVE_ON : LIVE_LOAD;
-    lp.rate_t = now_ms();
+    wait_first_data(lp.feed);
+    if (ended_empty(lp.feed, live) || session_open(o) < 0) {
+        status = ended_empty(lp.feed, live) ? report_empty(lp.feed, name) : 1;
+        app_fini(&lp.app);
+        feed_free(lp.feed);
+        return status;
+    }
+    app_set_live(&lp.app, feed_status(lp.feed));
     relayout(&lp);
 
     for (;;) {
@@ -358,45 +284,22 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
             status = got_signal == SIGINT ? 0 : 128 + got_signal;
             break;
         }
-        bool busy = false;          /* a loader has data ready without waiting */
-        struct pollfd fds[1 + 64];
-        size_t map[64];
-        nfds_t nf = 1;
+        struct pollfd fds[1 + MAX_FDS];
+        long long now = now_ms();
+        int timeout = -1;
         fds[0].fd = fileno(sess.tty);
         fds[0].events = POLLIN;
-        long long wake = -1;        /* earliest timer of a loader that cannot be polled */
-        for (size_t i = 0; i < nls; i++) {
-            if (lp.state[i] == L_DONE)
-                continue;
-            if (!loader_is_live(ls[i]) || lp.state[i] == L_MORE) {
-                busy = true;
-            } else if (!lp.pollable[i] || loader_fd(ls[i]) < 0) {
-                if (wake < 0 || lp.next_try[i] < wake)
-                    wake = lp.next_try[i];
-            } else if (nf < FT_ARRAY_LEN(fds)) {
-                fds[nf].fd = loader_fd(ls[i]);
-                fds[nf].events = POLLIN;
-                map[nf - 1] = i;
-                nf++;
-            } else {
-                busy = true;        /* no fd to wait on (or too many): just step it */
-            }
+        nfds_t nf = 1 + feed_poll_fds(lp.feed, fds + 1, MAX_FDS, now, &timeout);
+        bool paused = app_paused(&lp.app);
+        enum live_state ls_now = feed_status(lp.feed)->live;
+        if (app_stale(&lp.app) && !paused) {
+            long long due = lp.last_layout + relayout_gap(&lp) - now;
+            if (timeout < 0 || due < timeout)
+                timeout = due > 0 ? (int)due : 0;
         }
-        long long now = now_ms();
-        bool dirty = (trie_generation(t) != lp.drawn_gen || lp.app.win_dirty) && !lp.app.paused;
-        int timeout = -1;
-        if (busy)
-            timeout = 0;
-        else if (dirty)
-            timeout = (int)(lp.last_layout + relayout_gap(&lp) - now);
-        else if (!all_done(&lp))
-            timeout = RATE_MS;
-        if (lp.app.windowed && (timeout < 0 || timeout > RATE_MS))
-            timeout = RATE_MS;   /* the window slides even without new data */
-        if (wake >= 0 && (timeout < 0 || wake - now < timeout))
-            timeout = wake > now ? (int)(wake - now) : 0;
-        if (timeout < -1)
-            timeout = 0;
+        if ((ls_now == LIVE_ON || ls_now == LIVE_LOAD) && !paused &&
+            (timeout < 0 || timeout > RATE_MS))
+            timeout = RATE_MS;       /* the counters (and a sliding window) move */
         int pr = poll(fds, nf, timeout);
         if (pr < 0 && errno != EINTR)
             break;
@@ -407,45 +310,40 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
         if (got_signal)
             continue;
 
-        /* Input: each loader gets at most one bounded step, then keys again. */
-        if (pr >= 0) {
-            for (size_t i = 0; i < nls; i++) {
-                if (lp.state[i] == L_DONE)
-                    continue;
-                bool ready = !loader_is_live(ls[i]) || lp.state[i] == L_MORE;
-                for (nfds_t k = 1; k < nf && !ready; k++)
-                    if (map[k - 1] == i && fds[k].revents)
-                        ready = true;
-                if (!lp.pollable[i] && now_ms() >= lp.next_try[i])
-                    ready = true;
-                if (ready)
-                    step(&lp, i);
-            }
-        }
+        if (pr >= 0)
+            feed_step(lp.feed, fds + 1, nf - 1, now_ms());
         now = now_ms();
-        update_rates(&lp, now);
+        app_set_live(&lp.app, feed_status(lp.feed));
         app_tick(&lp.app, (double)now / 1000.0);
-        if (nls > 0 && all_done(&lp) && (lp.app.live == LIVE_ON || lp.app.live == LIVE_LOAD)) {
-            report_skipped(&lp);
-            lp.app.live = lp.any_live ? LIVE_EOF : LIVE_NONE;
-            lp.app.paused = false;
+        endmsg.len = 0;
+        if (feed_take_end(lp.feed, &endmsg)) {
+            if (ended_empty(lp.feed, live)) {
+                tui_shutdown();
+                status = report_empty(lp.feed, name);
+                break;
+            }
+            while (endmsg.len && endmsg.p[endmsg.len - 1] == '\n')
+                endmsg.len--;
+            for (size_t i = 0; i < endmsg.len; i++)   /* one summary line per input */
+                if (endmsg.p[i] == '\n')
+                    endmsg.p[i] = ';';
+            buf_putc(&endmsg, '\0');
+            app_input_end(&lp.app, endmsg.p);
             relayout(&lp);
             continue;
         }
-        dirty = (trie_generation(t) != lp.drawn_gen || lp.app.win_dirty) && !lp.app.paused;
-        if (dirty && now - lp.last_layout >= relayout_gap(&lp))
+        if (app_stale(&lp.app) && !app_paused(&lp.app) &&
+            now - lp.last_layout >= relayout_gap(&lp))
             relayout(&lp);
-        else if ((re & RE_REDRAW) || (lp.app.live != LIVE_NONE && lp.app.live != LIVE_EOF &&
-                                      !lp.app.paused &&
-                                       now - lp.last_draw >= RATE_MS))
-            redraw(&lp);   /* the same rects: status, prompt, help, rates */
+        else if ((re & RE_REDRAW) ||
+                 ((ls_now == LIVE_ON || ls_now == LIVE_LOAD) && !app_paused(&lp.app) &&
+                  now - lp.last_draw >= RATE_MS))
+            draw(&lp);   /* the same rects: status, prompt, help, rates */
     }
 
     tui_shutdown();
     app_fini(&lp.app);
-    rect_list_free(&lp.rl);
-    free(lp.state);
-    free(lp.pollable);
-    free(lp.next_try);
+    feed_free(lp.feed);
+    buf_fini(&endmsg);
     return status;
 }

@@ -52,12 +52,6 @@ void tui_draw_init(const struct tui_opts *o)
         dc.mode = CM_8;
 }
 
-void tui_draw_graph_size(int cols, int rows, int *gcols, int *grows)
-{
-    *gcols = cols;
-    *grows = rows - 2 > 0 ? rows - 2 : 0;
-}
-
 /* A theme colour (THEME_BLACK.., THEME_DEFAULT, THEME_FRAME) as a terminal colour. */
 static int term_color(int c, unsigned slot)
 {
@@ -228,12 +222,12 @@ static int draw_line(int y, enum style s, const struct buf *left, const struct b
     return skip;
 }
 
-/* The help box, over the whole screen when needed; lines from a->help_scroll on, with
- * a "more" mark on the border when lines are hidden. */
+/* The help box between the title and the status line (both stay readable); lines from
+ * app_help_scroll() on, with a "more" mark on the border when lines are hidden. */
 static void draw_help(const struct app *a)
 {
     struct buf h = {0};
-    keymap_help_text(&h);
+    app_help_text(a, &h);
     int lines = 0, w = 0;
     for (size_t i = 0, s = 0; i < h.len; i++) {
         if (h.p[i] == '\n') {
@@ -244,9 +238,11 @@ static void draw_help(const struct app *a)
             s = i + 1;
         }
     }
-    int shown = lines < LINES - 2 ? lines : LINES - 2;
-    int first = a->help_scroll < lines - shown ? a->help_scroll : lines - shown;
-    int top = (LINES - shown - 2) / 2, left = (COLS - w - 4) / 2;
+    int room = LINES - 4;   /* title, status and the box's two border rows */
+    int shown = lines < room ? lines : room;
+    int scroll = app_help_scroll(a);
+    int first = scroll < lines - shown ? scroll : lines - shown;
+    int top = 1 + (LINES - 2 - shown - 2) / 2, left = (COLS - w - 4) / 2;
     if (first < 0)
         first = 0;
     if (left < 0)
@@ -277,7 +273,7 @@ static void draw_top(const struct app *a)
     struct buf b = {0};
     for (int y = 1; y < LINES - 1; y++) {
         size_t i = y == 1 ? 0 : a->top_scroll + (size_t)(y - 1);
-        bool sel = y > 1 && i - 1 == a->top_sel;
+        bool sel = y > 1 && i - 1 == a->top_sel;   /* (read only: see app.h) */
         b.len = 0;
         use_style(y == 1 ? STYLE_TITLE : sel ? STYLE_SELECTED : STYLE_EMPTY, 0);
         fill(y, 0, COLS);
@@ -303,28 +299,31 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
         refresh();
         return;
     }
+    enum ui_screen scr = app_screen(a), under = scr == SCREEN_HELP ? app_under(a) : scr;
+    enum status_kind sk = app_status_kind(a);
     use_style(STYLE_EMPTY, 0);
-    app_title(a, &left);
+    app_title(a, &left, &right);
+    if (right.len && text_width(left.p, left.len) + text_width(right.p, right.len) + 2 > COLS)
+        right.len = 0;   /* the title wins over the scroll indicator */
     draw_line(0, STYLE_TITLE, &left, NULL, &right, STYLE_TITLE, false);
-    if (a->top)
+    if (under == SCREEN_TABLE)
         draw_top(a);
     else
         for (size_t i = 0; rl && i < rl->n; i++)
             draw_rect(rl, &rl->v[i], 1);
     left.len = right.len = 0;
     app_status_parts(a, &left, &info, &right);
-    enum style s = a->prompt != PROMPT_NONE ? STYLE_PROMPT
-                   : (a->msg[0] && a->error[0]) ? STYLE_ERROR
-                                                : STYLE_STATUS;
-    int skip = draw_line(LINES - 1, s, &left, &info, &right, STYLE_LIVE,
-                         a->prompt != PROMPT_NONE);
-    if (a->help)
+    enum style s = sk == STATUS_PROMPT ? STYLE_PROMPT
+                   : sk == STATUS_ERROR ? STYLE_ERROR
+                                        : STYLE_STATUS;
+    int skip = draw_line(LINES - 1, s, &left, &info, &right, STYLE_LIVE, sk == STATUS_PROMPT);
+    if (scr == SCREEN_HELP)
         draw_help(a);
     buf_fini(&left);
     buf_fini(&info);
     buf_fini(&right);
     int cx = app_prompt_cursor(a);
-    if (cx >= 0 && !a->help) {   /* show the cursor in the prompt */
+    if (cx >= 0) {   /* show the cursor in the prompt */
         leaveok(stdscr, FALSE);
         curs_set(1);
         move(LINES - 1, cx - skip < COLS ? cx - skip : COLS - 1);

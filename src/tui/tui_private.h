@@ -17,6 +17,4 @@ void tui_input_init(void);
 void tui_draw_init(const struct tui_opts *o);
 /* Paints title, graph, status (or help / "too small") and refreshes. */
 void tui_draw(const struct app *a, const struct rect_list *rl);
-/* Size of the graph area for a screen of cols x rows. */
-void tui_draw_graph_size(int cols, int rows, int *gcols, int *grows);
 #endif

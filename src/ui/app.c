@@ -1,4 +1,5 @@
-/* flametui - app.c: pure viewer state and actions. */
+/* flametui - app.c: the viewer's screen state machine: the screen stack, one key handler
+ * per screen, the derive step (app_update, through the graph) and the live-input state. */
 #include "config.h"
 
 #include "ui/app.h"
@@ -7,346 +8,358 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/count.h"
-#include "render/label.h"
-#include "query/search.h"
 #include "core/trie.h"
-#include "query/view.h"
-
-static void path_set(struct name_path *p, const struct trie *t, uint32_t node)
-{
-    size_t d = node == TRIE_NONE ? 0 : trie_depth(t, node);
-    if (d > p->cap) {
-        p->cap = d * 2;
-        p->v = xreallocarray(p->v, p->cap, sizeof(*p->v));
-    }
-    p->n = d;
-    uint32_t n = node;
-    for (size_t i = d; i > 0; i--) {
-        p->v[i - 1] = trie_name(t, n);
-        n = trie_parent(t, n);
-    }
-}
-
-/* Deepest node along the path that exists in t. */
-static uint32_t path_resolve(const struct name_path *p, const struct trie *t)
-{
-    uint32_t n = TRIE_ROOT;
-    for (size_t i = 0; i < p->n; i++) {
-        uint32_t c = trie_find_child(t, n, p->v[i]);
-        if (c == TRIE_NONE)
-            break;
-        n = c;
-    }
-    return n;
-}
+#include "query/graph.h"
+#include "query/search.h"
+#include "ui/app_impl.h"
 
 void app_init(struct app *a, struct trie *t, const char *input)
 {
     memset(a, 0, sizeof(*a));
     a->base = a->t = t;
-    a->base_gen = trie_generation(t);
-    a->view = view_new();
+    a->graph = graph_new(t);
     a->input = input ? input : "";
+    a->stack[0] = SCREEN_GRAPH;
+    a->depth = 1;
     a->vp.orient = ORIENT_FLAME;
     a->vp.order = ORDER_NAME;
     a->zoom = a->sel = TRIE_ROOT;
-    a->gen = trie_generation(t);
+    a->rank_node = TRIE_NONE;
+    a->rects = &a->rl;
     lineedit_init(&a->le);
+    app_update(a);
 }
 
 void app_fini(struct app *a)
 {
-    app_view_fini(a);
+    search_free(a->search);
+    free(a->search_saved);
+    graph_free(a->graph);
+    rect_list_free(&a->rl);
+    top_fini(&a->table);
     free(a->zoom_path.v);
     free(a->sel_path.v);
+    free(a->trail.v);
+    free(a->saved_zoom.v);
+    free(a->saved_sel.v);
     lineedit_fini(&a->le);
     memset(a, 0, sizeof(*a));
 }
 
-static int max_scroll(const struct app *a)
+int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *err)
 {
-    int levels = (int)trie_max_depth(a->t) + 1;
-    int m = levels - (a->vp.rows > 0 ? a->vp.rows : 1);
-    return m > 0 ? m : 0;
+    int rc = 0;
+    for (size_t i = 0; i < o->nfilters; i++)
+        if (graph_push_filter(a->graph, o->filters[i].kind, o->filters[i].re, err) < 0)
+            rc = -1;
+    a->reverse = o->reverse;
+    graph_set_reverse(a->graph, o->reverse);
+    if (o->icicle)
+        a->vp.orient = ORIENT_ICICLE;
+    app_update(a);
+    if (app_set_search(a, o->search, rc < 0 ? NULL : err) < 0)
+        rc = -1;
+    return rc;
 }
 
-static void clamp_scroll(struct app *a)
+/* ---- screens ---- */
+
+enum ui_screen app_screen(const struct app *a)
 {
-    int m = max_scroll(a);
-    if (a->vp.scroll > m)
-        a->vp.scroll = m;
-    if (a->vp.scroll < 0)
-        a->vp.scroll = 0;
+    return a->stack[a->depth - 1];
 }
 
-void app_keep_visible(struct app *a)
+enum ui_screen app_under(const struct app *a)
 {
-    int d = (int)trie_depth(a->t, a->sel);
-    int rows = a->vp.rows > 0 ? a->vp.rows : 1;
-    if (d < a->vp.scroll)
-        a->vp.scroll = d;
-    else if (d >= a->vp.scroll + rows)
-        a->vp.scroll = d - rows + 1;
-    clamp_scroll(a);
+    return a->depth > 1 ? a->stack[a->depth - 2] : SCREEN_GRAPH;
 }
 
-bool app_sync(struct app *a, bool force)
+void app_push(struct app *a, enum ui_screen s)
 {
-    uint64_t g = trie_generation(a->t);
-    if (!force && g == a->gen)
-        return false;
-    a->gen = g;
-    a->zoom = path_resolve(&a->zoom_path, a->t);
-    a->sel = path_resolve(&a->sel_path, a->t);
-    clamp_scroll(a);
-    return true;
+    if (a->depth < APP_STACK)
+        a->stack[a->depth++] = s;
+    else
+        a->stack[a->depth - 1] = s;
 }
 
-void app_resize(struct app *a, int cols, int rows)
+void app_pop(struct app *a)
 {
-    cols = cols > 0 ? cols : 0;
-    rows = rows > 0 ? rows : 0;
-    if (cols == a->vp.cols && rows == a->vp.rows)
-        return;     /* called before every layout: must not undo a scroll */
-    a->vp.cols = cols;
-    a->vp.rows = rows;
-    app_keep_visible(a);
+    if (a->depth > 1)
+        a->depth--;
 }
 
-static void set_sel(struct app *a, uint32_t node)
+enum reaction app_open_callers(struct app *a, uint32_t name)
 {
-    a->sel = node;
-    path_set(&a->sel_path, a->t, node);
-    app_keep_visible(a);
+    a->focus = name;
+    nav_path_copy(&a->saved_zoom, &a->zoom_path);
+    nav_path_copy(&a->saved_sel, &a->sel_path);
+    app_push(a, SCREEN_CALLERS);
+    graph_set_focus(a->graph, FOCUS_CALLEES, name);
+    a->zoom_path.n = 0;
+    nav_path_set1(&a->sel_path, name);
+    a->trail.n = 0;
+    a->vp.scroll = 0;
+    return RE_REBUILD | RE_RELAYOUT;
 }
 
-static void set_zoom(struct app *a, uint32_t node)
+enum reaction app_close_callers(struct app *a)
 {
-    a->zoom = node;
-    path_set(&a->zoom_path, a->t, node);
+    while (a->depth > 1 && app_screen(a) != SCREEN_CALLERS)
+        app_pop(a);
+    app_pop(a);
+    graph_set_focus(a->graph, FOCUS_NONE, 0);
+    nav_path_copy(&a->zoom_path, &a->saved_zoom);
+    nav_path_copy(&a->sel_path, &a->saved_sel);
+    a->trail.n = 0;
+    return RE_REBUILD | RE_RELAYOUT;
 }
 
-void app_zoom_to(struct app *a, uint32_t node)
+/* s: callees -> callers -> back to the profile; r swaps callers and callees. */
+static enum reaction callers_cycle(struct app *a, bool swap)
 {
-    set_zoom(a, node);
-    app_keep_visible(a);
+    uint32_t name;
+    enum graph_focus f = graph_focus(a->graph, &name);
+    if (f == FOCUS_CALLERS && !swap)
+        return app_close_callers(a);
+    graph_set_focus(a->graph, f == FOCUS_CALLEES ? FOCUS_CALLERS : FOCUS_CALLEES, name);
+    a->zoom_path.n = 0;
+    nav_path_set1(&a->sel_path, name);
+    a->trail.n = 0;
+    a->vp.scroll = 0;
+    return RE_REBUILD | RE_RELAYOUT;
 }
 
-enum reaction app_select(struct app *a, uint32_t node)
+static enum reaction help_action(struct app *a, enum action act)
 {
-    if (node == TRIE_NONE || node >= trie_size(a->t))
-        return RE_NONE;
-    set_sel(a, node);
-    return RE_RELAYOUT;
+    struct buf h = {0};
+    app_help_text(a, &h);
+    int lines = 0;
+    for (size_t i = 0; i < h.len; i++)
+        lines += h.p[i] == '\n';
+    buf_fini(&h);
+    int max = lines - (a->vp.rows > 2 ? a->vp.rows - 2 : 1), old = a->help_scroll;
+    switch (act) {
+    case ACT_MOVE_DOWN:
+        a->help_scroll++;
+        break;
+    case ACT_MOVE_UP:
+        a->help_scroll--;
+        break;
+    case ACT_PAGE_DOWN:
+        a->help_scroll += a->vp.rows;
+        break;
+    case ACT_PAGE_UP:
+        a->help_scroll -= a->vp.rows;
+        break;
+    case ACT_SCROLL_HOME:
+        a->help_scroll = 0;
+        break;
+    case ACT_SCROLL_END:
+        a->help_scroll = max;
+        break;
+    default:
+        app_pop(a);   /* any other key closes the help */
+        return RE_REDRAW;
+    }
+    if (a->help_scroll > max)
+        a->help_scroll = max;
+    if (a->help_scroll < 0)
+        a->help_scroll = 0;
+    return a->help_scroll == old ? RE_NONE : RE_REDRAW;
 }
 
-uint32_t app_hit(const struct app *a, int x, int y)
+/* Actions shared by the graph screens (profile and callers/callees). */
+static enum reaction graph_action(struct app *a, enum action act)
 {
-    const struct rect *r = a->rects ? layout_hit(a->rects, x, y) : NULL;
-    return r ? r->node : TRIE_NONE;
-}
-
-/* Moves the selection with layout's rules (widest drawable child, the path to the zoom
- * root below its ancestors, neighbours on the row as laid out). */
-static enum reaction move(struct app *a, enum layout_move m)
-{
-    struct layout_in in;
-    app_layout_in(a, &in);
-    uint32_t n = layout_move(&in, a->rects, a->sel, m);
-    if (n == a->sel || n == TRIE_NONE)
-        return RE_NONE;
-    set_sel(a, n);
-    return RE_RELAYOUT;
-}
-
-static enum reaction scroll_by(struct app *a, int rows)
-{
-    int old = a->vp.scroll;
-    a->vp.scroll += rows;
-    clamp_scroll(a);
-    return a->vp.scroll != old ? RE_RELAYOUT : RE_NONE;
-}
-
-/* Screen direction (up = -1) to depth direction. */
-static int depth_dir(const struct app *a, int screen_dir)
-{
-    return a->vp.orient == ORIENT_FLAME ? -screen_dir : screen_dir;
-}
-
-enum reaction app_wheel(struct app *a, int dir)
-{
-    return scroll_by(a, depth_dir(a, dir < 0 ? -1 : 1) * 3);
-}
-
-enum reaction app_click(struct app *a, int x, int y, int clicks)
-{
-    uint32_t n = app_hit(a, x, y);
-    if (n == TRIE_NONE)
-        return RE_NONE;
-    enum reaction re = app_select(a, n);
-    if (clicks >= 2)
-        re |= app_handle(a, ACT_ZOOM_IN);
-    return re;
-}
-
-void app_message(struct app *a, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(a->msg, sizeof(a->msg), fmt, ap);
-    va_end(ap);
-}
-
-static enum reaction open_prompt(struct app *a, enum prompt_kind k)
-{
-    a->prompt = k;
-    lineedit_set(&a->le, NULL);
-    a->msg[0] = '\0';
-    return RE_REDRAW;
+    bool callers = app_screen(a) == SCREEN_CALLERS;
+    switch (act) {
+    case ACT_QUIT:
+        return callers ? app_close_callers(a) : RE_QUIT;
+    case ACT_ZOOM_RESET:
+        /* Esc leaves the callers view when there is no zoom to reset */
+        if (callers && a->zoom == TRIE_ROOT)
+            return app_close_callers(a);
+        return nav_action(a, act);
+    case ACT_REVERSE:
+        if (callers)
+            return callers_cycle(a, true);
+        a->reverse = !a->reverse;
+        graph_set_reverse(a->graph, a->reverse);
+        return RE_REBUILD | RE_RELAYOUT;
+    case ACT_CALLERS:
+        if (callers)
+            return callers_cycle(a, false);
+        if (a->sel == TRIE_ROOT) {
+            app_message(a, "select a function first");
+            return RE_REDRAW;
+        }
+        return app_open_callers(a, trie_name(a->t, a->sel));
+    case ACT_FILTER_INCLUDE:
+        return prompt_open(a, PROMPT_INCLUDE);
+    case ACT_FILTER_EXCLUDE:
+        return prompt_open(a, PROMPT_EXCLUDE);
+    case ACT_FILTER_HIDE:
+        return prompt_open(a, PROMPT_HIDE);
+    case ACT_FILTER_UNDO:
+        if (!graph_pop_filter(a->graph)) {
+            app_message(a, "no filter to drop");
+            return RE_REDRAW;
+        }
+        app_message(a, "last filter removed");
+        return RE_REBUILD | RE_RELAYOUT;
+    case ACT_FILTER_CLEAR:
+        if (!graph_clear_filters(a->graph)) {
+            app_message(a, "no filters");
+            return RE_REDRAW;
+        }
+        app_message(a, "filters cleared");
+        return RE_REBUILD | RE_RELAYOUT;
+    case ACT_SEARCH_NEXT:
+    case ACT_SEARCH_PREV:
+        return nav_next_match(a, act == ACT_SEARCH_PREV);
+    default:
+        return nav_action(a, act);
+    }
 }
 
 enum reaction app_handle(struct app *a, enum action act)
 {
-    int rows = a->vp.rows > 1 ? a->vp.rows - 1 : 1;
-    if (act != ACT_NONE)
-        a->msg[0] = '\0';
-    if (a->help && act != ACT_QUIT) {
-        /* The help has ACT_COUNT + 1 lines in a box that shows vp.rows of them. */
-        int max = ACT_COUNT + 1 - a->vp.rows, old = a->help_scroll;
-        if (act == ACT_MOVE_DOWN || act == ACT_PAGE_DOWN)
-            a->help_scroll += act == ACT_MOVE_DOWN ? 1 : a->vp.rows;
-        else if (act == ACT_MOVE_UP || act == ACT_PAGE_UP)
-            a->help_scroll -= act == ACT_MOVE_UP ? 1 : a->vp.rows;
-        else
-            a->help = false;
-        if (a->help_scroll > max)
-            a->help_scroll = max;
-        if (a->help_scroll < 0)
-            a->help_scroll = 0;
-        return a->help && a->help_scroll == old ? RE_NONE : RE_REDRAW;
-    }
-    if (a->top && act != ACT_QUIT && act != ACT_HELP)
-        return app_top_action(a, act);
-    switch (act) {
-    case ACT_NONE:
-    case ACT_COUNT:
+    enum ui_screen s = app_screen(a);
+    if (act == ACT_NONE || act >= ACT_COUNT || !(keymap_screens(act) & (1u << s)))
         return RE_NONE;
-    case ACT_QUIT:
+    a->msg[0] = '\0';
+    a->msg_error = false;
+    /* the same in every screen */
+    switch (act) {
+    case ACT_QUIT_ALL:
         return RE_QUIT;
+    case ACT_REPAINT:
+        return RE_REPAINT | RE_REDRAW;
     case ACT_HELP:
-        a->help = true;
-        a->help_scroll = 0;
+        if (s == SCREEN_HELP) {
+            app_pop(a);
+        } else {
+            app_push(a, SCREEN_HELP);
+            a->help_scroll = 0;
+        }
         return RE_REDRAW;
-    case ACT_MOVE_UP:
-        return move(a, LAYOUT_UP);
-    case ACT_MOVE_DOWN:
-        return move(a, LAYOUT_DOWN);
-    case ACT_MOVE_LEFT:
-        return move(a, LAYOUT_LEFT);
-    case ACT_MOVE_RIGHT:
-        return move(a, LAYOUT_RIGHT);
-    case ACT_ZOOM_IN:
-        if (a->sel == a->zoom)
-            return RE_NONE;
-        set_zoom(a, a->sel);
-        app_keep_visible(a);
-        return RE_RELAYOUT;
-    case ACT_ZOOM_OUT:
-        if (a->zoom == TRIE_ROOT)
-            return RE_NONE;
-        set_zoom(a, trie_parent(a->t, a->zoom));
-        return RE_RELAYOUT;
-    case ACT_ZOOM_RESET:
-        if (a->zoom == TRIE_ROOT)
-            return RE_REDRAW;
-        set_zoom(a, TRIE_ROOT);
-        return RE_RELAYOUT;
-    case ACT_ORIENT:
-        a->vp.orient = a->vp.orient == ORIENT_FLAME ? ORIENT_ICICLE : ORIENT_FLAME;
-        return RE_RELAYOUT;
-    case ACT_ORDER:
-        a->vp.order = a->vp.order == ORDER_NAME ? ORDER_WEIGHT : ORDER_NAME;
-        app_message(a, "order: %s", a->vp.order == ORDER_NAME ? "by name" : "heaviest first");
-        return RE_RELAYOUT;
-    case ACT_PAGE_UP:
-        return scroll_by(a, depth_dir(a, -1) * rows) | RE_REDRAW;
-    case ACT_PAGE_DOWN:
-        return scroll_by(a, depth_dir(a, 1) * rows) | RE_REDRAW;
-    case ACT_SCROLL_HOME:
-        return scroll_by(a, -max_scroll(a) - a->vp.scroll) | RE_REDRAW;
-    case ACT_SCROLL_END:
-        return scroll_by(a, max_scroll(a)) | RE_REDRAW;
+    case ACT_SEARCH:
+        if (s == SCREEN_HELP)
+            break;
+        return prompt_open(a, PROMPT_SEARCH);
     case ACT_PAUSE:
-        if (a->live == LIVE_NONE) {
+        if (a->live.live == LIVE_NONE || a->live.live == LIVE_EOF) {
             app_message(a, "not a live input");
             return RE_REDRAW;
         }
         a->paused = !a->paused;
         return RE_RELAYOUT;
-    case ACT_SEARCH:
-        free(a->search_saved);
-        a->search_saved = a->search ? xstrdup(search_pattern(a->search)) : NULL;
-        return open_prompt(a, PROMPT_SEARCH);
-    case ACT_FILTER_INCLUDE:
-        return open_prompt(a, PROMPT_INCLUDE);
-    case ACT_FILTER_EXCLUDE:
-        return open_prompt(a, PROMPT_EXCLUDE);
-    case ACT_FILTER_HIDE:
-        return open_prompt(a, PROMPT_HIDE);
-    case ACT_SEARCH_NEXT:
-    case ACT_SEARCH_PREV:
-    case ACT_FILTER_CLEAR:
-    case ACT_REVERSE:
-    case ACT_TOP:
-    case ACT_CALLERS:
     case ACT_WINDOW:
-        return app_view_action(a, act);
-    }
-    return RE_NONE;
-}
-
-static const char *prompt_label(enum prompt_kind k)
-{
-    switch (k) {
-    case PROMPT_SEARCH:
-        return "/";
-    case PROMPT_INCLUDE:
-        return "include: ";
-    case PROMPT_EXCLUDE:
-        return "exclude: ";
-    case PROMPT_HIDE:
-        return "hide: ";
-    case PROMPT_NONE:
+        if (graph_window_seconds(a->graph) <= 0) {
+            app_message(a, "no sliding window: not a live input");
+            return RE_REDRAW;
+        }
+        graph_set_window(a->graph, graph_window_seconds(a->graph), !graph_windowed(a->graph));
+        graph_tick(a->graph, a->now);
+        return RE_REBUILD | RE_RELAYOUT;
+    default:
         break;
     }
-    return "";
-}
-
-enum reaction app_prompt_key(struct app *a, int key)
-{
-    enum prompt_kind k = a->prompt;
-    bool empty = lineedit_text(&a->le)[0] == '\0';
-    switch (lineedit_key(&a->le, key)) {
-    case LE_NONE:
-        /* Backspace in an empty filter prompt undoes the last filter. */
-        if (k != PROMPT_SEARCH && empty && (key == FT_KEY_BACKSPACE || key == 127 || key == 8)) {
-            a->prompt = PROMPT_NONE;
-            return app_view_prompt(a, k, 0, 1) | RE_REDRAW;
+    switch (s) {
+    case SCREEN_HELP:
+        return help_action(a, act);
+    case SCREEN_TABLE:
+        if (act == ACT_QUIT || act == ACT_ZOOM_RESET || act == ACT_TOP) {
+            app_pop(a);
+            return RE_RELAYOUT;
         }
-        return RE_NONE;
-    case LE_MOVED:
-        return RE_REDRAW;
-    case LE_CHANGED:
-        return (k == PROMPT_SEARCH ? app_view_prompt(a, k, 0, 0) : RE_NONE) | RE_REDRAW;
-    case LE_CANCEL:
-        a->prompt = PROMPT_NONE;
-        return app_view_prompt(a, k, -1, 0) | RE_REDRAW;
-    case LE_ACCEPT:
-        a->prompt = PROMPT_NONE;
-        return app_view_prompt(a, k, 1, 0) | RE_REDRAW;
+        return table_action(a, act);
+    case SCREEN_GRAPH:
+    case SCREEN_CALLERS:
+        if (act == ACT_TOP)
+            return table_open(a);
+        return graph_action(a, act);
+    case SCREEN_COUNT:
+        break;
     }
     return RE_NONE;
+}
+
+enum reaction app_key(struct app *a, int key)
+{
+    if (a->prompt != PROMPT_NONE)
+        return app_prompt_key(a, key);
+    enum action act = keymap_lookup_in(key, app_screen(a));
+    if (act == ACT_NONE && app_screen(a) == SCREEN_HELP && key != FT_KEY_NONE) {
+        app_pop(a);   /* any key that does nothing in the help closes it */
+        return RE_REDRAW;
+    }
+    return app_handle(a, act);
+}
+
+enum reaction app_mouse(struct app *a, int x, int y, int clicks, int wheel)
+{
+    if (a->prompt != PROMPT_NONE)
+        return RE_NONE;
+    switch (app_screen(a)) {
+    case SCREEN_TABLE:
+        return table_mouse(a, y, clicks, wheel);
+    case SCREEN_GRAPH:
+    case SCREEN_CALLERS:
+        if (wheel)
+            return app_wheel(a, wheel);
+        return clicks ? app_click(a, x, y - 1, clicks) : RE_NONE;
+    default:
+        return RE_NONE;
+    }
+}
+
+/* ---- the event loop's steps ---- */
+
+void app_resize(struct app *a, int cols, int lines)
+{
+    cols = cols > 0 ? cols : 0;
+    lines = lines > 0 ? lines : 0;
+    if (cols == a->cols && lines == a->lines)
+        return;     /* called before every layout: must not undo a scroll */
+    a->cols = cols;
+    a->lines = lines;
+    a->vp.cols = cols;
+    a->vp.rows = lines > 2 ? lines - 2 : 0;
+    nav_keep_visible(a);
+}
+
+bool app_stale(const struct app *a)
+{
+    /* the shown trie may be the base itself, which grows in place */
+    return graph_stale(a->graph) || trie_generation(a->t) != a->gen;
+}
+
+bool app_update(struct app *a)
+{
+    struct graph_stats st;
+    struct trie *t = graph_shown(a->graph);   /* derives only when stale */
+    graph_get_stats(a->graph, &st);
+    bool replaced = st.rebuilds != a->rebuilds || trie_uid(t) != a->shown_uid;
+    if (!replaced && trie_generation(t) == a->gen)
+        return false;
+    a->rebuilds = st.rebuilds;
+    if (replaced) {
+        layout_cache_reset(&a->rl);   /* a new trie may sit at the old one's address */
+        a->t = t;
+        a->shown_uid = trie_uid(t);
+        if (a->search)
+            search_attach(a->search, t);
+        nav_sync(a, true);
+    } else {
+        if (a->search)
+            search_refresh(a->search);
+        nav_sync(a, false);
+    }
+    a->table_stale = true;
+    if (app_screen(a) == SCREEN_TABLE || app_under(a) == SCREEN_TABLE)
+        table_refresh(a);
+    return true;
 }
 
 void app_layout_in(const struct app *a, struct layout_in *in)
@@ -359,118 +372,90 @@ void app_layout_in(const struct app *a, struct layout_in *in)
     in->vp = a->vp;
 }
 
+void app_layout(struct app *a)
+{
+    struct layout_in in;
+    app_layout_in(a, &in);
+    layout_compute(&in, &a->rl);
+    a->rects = &a->rl;
+}
+
+const struct rect_list *app_rects(const struct app *a)
+{
+    return &a->rl;
+}
+
 void app_set_rects(struct app *a, const struct rect_list *rl)
 {
-    a->rects = rl;
+    a->rects = rl ? rl : &a->rl;
 }
 
-static void safe_append(struct buf *out, const char *s, size_t n)
+void app_set_live(struct app *a, const struct feed_status *st)
 {
-    label_escape(out, s, n, LABEL_AUTO);
-}
-
-void app_safe_name(const struct app *a, uint32_t node, struct buf *out)
-{
-    size_t n;
-    const char *s = trie_label(a->t, node, &n);
-    /* a name of megabytes (hostile input) was escaped and measured on every redraw:
-     * ~1.4 s per key for a 64 MB name; no screen shows more than a few KB of it */
-    if (n > 4096) {
-        safe_append(out, s, 4096);
-        buf_append(out, "..", 2);
-        return;
+    if (st->error[0] && strcmp(st->error, a->live.error) != 0) {
+        app_message(a, "%s (the data read so far is kept)", st->error);
+        a->msg_error = true;
     }
-    safe_append(out, s, n);
+    if (st->live == LIVE_ON && a->live.live != LIVE_ON)
+        graph_set_live(a->graph, true);   /* apply growth in place from the first batch */
+    a->live = *st;
+    if (a->live.live == LIVE_NONE || a->live.live == LIVE_EOF)
+        a->paused = false;
 }
 
-static void fmt_count(struct buf *out, struct count c)
+void app_input_end(struct app *a, const char *msg)
 {
-    char tmp[COUNT_FMT_MAX];
-    count_format(tmp, c);
-    buf_printf(out, "%s", tmp);
-}
-
-void app_title(const struct app *a, struct buf *out)
-{
-    const char *slash = strrchr(a->input, '/');
-    const char *name = slash && slash[1] ? slash + 1 : a->input;  /* the title is short */
-    buf_printf(out, "flametui: ");
-    safe_append(out, name, strlen(name));
-    buf_printf(out, "  ");
-    fmt_count(out, trie_total(a->base, TRIE_ROOT));
-    buf_printf(out, " samples  %s", a->vp.orient == ORIENT_FLAME ? "flame" : "icicle");
-    if (a->vp.order == ORDER_WEIGHT)
-        buf_printf(out, " heaviest-first");
-    app_view_title(a, out);
-    if (a->zoom != TRIE_ROOT) {
-        buf_printf(out, "  zoom ");
-        app_safe_name(a, a->zoom, out);
+    if (!a->live.error[0] && msg && *msg) {
+        app_message(a, "%s", msg);
     }
-    buf_printf(out, "  ? help");
 }
 
-static bool is_under(const struct trie *t, uint32_t node, uint32_t anc)
+bool app_paused(const struct app *a)
 {
-    while (node != TRIE_NONE && node != anc)
-        node = trie_parent(t, node);
-    return node == anc;
+    return a->paused;
 }
 
-static double pct(double a, double b)
+void app_set_window(struct app *a, double seconds, bool on)
 {
-    return b > 0 ? 100.0 * a / b : 0.0;
+    graph_set_window(a->graph, seconds, on);
+    graph_tick(a->graph, a->now);
 }
 
-void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
-                      struct buf *right)
+bool app_tick(struct app *a, double now)
 {
-    if (a->prompt != PROMPT_NONE) {
-        buf_printf(left, "%s", prompt_label(a->prompt));
-        const char *s = lineedit_text(&a->le);
-        safe_append(left, s, strlen(s));
-    } else if (a->msg[0]) {
-        safe_append(left, a->msg, strlen(a->msg));
-    } else {
-        double tot = trie_total_d(a->t, a->sel);
-        app_safe_name(a, a->sel, left);
-        buf_printf(info, "  ");
-        fmt_count(info, trie_total(a->t, a->sel));
-        buf_printf(info, " samples (%.2f%%", pct(tot, trie_total_d(a->t, TRIE_ROOT)));
-        if (a->zoom != TRIE_ROOT && is_under(a->t, a->sel, a->zoom))
-            buf_printf(info, ", %.2f%% of zoom", pct(tot, trie_total_d(a->t, a->zoom)));
-        buf_printf(info, ") self ");
-        fmt_count(info, trie_self(a->t, a->sel));
+    a->now = now;
+    return graph_tick(a->graph, now);
+}
+
+int app_set_search(struct app *a, const char *pattern, struct ft_error *err)
+{
+    a->rank_node = TRIE_NONE;
+    if (!pattern || !*pattern) {
+        search_free(a->search);
+        a->search = NULL;
+        return 0;
     }
-    app_view_status(a, right);
-    if (a->error[0])
-        buf_printf(right, "%sINPUT ERROR", right->len ? "  " : "");
-    if (a->live == LIVE_NONE)
-        return;
-    if (right->len)
-        buf_printf(right, "  ");
-    if (a->paused)
-        buf_printf(right, "PAUSED ");
-    if (a->live == LIVE_EOF)
-        buf_printf(right, "EOF ");
-    else
-        buf_printf(right, "%s %.0f/s %.1f MB/s ", a->live == LIVE_LOAD ? "LOADING" : "LIVE",
-                   a->rate, a->mbps);
-    fmt_count(right, trie_total(a->base, TRIE_ROOT));
-    buf_printf(right, " samples");
-}
-
-void app_status(const struct app *a, struct buf *left, struct buf *right)
-{
-    struct buf info = {0};
-    app_status_parts(a, left, &info, right);
-    buf_append(left, info.p, info.len);
-    buf_fini(&info);
-}
-
-int app_prompt_cursor(const struct app *a)
-{
-    if (a->prompt == PROMPT_NONE)
+    struct search *s = search_new(pattern, err);
+    if (!s)
         return -1;
-    return (int)strlen(prompt_label(a->prompt)) +
-           label_width(lineedit_text(&a->le), a->le.cur, LABEL_AUTO);
+    search_free(a->search);
+    a->search = s;
+    search_attach(s, a->t);
+    return 0;
+}
+
+void app_message(struct app *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->msg, sizeof(a->msg), fmt, ap);
+    va_end(ap);
+    a->msg_error = false;
+}
+
+uint64_t app_rebuild_count(const struct app *a)
+{
+    struct graph_stats st;
+    graph_get_stats(a->graph, &st);
+    return st.rebuilds;
 }

@@ -1,23 +1,30 @@
-/* flametui - app.h: the pure state of the interactive viewer: the trie shown, zoom root,
- * selection, scroll, orientation, order, help, prompt, pause, live counters and the
- * status message. app_handle() applies an action and says what must be redone.
- * No curses and no terminal: tui*.c feeds actions and sizes in, reads state and text
- * out. Zoom and selection are kept as frame PATHS (name-id sequences from the root), so
- * they survive the trie growing (live tail) or being replaced (a rebuilt view):
- * app_sync() re-resolves them.
- * Ownership: the trie and the rect list are not owned; app_fini() frees the rest. */
+/* flametui - app.h: the pure state of the interactive viewer, as a screen state machine:
+ * the graph (the profile), the callers/callees view of one function, the hottest-functions
+ * table and the help, plus a prompt overlay (search and filter regexes). One handler per
+ * screen; the action table (keymap.h) says which keys work where. Handlers change state
+ * and return what changed (enum reaction); the derived trie is made by the graph
+ * (query/graph.h) only when app_update() runs, once per change.
+ * No curses and no terminal: the event loop (tui/) feeds keys, mouse events, sizes and
+ * the live-input status in, and reads text and rects out through the functions below.
+ * Zoom and selection are kept as frame PATHS (name-id sequences from the root), so they
+ * survive the trie growing (live tail) or being replaced (a rebuilt view).
+ * The struct is public for the unit tests only: outside src/ui/ read it through the
+ * functions; nothing outside src/ui/ writes it.
+ * Ownership: the base trie is borrowed; app_fini() frees everything else. */
 #ifndef FLAMETUI_APP_H
 #define FLAMETUI_APP_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ui/keymap.h"
-#include "render/layout.h"
-#include "ui/lineedit.h"
-#include "query/top.h"
 #include "core/util.h"
+#include "input/feed.h"
+#include "query/graph.h"
+#include "query/top.h"
 #include "query/view.h"
+#include "render/layout.h"
+#include "ui/keymap.h"
+#include "ui/lineedit.h"
 
 struct search;
 
@@ -29,66 +36,67 @@ struct app_opts {
     size_t nfilters;
     const char *search;               /* -s RE, or NULL */
 };
-struct view;
-struct window;
 
 enum reaction {
     RE_NONE = 0,
-    RE_REDRAW = 1 << 0,   /* repaint the same rects (status, help, prompt) */
-    RE_RELAYOUT = 1 << 1, /* zoom, scroll, selection, orientation, resize */
-    RE_REBUILD = 1 << 2,  /* filter or reverse changed */
+    RE_REDRAW = 1 << 0,   /* repaint: the same rects, other text */
+    RE_RELAYOUT = 1 << 1, /* zoom, scroll, selection, orientation, resize: new rects */
+    RE_REBUILD = 1 << 2,  /* filter, reverse or callers changed: app_update() first */
     RE_QUIT = 1 << 3,
+    RE_REPAINT = 1 << 4,  /* Ctrl-L: the terminal forgets what it shows, then redraw */
 };
 
 enum prompt_kind { PROMPT_NONE, PROMPT_SEARCH, PROMPT_INCLUDE, PROMPT_EXCLUDE, PROMPT_HIDE };
-/* What the graph shows: the (filtered) profile, or the callees / callers of one function. */
-enum graph_mode { GRAPH_PROFILE, GRAPH_CALLEES, GRAPH_CALLERS };
-/* LIVE_LOAD: regular files still loading (no pipe, no --follow): shown as LOADING. */
-enum live_state { LIVE_NONE, LIVE_ON, LIVE_LOAD, LIVE_EOF };
+/* How the status line is painted. */
+enum status_kind { STATUS_NORMAL, STATUS_PROMPT, STATUS_ERROR };
 
 struct name_path {
     uint32_t *v;  /* name ids, root-most frame first ("all" not included) */
     size_t n, cap;
 };
 
+#define APP_STACK 4
+
 struct app {
     struct trie *base;        /* the loaded profile; not owned */
-    struct trie *t;           /* shown: base, or a derived trie owned by the app */
+    struct trie *t;           /* shown: graph_shown(graph) as of the last app_update */
+    struct graph *graph;      /* owned: base -> window -> filters -> reverse | callers */
     const char *input;        /* input name for the title; not owned */
+    /* screens: stack[0] is always SCREEN_GRAPH; stack[depth - 1] is the current one */
+    enum ui_screen stack[APP_STACK];
+    size_t depth;
+    int cols, lines;          /* the whole screen */
     struct viewport vp;       /* graph area size, scroll, orientation, order */
     uint32_t zoom, sel;       /* resolved nodes (sel is never TRIE_NONE) */
     struct name_path zoom_path, sel_path;
-    uint64_t gen;             /* trie generation when last synced */
-    bool help;                /* help screen visible */
-    int help_scroll;          /* first help line shown (j/k, PgUp/PgDn scroll it) */
+    struct name_path trail;   /* the deepest path the selection came down: Up goes back */
+    uint64_t gen;             /* shown trie's generation when last synced */
+    uint64_t shown_uid;       /* trie_uid of a->t: a new trie may reuse a freed address */
+    uint64_t rebuilds;        /* graph rebuilds seen (layout cache reset on change) */
+    int help_scroll;          /* first help line shown */
     bool paused;              /* live updates frozen */
-    bool reverse;             /* caller view requested */
+    bool reverse;             /* caller view requested for the profile */
     enum prompt_kind prompt;  /* PROMPT_NONE: not in a prompt */
     struct lineedit le;       /* the prompt line */
     char msg[200];            /* transient status message ("" = none) */
-    /* Live input, filled in by the event loop. */
-    enum live_state live;
-    double rate;              /* samples per second */
-    double mbps;              /* input MB per second */
-    char error[200];          /* last loader error ("" = none): the right part of the
-                               * status line says INPUT ERROR; the text is shown as a
-                               * message until the next key */
-    const struct rect_list *rects; /* last layout (for left/right moves and hit tests) */
-    /* Derived views (app_view.c). */
-    struct view *view;        /* filters + reverse; owned */
+    bool msg_error;           /* the message is an error (painted as such) */
+    struct feed_status live;  /* live input, from the event loop */
+    struct rect_list rl;      /* the last layout (owned) */
+    const struct rect_list *rects; /* the rects moves and hits use: &rl, or a test's */
     struct search *search;    /* current search or NULL; owned */
     char *search_saved;       /* pattern before the search prompt opened (Esc restores) */
-    enum graph_mode mode;
-    uint32_t focus;           /* GRAPH_CALLEES/CALLERS: the function's name id */
+    uint32_t rank_node;       /* "match K/N" of the selection: cached for rank_node */
+    uint64_t rank_gen;
+    size_t rank_k, rank_n;
+    /* callers/callees (SCREEN_CALLERS) */
+    uint32_t focus;           /* the function's name id */
     struct name_path saved_zoom, saved_sel; /* restored when leaving callers/callees */
-    uint64_t base_gen;        /* base generation when t was derived */
-    bool top;                 /* hottest-functions table visible */
-    struct top table;         /* its rows */
+    /* the hottest-functions table (SCREEN_TABLE), of graph_profile() */
+    struct top table;
+    bool table_stale;
+    uint64_t table_uid, table_gen; /* the profile the rows were computed from */
     size_t top_sel, top_scroll;
     enum top_sort top_by;
-    struct window *win;       /* live sliding window, or NULL; owned */
-    bool windowed;            /* showing the window instead of everything */
-    bool win_dirty;           /* the window moved since the shown trie was derived */
     double now;               /* seconds, from app_tick */
 };
 
@@ -96,72 +104,86 @@ struct app {
  * no filters and no search. */
 void app_init(struct app *a, struct trie *t, const char *input);
 void app_fini(struct app *a);
-/* Shows another profile (t becomes the base) and re-resolves zoom and selection. */
-void app_set_trie(struct app *a, struct trie *t);
-/* Called before each layout: when the base grew (live input), re-derives the shown trie
- * if filters, reverse or callers/callees need it, catches the search up and re-resolves
- * zoom and selection. Returns true when anything changed. */
-bool app_refresh(struct app *a);
-/* Re-resolves zoom and selection from their paths if the trie changed since the last
- * call (or always when force). Returns true when it did. */
-bool app_sync(struct app *a, bool force);
-/* Sets the size of the graph area (cells); keeps scroll in range and the selection
- * visible. */
-void app_resize(struct app *a, int cols, int rows);
-/* Applies an action. */
+/* Start-up state from the command line. Returns 0, or -1 with err set for an invalid
+ * regex (the rest is applied). */
+int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *err);
+
+/* ---- input ---- */
+/* A key (keymap.h key code): the prompt when one is open, else the current screen's
+ * action for it. */
+enum reaction app_key(struct app *a, int key);
+/* Applies an action in the current screen (an action that does not work there does
+ * nothing). */
 enum reaction app_handle(struct app *a, enum action act);
 /* A key while a prompt is open (a->prompt != PROMPT_NONE). */
 enum reaction app_prompt_key(struct app *a, int key);
+/* Mouse at SCREEN cell (x, y) (row 0 is the title): clicks 1 selects, 2 also opens
+ * (zoom, or the table row's callers/callees); wheel < 0 scrolls up, > 0 down. */
+enum reaction app_mouse(struct app *a, int x, int y, int clicks, int wheel);
+/* Graph-area versions (row 0 = the first graph row), for tests. */
+enum reaction app_click(struct app *a, int x, int y, int clicks);
+enum reaction app_wheel(struct app *a, int dir);
 /* Selects node (mouse click, search hit); keeps it visible. */
 enum reaction app_select(struct app *a, uint32_t node);
-/* Mouse: clicks = 1 selects the frame at graph cell (x, y), 2 also zooms into it. */
-enum reaction app_click(struct app *a, int x, int y, int clicks);
-/* Mouse wheel: dir < 0 scrolls up, > 0 down (screen directions). */
-enum reaction app_wheel(struct app *a, int dir);
-/* The node drawn at graph cell (x, y) in a->rects, or TRIE_NONE. */
-uint32_t app_hit(const struct app *a, int x, int y);
-/* Fills a layout request from the state (match is left NULL). */
-void app_layout_in(const struct app *a, struct layout_in *in);
-/* Remembers the last layout (not owned; must live until the next call or app_fini). */
+
+/* ---- the event loop's steps ---- */
+/* The whole screen's size: the graph area is the lines between the title and the
+ * status line. Keeps scroll in range and the selection visible. */
+void app_resize(struct app *a, int cols, int lines);
+/* True when the shown trie is out of date: the spec changed, the base grew (live), or
+ * the window moved. */
+bool app_stale(const struct app *a);
+/* Derives the shown trie when stale (graph_shown: at most one rebuild per change),
+ * catches the search and the table up and re-resolves zoom and selection. Returns true
+ * when anything changed. */
+bool app_update(struct app *a);
+/* Lays the graph out into a->rl for the current state (after app_update). */
+void app_layout(struct app *a);
+/* The last layout. */
+const struct rect_list *app_rects(const struct app *a);
+/* Uses rl for moves and hits instead of app_layout's own rects (tests); NULL: own. */
 void app_set_rects(struct app *a, const struct rect_list *rl);
-/* Sets the transient message (printf format); "" clears it. */
-FT_PRINTF(2, 3) void app_message(struct app *a, const char *fmt, ...);
-/* Title line text: "flametui: INPUT  N samples  flame|icicle  [zoom NAME]" (safe). */
-void app_title(const struct app *a, struct buf *out);
-/* Status line, left part (safe): the selected frame's name, samples, % of all, % of zoom
- * root, self; or the message; or the prompt. Right part: LIVE/PAUSED/EOF counters. */
-void app_status(const struct app *a, struct buf *left, struct buf *right);
-/* The same split in three: left is the name (or prompt, message, error), info the
- * numbers after it ("  N samples (...) self S", empty for a prompt or a message). */
-void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
-                      struct buf *right);
-/* Column of the prompt's cursor in the status line, or -1 when no prompt is open. */
-int app_prompt_cursor(const struct app *a);
-/* Start-up state from the command line (-r, --include/--exclude/--hide, -s). Returns 0,
- * or -1 with err set for an invalid regex. */
-int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *err);
-/* Sets (pattern non-empty) or clears the search. Returns 0, or -1 with err set. */
-int app_set_search(struct app *a, const char *pattern, struct ft_error *err);
+/* Fills a layout request from the state (match from the search). */
+void app_layout_in(const struct app *a, struct layout_in *in);
+/* The live-input status (rates, LIVE/LOADING/EOF, the first error). */
+void app_set_live(struct app *a, const struct feed_status *st);
+/* All input ended: msg (may be NULL or "") is shown as the status message unless an
+ * error is shown. */
+void app_input_end(struct app *a, const char *msg);
+bool app_paused(const struct app *a);
 /* Live input: keeps a sliding window of the given length (seconds), shown at once when
  * on (--window) or after the WINDOW key. */
 void app_set_window(struct app *a, double seconds, bool on);
-/* The clock (seconds, monotonic) for the window. Returns true when the shown trie must be
- * re-derived because the window moved (app_refresh does it). */
+/* The clock (seconds, monotonic). Returns true when the window moved (app_stale). */
 bool app_tick(struct app *a, double now);
+/* Sets (pattern non-empty) or clears the search. Returns 0, or -1 with err set. */
+int app_set_search(struct app *a, const char *pattern, struct ft_error *err);
+/* Sets the transient message (printf format); "" clears it. */
+FT_PRINTF(2, 3) void app_message(struct app *a, const char *fmt, ...);
+
+/* ---- what to paint (all text is safe for a terminal) ---- */
+enum ui_screen app_screen(const struct app *a);       /* the current screen */
+enum ui_screen app_under(const struct app *a);        /* the screen below the current one */
+/* Title line: left "flametui: INPUT  N samples  flame|icicle  [filters] [zoom NAME]";
+ * right: the scroll indicator of the graph when not every drawable row fits:
+ * "depth 2-5/8 (more ^ v)" (rows of depth 2 to 5 of 0..8 shown, more above and below). */
+void app_title(const struct app *a, struct buf *left, struct buf *right);
+/* Status line: left the selected frame's (or table row's) name, or the prompt, or the
+ * message; info the numbers after the name; right: search and live counters. */
+void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
+                      struct buf *right);
+/* left + info in one. */
+void app_status(const struct app *a, struct buf *left, struct buf *right);
+enum status_kind app_status_kind(const struct app *a);
+/* Column of the prompt's cursor in the status line, or -1 when no prompt is open. */
+int app_prompt_cursor(const struct app *a);
+/* The help of the screen below it: its lines, and the first one shown. */
+void app_help_text(const struct app *a, struct buf *out);
+int app_help_scroll(const struct app *a);
 /* Hottest-functions table: line i (0 = header) as text, false past the end. */
 bool app_top_line(const struct app *a, size_t i, struct buf *out);
-
-/* --- between app*.c only --- */
-void app_zoom_to(struct app *a, uint32_t node);
-void app_keep_visible(struct app *a);
-enum reaction app_view_action(struct app *a, enum action act);
-enum reaction app_top_action(struct app *a, enum action act);
-enum reaction app_view_prompt(struct app *a, enum prompt_kind k, int accept, int popped);
-void app_view_fini(struct app *a);
-void app_view_title(const struct app *a, struct buf *out);
-void app_view_status(const struct app *a, struct buf *right);
-
-/* Appends the name of node with control bytes, escapes and invalid UTF-8 made visible
- * (\x1b), so the text is safe to send to a terminal. */
+/* Appends the name of node of the shown trie, made safe (at most 4 KB of it). */
 void app_safe_name(const struct app *a, uint32_t node, struct buf *out);
+/* Rebuilds of the shown trie so far (graph_get_stats), for the rebuild benchmark. */
+uint64_t app_rebuild_count(const struct app *a);
 #endif

@@ -6,9 +6,11 @@
 #include <string.h>
 
 static const struct {
-    const char *name, *keys, *help;
+    const char *name, *keys;
+    unsigned screens;
+    const char *help;
 } actions[] = {
-#define X(id, keys, help) {#id, keys, help},
+#define X(id, keys, screens, help) {#id, keys, screens, help},
     ACTION_TABLE(X)
 #undef X
 };
@@ -74,25 +76,44 @@ static int has_key(const char *keys, int key)
     return 0;
 }
 
-enum action keymap_lookup(int key)
+static enum action lookup(int key, unsigned mask)
 {
     if (key == FT_KEY_NONE)
         return ACT_NONE;
     for (int a = 0; a < ACT_COUNT; a++)
-        if (has_key(actions[a].keys, key))
+        if ((actions[a].screens & mask) && has_key(actions[a].keys, key))
             return (enum action)a;
     return ACT_NONE;
 }
 
-void keymap_help_text(struct buf *out)
+enum action keymap_lookup(int key)
 {
+    return lookup(key, SCR_ALL);
+}
+
+enum action keymap_lookup_in(int key, enum ui_screen s)
+{
+    return (unsigned)s < SCREEN_COUNT ? lookup(key, 1u << s) : ACT_NONE;
+}
+
+unsigned keymap_screens(enum action a)
+{
+    return a >= 0 && a < ACT_COUNT ? actions[a].screens : 0;
+}
+
+void keymap_help_text(struct buf *out, enum ui_screen s)
+{
+    unsigned mask = (unsigned)s < SCREEN_COUNT ? 1u << s : SCR_ALL;
     int w = 0;
     for (int a = 0; a < ACT_COUNT; a++) {
         int n = (int)strlen(actions[a].keys);
-        if (n > w)
+        if ((actions[a].screens & mask) && n > w)
             w = n;
     }
     for (int a = 0; a < ACT_COUNT; a++)
-        buf_printf(out, "%-*s  %s\n", w, actions[a].keys, actions[a].help);
-    buf_printf(out, "%-*s  %s\n", w, "mouse", "Click selects, double-click zooms, wheel scrolls");
+        if (actions[a].screens & mask)
+            buf_printf(out, "%-*s  %s\n", w, actions[a].keys, actions[a].help);
+    buf_printf(out, "%-*s  %s\n", w, "mouse",
+               s == SCREEN_TABLE ? "Click selects a row, double-click opens it, wheel scrolls"
+                                 : "Click selects, double-click zooms, wheel scrolls");
 }

@@ -9,40 +9,56 @@
 
 #include "core/util.h"
 
-/* X(id, default keys separated by spaces, help text). Key names: a single character,
- * C-x (control), Up Down Left Right Enter Backspace Esc Space PgUp PgDn Home End. */
-#define ACTION_TABLE(X)                                                              \
-    X(QUIT, "q C-c", "Quit")                                                         \
-    X(HELP, "?", "Show or hide this help")                                           \
-    X(MOVE_UP, "Up k", "Move the selection up (flame: to the widest child)")         \
-    X(MOVE_DOWN, "Down j", "Move the selection down (flame: to the parent)")         \
-    X(MOVE_LEFT, "Left h", "Select the frame to the left on the same row")           \
-    X(MOVE_RIGHT, "Right l", "Select the frame to the right on the same row")        \
-    X(ZOOM_IN, "Enter", "Zoom into the selected frame")                              \
-    X(ZOOM_OUT, "Backspace u", "Zoom out one level")                                 \
-    X(ZOOM_RESET, "Esc z", "Reset the zoom (Esc also leaves a prompt)")              \
-    X(ORIENT, "i", "Switch between flame (root at the bottom) and icicle")           \
-    X(ORDER, "o", "Order frames by name or heaviest first")                          \
-    X(REVERSE, "r", "Reverse (caller) view on/off")                                  \
-    X(SEARCH, "/", "Regex search: highlight matching frames (smartcase)")            \
-    X(SEARCH_NEXT, "n", "Select the next match")                                     \
-    X(SEARCH_PREV, "N", "Select the previous match")                                 \
-    X(FILTER_INCLUDE, "f", "Include filter: keep stacks with a frame matching a regex") \
-    X(FILTER_EXCLUDE, "F", "Exclude filter: drop stacks with a frame matching a regex") \
-    X(FILTER_HIDE, "H", "Hide filter: remove matching frames from the stacks")       \
-    X(FILTER_CLEAR, "c", "Clear the filters")                                        \
-    X(TOP, "t", "Table of the hottest functions")                                    \
-    X(CALLERS, "s", "Callers and callees of the selected function")                  \
-    X(PAGE_UP, "PgUp", "Scroll one page up")                                         \
-    X(PAGE_DOWN, "PgDn", "Scroll one page down")                                     \
-    X(SCROLL_HOME, "g Home", "Scroll to the root")                                   \
-    X(SCROLL_END, "G End", "Scroll to the deepest frames")                           \
-    X(PAUSE, "Space p", "Pause or resume live updates")                              \
-    X(WINDOW, "w", "Live: last N seconds (--window, default 10) or everything")
+/* The screens of the viewer (ui/app.h): the action table says in which ones a key works
+ * (tig's per-view keymaps), and the help lists the keys of the screen it was opened from. */
+/* (not "enum screen": <curses.h> owns struct screen) */
+enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN_COUNT };
+#define SCR_G (1u << SCREEN_GRAPH)
+#define SCR_C (1u << SCREEN_CALLERS)
+#define SCR_T (1u << SCREEN_TABLE)
+#define SCR_H (1u << SCREEN_HELP)
+#define SCR_GC (SCR_G | SCR_C)
+#define SCR_GCT (SCR_G | SCR_C | SCR_T)
+#define SCR_ALL (SCR_G | SCR_C | SCR_T | SCR_H)
+
+/* X(id, default keys separated by spaces, screens, help text). Key names: a single
+ * character, C-x (control), Up Down Left Right Enter Backspace Esc Space PgUp PgDn Home
+ * End. */
+#define ACTION_TABLE(X)                                                                   \
+    X(QUIT, "q C-c", SCR_ALL, "Quit; closes the table, help or callers view first")      \
+    X(QUIT_ALL, "Q", SCR_ALL, "Quit from any screen")                                     \
+    X(HELP, "?", SCR_ALL, "Show or hide this help")                                       \
+    X(MOVE_UP, "Up k", SCR_ALL, "Move up (flame: back to the child you came from)") \
+    X(MOVE_DOWN, "Down j", SCR_ALL, "Move the selection down (flame: to the parent)")   \
+    X(MOVE_LEFT, "Left h", SCR_GC, "Select the frame to the left on the same row")        \
+    X(MOVE_RIGHT, "Right l", SCR_GC, "Select the frame to the right on the same row")     \
+    X(ZOOM_IN, "Enter", SCR_GCT, "Zoom into the selected frame (table: open the row)") \
+    X(ZOOM_OUT, "Backspace u", SCR_GC, "Zoom out one level")                             \
+    X(ZOOM_RESET, "Esc z", SCR_ALL, "Reset the zoom; Esc also leaves a prompt or view") \
+    X(ORIENT, "i", SCR_GC, "Switch between flame (root at the bottom) and icicle")        \
+    X(ORDER, "o", SCR_GCT, "Order by name / heaviest first (table: sort)") \
+    X(REVERSE, "r", SCR_GC, "Reverse (caller) view (callers view: swap)") \
+    X(SEARCH, "/", SCR_GCT, "Regex search, smartcase (empty: clear it)") \
+    X(SEARCH_NEXT, "n", SCR_GCT, "Next match (screen order, inside the zoom)") \
+    X(SEARCH_PREV, "N", SCR_GCT, "Select the previous match")                             \
+    X(FILTER_INCLUDE, "f", SCR_GC, "Include filter: keep stacks with a frame matching a regex") \
+    X(FILTER_EXCLUDE, "F", SCR_GC, "Exclude filter: drop stacks with a frame matching a regex") \
+    X(FILTER_HIDE, "H", SCR_GC, "Hide filter: remove matching frames from the stacks")    \
+    X(FILTER_UNDO, "U", SCR_GC, "Drop the last filter")                                   \
+    X(FILTER_CLEAR, "c", SCR_GC, "Clear the filters")                                     \
+    X(TOP, "t", SCR_GCT, "Table of the hottest functions")            \
+    X(CALLERS, "s", SCR_GCT, "Callees, then callers of the selection (table: find)") \
+    X(PAGE_UP, "PgUp", SCR_ALL, "Scroll one page up")                                     \
+    X(PAGE_DOWN, "PgDn", SCR_ALL, "Scroll one page down")                                 \
+    X(SCROLL_HOME, "g Home", SCR_ALL, "Scroll to the root (table: first row)")         \
+    X(SCROLL_END, "G End", SCR_ALL, "Scroll to the deepest frames (table: last row)")   \
+    X(PAUSE, "Space p", SCR_GCT, "Pause or resume live updates")                          \
+    X(WINDOW, "w", SCR_GCT, "Live: last N seconds (--window, default 10) or everything")  \
+    X(REPAINT, "C-l", SCR_ALL, "Repaint the screen")
 
 enum action {
     ACT_NONE = -1,
-#define X(id, keys, help) ACT_##id,
+#define X(id, keys, screens, help) ACT_##id,
     ACTION_TABLE(X)
 #undef X
         ACT_COUNT
@@ -76,7 +92,11 @@ const char *keymap_help(enum action a);
 int keymap_parse_key(const char *name, size_t len);
 /* The action bound to key by default, or ACT_NONE. */
 enum action keymap_lookup(int key);
-/* Appends the help screen, one line per action ("KEYS  HELP\n"), keys padded to a
- * common column, then the mouse line. */
-void keymap_help_text(struct buf *out);
+/* The same, only among the actions that work in screen s. */
+enum action keymap_lookup_in(int key, enum ui_screen s);
+/* Mask of the screens (1 << SCREEN_x) where action a works. */
+unsigned keymap_screens(enum action a);
+/* Appends the help of screen s, one line per action that works there ("KEYS  HELP\n"),
+ * keys padded to a common column, then the mouse line. */
+void keymap_help_text(struct buf *out, enum ui_screen s);
 #endif

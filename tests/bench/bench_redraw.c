@@ -1,6 +1,6 @@
 /* flametui - tests/bench/bench_redraw.c: key -> screen time of the viewer on a large trie
- * (default 1M+ nodes) at 200x60: app_handle + layout_compute + tui_draw (ncurses diff
- * and output, written to a temporary file whose growth gives the bytes sent per key).
+ * (default 1M+ nodes) at 200x60: app_handle + app_update + app_layout + tui_draw (ncurses
+ * diff and output, written to a temporary file whose growth gives the bytes sent per key).
  * Not a test: prints p50/p99/max milliseconds and bytes per key.
  * usage: bench_redraw [NODES] [KEYS] [grow]
  * grow: insert one new stack before each key, as live input does (the trie changed, so
@@ -17,7 +17,6 @@
 #include "ui/app.h"
 #include "core/count.h"
 #include "ui/keymap.h"
-#include "render/layout.h"
 #include "core/strtab.h"
 #include "core/trie.h"
 #include "tui/tui_private.h"
@@ -92,16 +91,11 @@ int main(int argc, char **argv)
     tui_draw_init(&o);
 
     struct app a;
-    struct rect_list rl = {0};
-    struct layout_in li;
-    int gc, gr;
     app_init(&a, t, "bench");
-    tui_draw_graph_size(COLS, LINES, &gc, &gr);
-    app_resize(&a, gc, gr);
-    app_layout_in(&a, &li);
-    layout_compute(&li, &rl);
-    app_set_rects(&a, &rl);
-    tui_draw(&a, &rl);
+    app_resize(&a, COLS, LINES);     /* the whole screen: the graph area is LINES - 2 */
+    app_update(&a);
+    app_layout(&a);
+    tui_draw(&a, app_rects(&a));
 
     static const enum action script[] = {
         ACT_MOVE_UP,   ACT_MOVE_UP,    ACT_MOVE_UP,  ACT_MOVE_RIGHT, ACT_MOVE_RIGHT,
@@ -123,14 +117,13 @@ int main(int argc, char **argv)
             trie_insert(t, stack, 3, count_u64(1));
         }
         double s = now();
-        app_refresh(&a);
-        enum reaction re = app_handle(&a, act) | (grow ? RE_RELAYOUT : 0);
-        if (re & (RE_RELAYOUT | RE_REBUILD)) {
-            app_layout_in(&a, &li);
-            layout_compute(&li, &rl);
-            app_set_rects(&a, &rl);
-        }
-        tui_draw(&a, &rl);
+        /* the event loop: input, derive when stale, lay out when needed, paint */
+        enum reaction re = app_handle(&a, act);
+        if (app_update(&a))
+            re |= RE_RELAYOUT;
+        if (re & (RE_RELAYOUT | RE_REBUILD))
+            app_layout(&a);
+        tui_draw(&a, app_rects(&a));
         fflush(out);
         if (re == RE_NONE)
             continue;
@@ -153,7 +146,6 @@ int main(int argc, char **argv)
     free(dt);
     delscreen(scr);
     app_fini(&a);
-    rect_list_free(&rl);
     trie_free(t);
     fclose(out);
     fclose(in);

@@ -47,9 +47,10 @@ wait_gone() {                                  # poll until the pattern is not o
     done
     fail "timeout waiting for '$1' to go away"
 }
-# quit: q, then the exit status must be 0 and no sanitizer report may exist.
+# quit_ok [KEY]: KEY (default q), then the exit status must be 0 and no sanitizer report
+# may exist.
 quit_ok() {
-    keys q
+    keys "${1:-q}"
     i=0
     while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
     [ -s "$tmp/rc" ] || fail "flametui did not exit after q"

@@ -22,7 +22,10 @@ keys a l p h a Enter
 wait_for 'include:alpha \(40\.0%\)'
 wait_gone 'delta'
 keys F
-keys BSpace                                # Backspace in an empty prompt: undo
+wait_for '^exclude:'
+keys BSpace                                # Backspace in an empty prompt leaves it
+wait_gone '^exclude:'
+keys U                                     # U drops the last filter
 wait_for 'last filter removed'
 wait_for 'delta'
 keys H '^main$' Enter
@@ -35,7 +38,7 @@ wait_for 'reverse'
 wait_for 'alpha_leaf'
 keys r
 wait_gone 'reverse'
-keys / BSpace BSpace BSpace Enter          # clear the search
+keys / Enter                               # an empty search clears it
 wait_gone 'match'
 keys j j j j k                             # down to the root, up to main
 wait_for '^main  75 samples'
@@ -57,7 +60,7 @@ wait_for 'SELF%'
 keys Enter                                 # its callers and callees
 wait_for 'callees of alpha_leaf'
 wait_gone 'SELF%'
-quit_ok
+quit_ok Q                                  # Q quits from the callers view too
 
 # Start-up state from the command line.
 fresh

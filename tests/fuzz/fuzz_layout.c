@@ -144,7 +144,10 @@ static void check_labels(const char *name, size_t n, int cols, enum label_mode m
 static void check_app_text(const struct app *a, bool ascii)
 {
     struct buf t = {0}, l = {0}, r = {0};
-    app_title(a, &t);
+    app_title(a, &t, &r);
+    check_safe(t.p, t.len, ascii, false, false, "title");
+    check_safe(r.p, r.len, ascii, false, false, "title right");
+    t.len = r.len = 0;
     app_status(a, &l, &r);
     check_safe(t.p, t.len, ascii, false, false, "title");
     check_safe(l.p, l.len, ascii, false, false, "status");
@@ -173,8 +176,8 @@ static void run_app(struct trie *t, const struct viewport *vp, const uint8_t *k,
     app_init(&a, t, "fuzz\033[2J");
     int cols = vp->cols, rows = vp->rows > 0 ? vp->rows : 10;
     for (size_t i = 0;; i++) {
-        app_refresh(&a);
-        app_resize(&a, cols, rows);
+        app_update(&a);
+        app_resize(&a, cols, rows + 2);   /* the whole screen: title and status lines */
         app_layout_in(&a, &in);
         layout_compute(&in, &rl);
         app_set_rects(&a, &rl);
@@ -188,11 +191,11 @@ static void run_app(struct trie *t, const struct viewport *vp, const uint8_t *k,
             /* mouse: click, double-click, wheel; or a resize */
             int x = k[i + 1] % (cols + 2) - 1, y = k[i + 2] % (rows + 2) - 1;
             if (b == 0xf8)
-                re = app_click(&a, x, y, 1);
+                re = app_mouse(&a, x, y + 1, 1, 0);
             else if (b == 0xf9)
-                re = app_click(&a, x, y, 2);
+                re = app_mouse(&a, x, y + 1, 2, 0);
             else if (b == 0xfa)
-                re = app_wheel(&a, (k[i + 1] & 1) ? 1 : -1);
+                re = app_mouse(&a, x, y + 1, 0, (k[i + 1] & 1) ? 1 : -1);
             else
                 cols = 1 + k[i + 1] % 200, rows = 1 + k[i + 2] % 60, re = RE_RELAYOUT;
             i += 2;

@@ -1,5 +1,6 @@
-/* flametui - tests/unit/test_app.c: pure viewer state: moves, zoom, scroll, paths that
- * survive growth and rebuilds, status text, prompt, help. */
+/* flametui - tests/unit/test_app.c: pure viewer state: the screen state machine, moves,
+ * zoom, scroll, paths that survive growth and rebuilds, status text, prompt, help, the
+ * table, and how many times each key makes the graph derive its trie again. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include "helpers.h"
 #include "ui/keymap.h"
 #include "render/layout.h"
+#include "query/graph.h"
 #include "query/search.h"
 #include "core/strtab.h"
 #include "core/trie.h"
@@ -35,11 +37,104 @@ static void insert(struct trie *t, const char *stack, uint64_t n)
     trie_insert(t, ids, k, count_u64(n));
 }
 
+/* What the event loop does after every input: derive when stale, lay out. */
+static void sync(struct app *a)
+{
+    app_update(a);
+    app_layout(a);
+}
+
+/* rows: the graph area; the whole screen has a title and a status line more. */
 static void setup_app(struct app *a, struct trie *t, int cols, int rows)
 {
     app_init(a, t, "test.folded");
-    app_resize(a, cols, rows);
+    app_resize(a, cols, rows + 2);
+    sync(a);
 }
+
+static enum reaction act(struct app *a, enum action x)
+{
+    enum reaction re = app_handle(a, x);
+    sync(a);
+    return re;
+}
+
+static enum reaction key(struct app *a, int k)
+{
+    enum reaction re = app_key(a, k);
+    sync(a);
+    return re;
+}
+
+/* Types keys; '\n' is Enter, '\b' Backspace, '\033' Esc, and outside a prompt '^' Up,
+ * 'v' Down, '<' Left, '>' Right. Returns the reactions or-ed. */
+static enum reaction keys(struct app *a, const char *s)
+{
+    enum reaction re = RE_NONE;
+    for (; *s; s++) {
+        int k = (unsigned char)*s;
+        bool prompt = a->prompt != PROMPT_NONE;
+        switch (*s) {
+        case '\n': k = FT_KEY_ENTER; break;
+        case '\b': k = FT_KEY_BACKSPACE; break;
+        case '\033': k = FT_KEY_ESC; break;
+        case '^': k = prompt ? k : FT_KEY_UP; break;
+        case 'v': k = prompt ? k : FT_KEY_DOWN; break;
+        case '<': k = prompt ? k : FT_KEY_LEFT; break;
+        case '>': k = prompt ? k : FT_KEY_RIGHT; break;
+        default: break;
+        }
+        re |= key(a, k);
+    }
+    return re;
+}
+
+/* Rebuilds caused by typing s. */
+static uint64_t cost(struct app *a, const char *s)
+{
+    uint64_t before = app_rebuild_count(a);
+    keys(a, s);
+    return app_rebuild_count(a) - before;
+}
+
+static char *title_of(const struct app *a, char **right)
+{
+    struct buf b = {0}, r = {0};
+    app_title(a, &b, &r);
+    buf_putc(&b, '\0');
+    buf_putc(&r, '\0');
+    if (right)
+        *right = r.p;
+    else
+        buf_fini(&r);
+    return b.p;
+}
+
+static char *status_of(const struct app *a, char **right)
+{
+    struct buf l = {0}, r = {0};
+    app_status(a, &l, &r);
+    buf_putc(&l, '\0');
+    buf_putc(&r, '\0');
+    *right = r.p;
+    return l.p;
+}
+
+static enum graph_focus focus_of(const struct app *a, uint32_t *name)
+{
+    uint32_t n = 0;
+    enum graph_focus f = graph_focus(a->graph, &n);
+    if (name)
+        *name = n;
+    return f;
+}
+
+static uint32_t name_id(const struct trie *t, const char *s)
+{
+    return strtab_intern(trie_names(t), s, strlen(s));
+}
+
+/* ---- ported from the old API ---- */
 
 static void starts_at_root(void **state)
 {
@@ -50,6 +145,9 @@ static void starts_at_root(void **state)
     assert_int_equal(a.sel, TRIE_ROOT);
     assert_int_equal(a.zoom, TRIE_ROOT);
     assert_int_equal(a.vp.orient, ORIENT_FLAME);
+    assert_int_equal(a.vp.rows, 20);
+    assert_int_equal(a.vp.cols, 80);
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
     assert_int_equal(app_handle(&a, ACT_QUIT), RE_QUIT);
     app_fini(&a);
     trie_free(t);
@@ -62,25 +160,25 @@ static void moves_follow_orientation(void **state)
     struct app a;
     setup_app(&a, t, 80, 20);
     /* flame: up goes to the widest child: main (60) beats other (40) */
-    assert_int_equal(app_handle(&a, ACT_MOVE_UP), RE_RELAYOUT);
+    assert_int_equal(act(&a, ACT_MOVE_UP), RE_RELAYOUT);
     assert_int_equal(a.sel, trie_node_at(t, "main"));
-    assert_int_equal(app_handle(&a, ACT_MOVE_UP), RE_RELAYOUT);
+    assert_int_equal(act(&a, ACT_MOVE_UP), RE_RELAYOUT);
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha"));
-    assert_int_equal(app_handle(&a, ACT_MOVE_DOWN), RE_RELAYOUT);
+    assert_int_equal(act(&a, ACT_MOVE_DOWN), RE_RELAYOUT);
     assert_int_equal(a.sel, trie_node_at(t, "main"));
-    app_handle(&a, ACT_ORIENT);
+    act(&a, ACT_ORIENT);
     assert_int_equal(a.vp.orient, ORIENT_ICICLE);
     /* icicle: down goes deeper */
-    app_handle(&a, ACT_MOVE_DOWN);
+    act(&a, ACT_MOVE_DOWN);
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha"));
-    app_handle(&a, ACT_MOVE_DOWN);
+    act(&a, ACT_MOVE_DOWN);
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha;leaf"));
-    assert_int_equal(app_handle(&a, ACT_MOVE_DOWN), RE_NONE);   /* a leaf */
-    app_handle(&a, ACT_MOVE_UP);
-    app_handle(&a, ACT_MOVE_UP);
-    app_handle(&a, ACT_MOVE_UP);
+    assert_int_equal(act(&a, ACT_MOVE_DOWN), RE_NONE);   /* a leaf */
+    act(&a, ACT_MOVE_UP);
+    act(&a, ACT_MOVE_UP);
+    act(&a, ACT_MOVE_UP);
     assert_int_equal(a.sel, TRIE_ROOT);
-    assert_int_equal(app_handle(&a, ACT_MOVE_UP), RE_NONE);     /* the root */
+    assert_int_equal(act(&a, ACT_MOVE_UP), RE_NONE);     /* the root */
     app_fini(&a);
     trie_free(t);
 }
@@ -91,22 +189,22 @@ static void zoom_in_out_reset(void **state)
     struct trie *t = trie_from_folded(BASIC);
     struct app a;
     setup_app(&a, t, 80, 20);
-    assert_int_equal(app_handle(&a, ACT_ZOOM_IN), RE_NONE);     /* already the root */
+    assert_int_equal(act(&a, ACT_ZOOM_IN), RE_NONE);     /* already the root */
     app_select(&a, trie_node_at(t, "main;alpha"));
-    assert_int_equal(app_handle(&a, ACT_ZOOM_IN), RE_RELAYOUT);
+    assert_int_equal(act(&a, ACT_ZOOM_IN), RE_RELAYOUT);
     assert_int_equal(a.zoom, trie_node_at(t, "main;alpha"));
-    assert_int_equal(app_handle(&a, ACT_ZOOM_OUT), RE_RELAYOUT);
+    assert_int_equal(act(&a, ACT_ZOOM_OUT), RE_RELAYOUT);
     assert_int_equal(a.zoom, trie_node_at(t, "main"));
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha"));     /* selection kept */
-    app_handle(&a, ACT_ZOOM_OUT);
+    act(&a, ACT_ZOOM_OUT);
     assert_int_equal(a.zoom, TRIE_ROOT);
-    assert_int_equal(app_handle(&a, ACT_ZOOM_OUT), RE_NONE);
-    app_handle(&a, ACT_ZOOM_IN);
-    app_handle(&a, ACT_ZOOM_RESET);
+    assert_int_equal(act(&a, ACT_ZOOM_OUT), RE_NONE);
+    act(&a, ACT_ZOOM_IN);
+    act(&a, ACT_ZOOM_RESET);
     assert_int_equal(a.zoom, TRIE_ROOT);
     struct layout_in in;
     app_select(&a, trie_node_at(t, "other"));
-    app_handle(&a, ACT_ZOOM_IN);
+    act(&a, ACT_ZOOM_IN);
     app_layout_in(&a, &in);
     assert_int_equal(in.zoom, trie_node_at(t, "other"));
     assert_int_equal(in.selected, trie_node_at(t, "other"));
@@ -115,8 +213,8 @@ static void zoom_in_out_reset(void **state)
     trie_free(t);
 }
 
-/* Zoom and selection are name paths: they survive the trie growing and being replaced by
- * a rebuilt trie that shares the strtab (as view_build does). */
+/* Zoom and selection are name paths: they survive the base growing and the shown trie
+ * being replaced by a derived one (filters share the strtab). */
 static void paths_survive_growth_and_rebuild(void **state)
 {
     (void)state;
@@ -124,35 +222,34 @@ static void paths_survive_growth_and_rebuild(void **state)
     struct app a;
     setup_app(&a, t, 80, 20);
     app_select(&a, trie_node_at(t, "main;alpha;two"));
-    app_handle(&a, ACT_MOVE_DOWN);
-    app_handle(&a, ACT_ZOOM_IN);
+    act(&a, ACT_MOVE_DOWN);
+    act(&a, ACT_ZOOM_IN);
     app_select(&a, trie_node_at(t, "main;alpha;two"));
     insert(t, "aaa;first", 5);
     insert(t, "main;alpha;two;deeper", 7);
-    assert_true(app_sync(&a, false));
-    assert_false(app_sync(&a, false));
+    assert_true(app_stale(&a));
+    assert_true(app_update(&a));
+    assert_false(app_update(&a));
     assert_int_equal(a.zoom, trie_node_at(t, "main;alpha"));
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha;two"));
 
-    struct trie *t2 = trie_new(trie_names(t));
-    insert(t2, "zzz", 1);
-    insert(t2, "main;alpha;two", 3);
-    app_set_trie(&a, t2);
-    assert_int_equal(a.zoom, trie_node_at(t2, "main;alpha"));
-    assert_int_equal(a.sel, trie_node_at(t2, "main;alpha;two"));
-    assert_ptr_equal(a.t, t2);
+    /* a derived trie: the paths resolve in it */
+    insert(t, "zzz", 1);
+    keys(&a, "f^(main|zzz)$\n");
+    assert_ptr_not_equal(a.t, t);
+    assert_int_equal(a.zoom, trie_node_at(a.t, "main;alpha"));
+    assert_int_equal(a.sel, trie_node_at(a.t, "main;alpha;two"));
 
     /* A path that no longer exists resolves to its deepest existing prefix. */
-    struct trie *t3 = trie_new(trie_names(t));
-    insert(t3, "main;beta", 1);
-    app_set_trie(&a, t3);
-    assert_int_equal(a.zoom, trie_node_at(t3, "main"));
-    assert_int_equal(a.sel, trie_node_at(t3, "main"));
-    app_set_trie(&a, t);    /* back: the paths were kept whole */
+    keys(&a, "Fleaf|two\n");
+    assert_int_equal(trie_node_at(a.t, "main;alpha"), UINT32_MAX);
+    assert_int_equal(a.zoom, trie_node_at(a.t, "main"));
+    assert_int_equal(a.sel, trie_node_at(a.t, "main"));
+    keys(&a, "UU");             /* back: the paths were kept whole */
+    assert_ptr_equal(a.t, t);
+    assert_int_equal(a.zoom, trie_node_at(t, "main;alpha"));
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha;two"));
     app_fini(&a);
-    trie_free(t3);
-    trie_free(t2);
     trie_free(t);
 }
 
@@ -164,18 +261,18 @@ static void scroll_keeps_selection_visible(void **state)
     setup_app(&a, t, 80, 3);   /* depths 0..8, 3 rows */
     assert_int_equal(a.vp.scroll, 0);
     for (int i = 0; i < 5; i++)
-        app_handle(&a, ACT_MOVE_UP);
+        act(&a, ACT_MOVE_UP);
     assert_int_equal(trie_depth(t, a.sel), 5);
     assert_int_equal(a.vp.scroll, 3);       /* depth 5 is the last visible row */
-    app_handle(&a, ACT_SCROLL_HOME);
+    act(&a, ACT_SCROLL_HOME);
     assert_int_equal(a.vp.scroll, 0);
-    app_handle(&a, ACT_SCROLL_END);
+    act(&a, ACT_SCROLL_END);
     assert_int_equal(a.vp.scroll, 6);       /* 9 levels - 3 rows */
-    app_resize(&a, 80, 3);                  /* the same size (before each layout) must */
+    app_resize(&a, 80, 5);                  /* the same size (before each layout) must */
     assert_int_equal(a.vp.scroll, 6);       /* not scroll back to the selection */
-    app_handle(&a, ACT_PAGE_DOWN);          /* flame: down the screen = toward the root */
+    act(&a, ACT_PAGE_DOWN);                 /* flame: down the screen = toward the root */
     assert_int_equal(a.vp.scroll, 4);
-    app_handle(&a, ACT_PAGE_UP);
+    act(&a, ACT_PAGE_UP);
     assert_int_equal(a.vp.scroll, 6);       /* clamped */
     assert_int_equal(app_wheel(&a, -1), RE_NONE); /* already at the deepest */
     assert_int_equal(app_wheel(&a, 1), RE_RELAYOUT);
@@ -196,6 +293,8 @@ static void push_rect(struct rect_list *rl, int x, int y, int w, uint32_t node)
     rl->v[rl->n++] = r;
 }
 
+/* app_set_rects: moves and hits use a test's rects (no sync here: app_layout would take
+ * its own rects back). */
 static void left_right_and_mouse(void **state)
 {
     (void)state;
@@ -216,8 +315,10 @@ static void left_right_and_mouse(void **state)
     assert_int_equal(app_handle(&a, ACT_MOVE_RIGHT), RE_RELAYOUT);
     assert_int_equal(a.sel, beta);
     assert_int_equal(app_handle(&a, ACT_MOVE_RIGHT), RE_NONE);
-    assert_int_equal(app_hit(&a, 65, 8), other);
-    assert_int_equal(app_hit(&a, 65, 7), TRIE_NONE);
+    assert_int_equal(app_click(&a, 65, 7, 1), RE_NONE);      /* no frame there */
+    assert_int_equal(a.sel, beta);
+    assert_int_equal(app_click(&a, 65, 8, 1), RE_RELAYOUT);  /* other */
+    assert_int_equal(a.sel, other);
     assert_int_equal(app_click(&a, 59, 8, 1), RE_RELAYOUT);
     assert_int_equal(a.sel, main_n);
     assert_int_equal(a.zoom, TRIE_ROOT);
@@ -225,6 +326,12 @@ static void left_right_and_mouse(void **state)
     assert_int_equal(a.sel, other);
     assert_int_equal(a.zoom, other);
     assert_int_equal(app_click(&a, 5, 0, 1), RE_NONE);
+    /* app_mouse takes screen rows: row 0 is the title */
+    assert_int_equal(app_mouse(&a, 5, 9, 1, 0), RE_RELAYOUT);
+    assert_int_equal(a.sel, main_n);
+    assert_int_equal(app_mouse(&a, 5, 0, 1, 0), RE_NONE);
+    app_set_rects(&a, NULL);
+    assert_ptr_equal(a.rects, app_rects(&a));
     app_fini(&a);
     free(rl.v);
     trie_free(t);
@@ -236,30 +343,16 @@ static void left_right_with_layout(void **state)
     (void)state;
     struct trie *t = trie_from_folded(BASIC);
     struct app a;
-    struct rect_list rl = {0};
-    struct layout_in in;
     setup_app(&a, t, 100, 10);
     app_select(&a, trie_node_at(t, "main"));
-    app_layout_in(&a, &in);
-    layout_compute(&in, &rl);
-    app_set_rects(&a, &rl);
-    assert_int_equal(app_handle(&a, ACT_MOVE_RIGHT), RE_RELAYOUT);
+    sync(&a);
+    assert_non_null(layout_find(app_rects(&a), a.sel));
+    assert_int_equal(act(&a, ACT_MOVE_RIGHT), RE_RELAYOUT);
     assert_int_equal(a.sel, trie_node_at(t, "other"));
-    assert_int_equal(app_handle(&a, ACT_MOVE_LEFT), RE_RELAYOUT);
+    assert_int_equal(act(&a, ACT_MOVE_LEFT), RE_RELAYOUT);
     assert_int_equal(a.sel, trie_node_at(t, "main"));
     app_fini(&a);
-    rect_list_free(&rl);
     trie_free(t);
-}
-
-static char *status_of(const struct app *a, char **right)
-{
-    struct buf l = {0}, r = {0};
-    app_status(a, &l, &r);
-    buf_putc(&l, '\0');
-    buf_putc(&r, '\0');
-    *right = r.p;
-    return l.p;
 }
 
 static void status_line(void **state)
@@ -270,35 +363,51 @@ static void status_line(void **state)
     char *l, *r;
     setup_app(&a, t, 80, 20);
     app_select(&a, trie_node_at(t, "main;alpha"));
-    app_handle(&a, ACT_MOVE_DOWN);
-    app_handle(&a, ACT_ZOOM_IN);
+    act(&a, ACT_MOVE_DOWN);
+    act(&a, ACT_ZOOM_IN);
     app_select(&a, trie_node_at(t, "main;alpha"));
     l = status_of(&a, &r);
     assert_string_equal(l, "alpha  40 samples (40.00%, 66.67% of zoom) self 0");
     assert_string_equal(r, "");
     free(l);
     free(r);
-    a.live = LIVE_ON;
-    a.rate = 12;
-    a.mbps = 1.5;
+    struct feed_status st = {.live = LIVE_ON, .rate = 12, .mbps = 1.5};
+    app_set_live(&a, &st);
     l = status_of(&a, &r);
     assert_string_equal(r, "LIVE 12/s 1.5 MB/s 100 samples");
     free(l);
     free(r);
-    assert_int_equal(app_handle(&a, ACT_PAUSE), RE_RELAYOUT);
-    a.live = LIVE_EOF;
+    assert_int_equal(act(&a, ACT_PAUSE), RE_RELAYOUT);
+    assert_true(app_paused(&a));
     l = status_of(&a, &r);
-    assert_string_equal(r, "PAUSED EOF 100 samples");
+    assert_string_equal(r, "PAUSED LIVE 12/s 1.5 MB/s 100 samples");
     free(l);
     free(r);
-    struct buf b = {0};
-    app_title(&a, &b);
-    buf_putc(&b, '\0');
-    assert_non_null(strstr(b.p, "test.folded"));
-    assert_non_null(strstr(b.p, "100 samples"));
-    assert_non_null(strstr(b.p, "flame"));
-    assert_non_null(strstr(b.p, "zoom main"));
-    buf_fini(&b);
+    /* the input ended: nothing is left to pause (app_set_live unpauses) */
+    st.live = LIVE_EOF;
+    app_set_live(&a, &st);
+    assert_false(app_paused(&a));
+    l = status_of(&a, &r);
+    assert_string_equal(r, "EOF 100 samples");
+    free(l);
+    free(r);
+    /* an input error is shown once as an error message, and flagged on the right */
+    snprintf(st.error, sizeof(st.error), "x.folded:3: bad line");
+    app_set_live(&a, &st);
+    assert_int_equal(app_status_kind(&a), STATUS_ERROR);
+    l = status_of(&a, &r);
+    assert_non_null(strstr(l, "x.folded:3: bad line"));
+    assert_non_null(strstr(r, "INPUT ERROR"));
+    free(l);
+    free(r);
+    char *ti = title_of(&a, &r);
+    assert_non_null(strstr(ti, "test.folded"));
+    assert_non_null(strstr(ti, "100 samples"));
+    assert_non_null(strstr(ti, "flame"));
+    assert_non_null(strstr(ti, "zoom main"));
+    assert_string_equal(r, "");           /* everything fits: no scroll indicator */
+    free(ti);
+    free(r);
     app_fini(&a);
     trie_free(t);
 }
@@ -321,6 +430,14 @@ static void names_are_escaped(void **state)
     trie_free(t);
 }
 
+static size_t count_lines(const struct buf *b)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < b->len; i++)
+        n += b->p[i] == '\n';
+    return n;
+}
+
 static void help_prompt_and_messages(void **state)
 {
     (void)state;
@@ -328,57 +445,62 @@ static void help_prompt_and_messages(void **state)
     struct app a;
     char *l, *r;
     setup_app(&a, t, 80, 20);
-    assert_int_equal(app_handle(&a, ACT_HELP), RE_REDRAW);
-    assert_true(a.help);
-    assert_int_equal(app_handle(&a, ACT_MOVE_UP), RE_NONE);    /* scrolls: at the top */
-    assert_int_equal(app_handle(&a, ACT_MOVE_DOWN), RE_REDRAW);
-    assert_int_equal(a.help_scroll, 1);
-    assert_int_equal(app_handle(&a, ACT_PAGE_DOWN), RE_REDRAW);
-    assert_int_equal(a.help_scroll, ACT_COUNT + 1 - 20);       /* clamped: 20 rows */
-    assert_true(a.help);
-    assert_int_equal(app_handle(&a, ACT_ZOOM_IN), RE_REDRAW);  /* only closes the help */
-    assert_false(a.help);
+    assert_int_equal(act(&a, ACT_HELP), RE_REDRAW);
+    assert_int_equal(app_screen(&a), SCREEN_HELP);
+    assert_int_equal(app_under(&a), SCREEN_GRAPH);
+    assert_int_equal(act(&a, ACT_MOVE_UP), RE_NONE);    /* scrolls: at the top */
+    assert_int_equal(act(&a, ACT_MOVE_DOWN), RE_REDRAW);
+    assert_int_equal(app_help_scroll(&a), 1);
+    assert_int_equal(act(&a, ACT_PAGE_DOWN), RE_REDRAW);
+    struct buf h = {0};
+    app_help_text(&a, &h);
+    /* clamped: the last page shows the last line (20 rows less 2) */
+    assert_int_equal(app_help_scroll(&a), (int)count_lines(&h) - 18);
+    buf_fini(&h);
+    assert_int_equal(app_screen(&a), SCREEN_HELP);
+    /* the action of a key that does nothing in the help is not run: Enter does not
+     * zoom; any such key closes the help, as before the screens existed */
+    assert_int_equal(act(&a, ACT_ZOOM_IN), RE_NONE);
+    assert_int_equal(app_screen(&a), SCREEN_HELP);
+    assert_int_equal(key(&a, FT_KEY_ENTER), RE_REDRAW);
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    assert_int_equal(a.zoom, TRIE_ROOT);
+    assert_int_equal(act(&a, ACT_HELP), RE_REDRAW);
+    assert_int_equal(act(&a, ACT_ZOOM_RESET), RE_REDRAW); /* Esc only closes the help */
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
     assert_int_equal(a.sel, TRIE_ROOT);
-    app_handle(&a, ACT_HELP);
-    assert_int_equal(app_handle(&a, ACT_QUIT), RE_QUIT);       /* q works in the help */
-    app_handle(&a, ACT_HELP);
-    assert_false(a.help);
+    act(&a, ACT_HELP);
+    assert_int_equal(app_help_scroll(&a), 0);           /* opens at the top */
+    assert_int_equal(act(&a, ACT_QUIT), RE_REDRAW);     /* q closes the help */
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    act(&a, ACT_HELP);
+    act(&a, ACT_HELP);                                  /* ? toggles */
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
 
-    assert_int_equal(app_handle(&a, ACT_PAUSE), RE_REDRAW);    /* not live */
+    assert_int_equal(act(&a, ACT_PAUSE), RE_REDRAW);    /* not live */
     assert_false(a.paused);
     assert_string_equal(a.msg, "not a live input");
-    app_handle(&a, ACT_ORDER);
+    act(&a, ACT_ORDER);
     assert_int_equal(a.vp.order, ORDER_WEIGHT);
 
-    app_handle(&a, ACT_SEARCH);
+    act(&a, ACT_SEARCH);
     assert_int_equal(a.prompt, PROMPT_SEARCH);
+    assert_int_equal(app_prompt_cursor(&a), 1);
     assert_int_equal(app_prompt_key(&a, 'a'), RE_REDRAW | RE_RELAYOUT); /* highlights */
     assert_int_equal(app_prompt_key(&a, 'b'), RE_REDRAW | RE_RELAYOUT);
+    assert_int_equal(app_status_kind(&a), STATUS_PROMPT);
+    assert_int_equal(app_prompt_cursor(&a), 3);
     l = status_of(&a, &r);
     assert_string_equal(l, "/ab");
     free(l);
     free(r);
     assert_int_equal(app_prompt_key(&a, FT_KEY_ESC), RE_REDRAW | RE_RELAYOUT);
     assert_int_equal(a.prompt, PROMPT_NONE);
+    assert_null(a.search);
+    assert_int_equal(app_prompt_cursor(&a), -1);
     assert_int_equal(a.zoom, TRIE_ROOT);
     app_fini(&a);
     trie_free(t);
-}
-
-static void type_prompt(struct app *a, enum action open, const char *text)
-{
-    app_handle(a, open);
-    for (const char *p = text; *p; p++)
-        app_prompt_key(a, (unsigned char)*p);
-    app_prompt_key(a, FT_KEY_ENTER);
-}
-
-static char *title_of(const struct app *a)
-{
-    struct buf b = {0};
-    app_title(a, &b);
-    buf_putc(&b, '\0');
-    return b.p;
 }
 
 static void search_highlights_and_moves(void **state)
@@ -388,18 +510,15 @@ static void search_highlights_and_moves(void **state)
     struct app a;
     char *l, *r;
     setup_app(&a, t, 80, 20);
-    assert_int_equal(app_handle(&a, ACT_SEARCH_NEXT), RE_REDRAW);
+    assert_int_equal(act(&a, ACT_SEARCH_NEXT), RE_REDRAW);
     assert_string_equal(a.msg, "no search: press / first");
-    app_handle(&a, ACT_SEARCH);
-    app_prompt_key(&a, 'l');
+    act(&a, ACT_SEARCH);
+    key(&a, 'l');
     assert_non_null(a.search);                 /* highlights while typing */
-    app_prompt_key(&a, '(');                   /* invalid: the last valid search stays */
+    key(&a, '(');                              /* invalid: the last valid search stays */
     assert_non_null(a.search);
-    app_prompt_key(&a, FT_KEY_BACKSPACE);
-    app_prompt_key(&a, 'e');
-    app_prompt_key(&a, 'a');
-    app_prompt_key(&a, 'f');
-    app_prompt_key(&a, FT_KEY_ENTER);
+    assert_string_equal(search_pattern(a.search), "l");
+    keys(&a, "\beaf\n");
     assert_int_equal(a.prompt, PROMPT_NONE);
     struct layout_in in;
     app_layout_in(&a, &in);
@@ -408,21 +527,23 @@ static void search_highlights_and_moves(void **state)
     assert_string_equal(r, "/leaf match 33.3%");
     free(l);
     free(r);
-    assert_int_equal(app_handle(&a, ACT_SEARCH_NEXT), RE_RELAYOUT);
+    assert_int_equal(act(&a, ACT_SEARCH_NEXT), RE_RELAYOUT);
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha;leaf"));
-    app_handle(&a, ACT_SEARCH_NEXT);
+    l = status_of(&a, &r);
+    assert_string_equal(r, "/leaf match 1/2, 33.3%");
+    free(l);
+    free(r);
+    act(&a, ACT_SEARCH_NEXT);
     assert_int_equal(a.sel, trie_node_at(t, "x;leaf"));
-    app_handle(&a, ACT_SEARCH_NEXT);
+    act(&a, ACT_SEARCH_NEXT);
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha;leaf"));
     assert_string_equal(a.msg, "search wrapped");
-    app_handle(&a, ACT_SEARCH_PREV);
+    act(&a, ACT_SEARCH_PREV);
     assert_int_equal(a.sel, trie_node_at(t, "x;leaf"));
     /* Esc in the prompt restores the previous search */
-    app_handle(&a, ACT_SEARCH);
-    app_prompt_key(&a, 'z');
-    app_prompt_key(&a, FT_KEY_ESC);
+    keys(&a, "/z\033");
     assert_string_equal(search_pattern(a.search), "leaf");
-    type_prompt(&a, ACT_SEARCH, "");
+    keys(&a, "/\n");
     assert_null(a.search);
     app_fini(&a);
     trie_free(t);
@@ -435,37 +556,53 @@ static void filters_reverse_and_undo(void **state)
     struct app a;
     setup_app(&a, t, 80, 20);
     app_select(&a, trie_node_at(t, "main;alpha"));
-    type_prompt(&a, ACT_FILTER_INCLUDE, "alpha");
+    keys(&a, "falpha\n");
     assert_ptr_not_equal(a.t, t);
     assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 40);
     assert_int_equal(a.sel, trie_node_at(a.t, "main;alpha"));  /* the path survived */
-    char *ti = title_of(&a);
+    char *ti = title_of(&a, NULL);
     assert_non_null(strstr(ti, "include:alpha (40.0%)"));
     assert_non_null(strstr(ti, "100 samples"));                /* the input's total */
     free(ti);
-    type_prompt(&a, ACT_FILTER_HIDE, "^main$");
+    keys(&a, "H^main$\n");
     assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "alpha")), 40);
-    /* Backspace in an empty filter prompt removes the last filter */
-    app_handle(&a, ACT_FILTER_EXCLUDE);
-    assert_int_equal(app_prompt_key(&a, FT_KEY_BACKSPACE) & RE_REBUILD, RE_REBUILD);
-    assert_int_equal(a.prompt, PROMPT_NONE);
+    /* U drops the last filter */
+    keys(&a, "U");
+    assert_string_equal(a.msg, "last filter removed");
     assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "main")), 40);
-    type_prompt(&a, ACT_FILTER_EXCLUDE, "(");
+    keys(&a, "F(\n");
     assert_true(strncmp(a.msg, "invalid filter", 14) == 0);
-    app_handle(&a, ACT_FILTER_CLEAR);
+    assert_int_equal(graph_filter_count(a.graph), 1);
+    keys(&a, "c");
     assert_ptr_equal(a.t, t);
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha"));
-    app_handle(&a, ACT_REVERSE);
+    keys(&a, "c");
+    assert_string_equal(a.msg, "no filters");
+    keys(&a, "r");
     assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "leaf;alpha;main")), 30);
-    app_handle(&a, ACT_REVERSE);
+    ti = title_of(&a, NULL);
+    assert_non_null(strstr(ti, "reverse"));
+    free(ti);
+    keys(&a, "r");
     assert_ptr_equal(a.t, t);
     /* live growth re-derives a filtered view */
-    type_prompt(&a, ACT_FILTER_INCLUDE, "beta");
+    keys(&a, "fbeta\n");
     assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 20);
+    app_select(&a, trie_node_at(a.t, "main;beta"));
+    uint64_t uid = trie_uid(a.t);
     insert(t, "main;beta", 5);
-    assert_true(app_refresh(&a));
-    assert_false(app_refresh(&a));
+    /* BUG (src/ui/app.c, app_update; reported to the lead): the first growth without
+     * graph_set_live derives the filtered trie again (uid changes; counted in
+     * graph_stats.updates, not rebuilds) and here the new trie lands at the freed one's
+     * address with the same generation (4), so app_update() compares t != a->t and
+     * trie_generation, sees nothing and returns false: zoom/selection are not
+     * re-resolved, the layout cache is not reset, the search is not re-attached.
+     * Comparing trie_uid() instead of the pointer fixes it. */
+    assert_true(app_update(&a));
+    assert_int_not_equal(trie_uid(a.t), uid);
+    assert_false(app_update(&a));
     assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 25);
+    assert_int_equal(a.sel, trie_node_at(a.t, "main;beta"));
     app_fini(&a);
     trie_free(t);
 }
@@ -476,26 +613,31 @@ static void callers_and_top(void **state)
     struct trie *t = trie_from_folded("a;f;x 3\nb;f;y 2\nc 5\n");
     struct app a;
     struct buf b = {0};
+    uint32_t name;
     setup_app(&a, t, 80, 20);
-    assert_int_equal(app_handle(&a, ACT_CALLERS), RE_REDRAW);   /* root: nothing */
+    assert_int_equal(act(&a, ACT_CALLERS), RE_REDRAW);   /* root: nothing */
+    assert_string_equal(a.msg, "select a function first");
     app_select(&a, trie_node_at(t, "a;f"));
-    app_handle(&a, ACT_CALLERS);
-    assert_int_equal(a.mode, GRAPH_CALLEES);
+    act(&a, ACT_CALLERS);
+    assert_int_equal(app_screen(&a), SCREEN_CALLERS);
+    assert_int_equal(focus_of(&a, &name), FOCUS_CALLEES);
+    assert_int_equal(name, name_id(t, "f"));
     assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 5);
     assert_int_equal(a.sel, trie_node_at(a.t, "f"));
-    char *ti = title_of(&a);
+    char *ti = title_of(&a, NULL);
     assert_non_null(strstr(ti, "callees of f"));
     free(ti);
-    app_handle(&a, ACT_CALLERS);
-    assert_int_equal(a.mode, GRAPH_CALLERS);
+    act(&a, ACT_CALLERS);
+    assert_int_equal(focus_of(&a, NULL), FOCUS_CALLERS);
     assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "f;b")), 2);
-    app_handle(&a, ACT_CALLERS);
-    assert_int_equal(a.mode, GRAPH_PROFILE);
+    act(&a, ACT_CALLERS);
+    assert_int_equal(focus_of(&a, NULL), FOCUS_NONE);
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
     assert_ptr_equal(a.t, t);
     assert_int_equal(a.sel, trie_node_at(t, "a;f"));           /* restored */
 
-    app_handle(&a, ACT_TOP);
-    assert_true(a.top);
+    act(&a, ACT_TOP);
+    assert_int_equal(app_screen(&a), SCREEN_TABLE);
     assert_true(app_top_line(&a, 0, &b));
     b.len = 0;
     assert_true(app_top_line(&a, 1, &b));                       /* c: self 5 first */
@@ -503,37 +645,702 @@ static void callers_and_top(void **state)
     assert_non_null(strstr(b.p, "c"));
     assert_non_null(strstr(b.p, "50.00%"));
     assert_false(app_top_line(&a, 7, &b));                      /* 6 names */
-    app_handle(&a, ACT_MOVE_DOWN);
-    app_handle(&a, ACT_MOVE_DOWN);
+    act(&a, ACT_MOVE_DOWN);
+    act(&a, ACT_MOVE_DOWN);
     assert_int_equal(a.top_sel, 2);
-    app_handle(&a, ACT_SCROLL_HOME);
-    app_handle(&a, ACT_CALLERS);                                /* s: search for c */
-    assert_false(a.top);
+    act(&a, ACT_SCROLL_HOME);
+    act(&a, ACT_CALLERS);                                /* s: search for c */
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
     assert_non_null(a.search);
     assert_int_equal(a.sel, trie_node_at(t, "c"));
-    app_handle(&a, ACT_TOP);                                    /* Enter: callees of f */
-    app_handle(&a, ACT_ORDER);                                  /* by total: f first */
-    app_handle(&a, ACT_ZOOM_IN);
-    assert_false(a.top);
-    assert_int_equal(a.mode, GRAPH_CALLEES);
+    act(&a, ACT_TOP);                                    /* Enter: callees of row 1 */
+    act(&a, ACT_ORDER);                                  /* by total */
+    uint32_t row0 = a.table.v[0].name;
+    act(&a, ACT_ZOOM_IN);
+    assert_int_equal(app_screen(&a), SCREEN_CALLERS);
+    assert_int_equal(focus_of(&a, &name), FOCUS_CALLEES);
+    assert_int_equal(name, row0);
     assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 5);
-    app_handle(&a, ACT_CALLERS);
-    app_handle(&a, ACT_CALLERS);
-    assert_int_equal(a.mode, GRAPH_PROFILE);
+    act(&a, ACT_CALLERS);
+    act(&a, ACT_CALLERS);
+    assert_int_equal(focus_of(&a, NULL), FOCUS_NONE);
     assert_ptr_equal(a.t, t);
-    app_handle(&a, ACT_TOP);
-    app_handle(&a, ACT_ORDER);                                  /* by name: a first */
+    act(&a, ACT_TOP);
+    act(&a, ACT_ORDER);                                  /* by name: a first */
     b.len = 0;
     assert_true(app_top_line(&a, 1, &b));
     buf_putc(&b, '\0');
     assert_non_null(strstr(b.p, " a"));
-    app_handle(&a, ACT_ORDER);                                  /* back to self */
-    app_handle(&a, ACT_TOP);
-    app_handle(&a, ACT_TOP);
-    assert_int_equal(app_handle(&a, ACT_QUIT), RE_QUIT);
-    app_handle(&a, ACT_ZOOM_RESET);
-    assert_false(a.top);
+    act(&a, ACT_ORDER);                                  /* back to self */
+    act(&a, ACT_TOP);                                    /* t closes the table */
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    act(&a, ACT_TOP);
+    assert_int_equal(act(&a, ACT_QUIT), RE_RELAYOUT);    /* q closes the table */
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    act(&a, ACT_TOP);
+    act(&a, ACT_ZOOM_RESET);
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
     buf_fini(&b);
+    app_fini(&a);
+    trie_free(t);
+}
+
+/* ---- new: the screen state machine ---- */
+
+static void screens_q_closes_Q_quits(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(BASIC);
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    /* the table */
+    key(&a, 't');
+    assert_int_equal(app_screen(&a), SCREEN_TABLE);
+    assert_false(key(&a, 'q') & RE_QUIT);
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    key(&a, 't');
+    assert_int_equal(key(&a, 'Q'), RE_QUIT);
+    assert_false(key(&a, FT_KEY_ESC) & RE_QUIT);         /* Esc closes the table */
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    /* the help */
+    key(&a, '?');
+    assert_int_equal(app_screen(&a), SCREEN_HELP);
+    assert_int_equal(key(&a, 'Q'), RE_QUIT);
+    assert_false(key(&a, 'q') & RE_QUIT);
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    key(&a, '?');
+    assert_false(key(&a, FT_KEY_ESC) & RE_QUIT);         /* Esc closes the help */
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    /* callers */
+    app_select(&a, trie_node_at(t, "main;alpha"));
+    key(&a, 's');
+    assert_int_equal(app_screen(&a), SCREEN_CALLERS);
+    assert_int_equal(key(&a, 'Q'), RE_QUIT);
+    assert_false(key(&a, 'q') & RE_QUIT);
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    assert_int_equal(focus_of(&a, NULL), FOCUS_NONE);
+    assert_ptr_equal(a.t, t);
+    assert_int_equal(a.sel, trie_node_at(t, "main;alpha"));
+    /* Esc in callers: resets a zoom first, leaves when there is none */
+    key(&a, 's');
+    keys(&a, "^\n");            /* flame: Up to a callee, zoom into it */
+    assert_int_not_equal(a.zoom, TRIE_ROOT);
+    key(&a, FT_KEY_ESC);
+    assert_int_equal(app_screen(&a), SCREEN_CALLERS);
+    assert_int_equal(a.zoom, TRIE_ROOT);
+    key(&a, FT_KEY_ESC);
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    /* the graph: q quits, and so do Q and C-c */
+    assert_int_equal(key(&a, 'Q'), RE_QUIT);
+    assert_int_equal(key(&a, 3), RE_QUIT);
+    assert_int_equal(key(&a, 'q'), RE_QUIT);
+    app_fini(&a);
+    trie_free(t);
+}
+
+static bool buf_has(const struct buf *b, const char *s)
+{
+    struct buf c = {0};
+    buf_append(&c, b->p, b->len);
+    buf_putc(&c, '\0');
+    bool r = strstr(c.p, s) != NULL;
+    buf_fini(&c);
+    return r;
+}
+
+static void help_of_the_screen_below(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(BASIC);
+    struct app a;
+    struct buf h = {0}, k = {0};
+    setup_app(&a, t, 80, 20);
+    key(&a, 't');
+    key(&a, '?');
+    assert_int_equal(app_screen(&a), SCREEN_HELP);
+    assert_int_equal(app_under(&a), SCREEN_TABLE);
+    app_help_text(&a, &h);
+    keymap_help_text(&k, SCREEN_TABLE);
+    /* the table's keys (and the prompt line), not the graph's */
+    assert_true(h.len >= k.len);
+    assert_memory_equal(h.p, k.p, k.len);
+    assert_false(buf_has(&h, keymap_help(ACT_MOVE_LEFT)));
+    assert_false(buf_has(&h, keymap_help(ACT_FILTER_INCLUDE)));
+    assert_true(buf_has(&h, keymap_help(ACT_QUIT)));
+    assert_true(buf_has(&h, "double-click opens it"));
+    key(&a, '?');
+    assert_int_equal(app_screen(&a), SCREEN_TABLE);      /* back to the table */
+    key(&a, 'q');
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    /* the graph's help lists the graph's keys */
+    key(&a, '?');
+    h.len = 0;
+    app_help_text(&a, &h);
+    assert_true(buf_has(&h, keymap_help(ACT_MOVE_LEFT)));
+    key(&a, 'q');
+    /* help over callers returns to callers */
+    app_select(&a, trie_node_at(t, "main"));
+    key(&a, 's');
+    key(&a, '?');
+    assert_int_equal(app_screen(&a), SCREEN_HELP);
+    assert_int_equal(app_under(&a), SCREEN_CALLERS);
+    char *ti = title_of(&a, NULL);
+    assert_non_null(strstr(ti, "callees of main"));
+    free(ti);
+    key(&a, 'q');
+    assert_int_equal(app_screen(&a), SCREEN_CALLERS);
+    assert_int_equal(focus_of(&a, NULL), FOCUS_CALLEES);
+    key(&a, '?');
+    key(&a, '?');
+    assert_int_equal(app_screen(&a), SCREEN_CALLERS);
+    key(&a, '?');
+    key(&a, FT_KEY_ESC);
+    assert_int_equal(app_screen(&a), SCREEN_CALLERS);
+    buf_fini(&h);
+    buf_fini(&k);
+    app_fini(&a);
+    trie_free(t);
+}
+
+/* ---- new: rebuild counts ---- */
+
+static void rebuilds_once_per_change(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(BASIC "x;leaf 5\n");
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    assert_int_equal(cost(&a, "falpha|other|x\n"), 1);        /* include */
+    assert_int_equal(cost(&a, "Ftwo\n"), 1);                  /* exclude */
+    assert_int_equal(cost(&a, "H^x$\n"), 1);                  /* hide */
+    assert_int_equal(cost(&a, "U"), 1);
+    assert_int_equal(cost(&a, "f\n"), 0);                     /* empty: no filter */
+    assert_int_equal(cost(&a, "f\b"), 0);                     /* left the prompt */
+    assert_int_equal(cost(&a, "Fzz\033"), 0);                 /* cancelled */
+    assert_int_equal(cost(&a, "F(\n"), 0);                    /* invalid */
+    assert_int_equal(cost(&a, "c"), 1);
+    assert_int_equal(cost(&a, "c"), 0);                       /* nothing to clear */
+    assert_int_equal(cost(&a, "U"), 0);                       /* nothing to drop */
+    assert_int_equal(cost(&a, "r"), 1);
+    assert_int_equal(cost(&a, "r"), 1);
+    app_select(&a, trie_node_at(a.t, "main;alpha"));
+    assert_int_equal(cost(&a, "s"), 1);                       /* callees */
+    assert_int_equal(focus_of(&a, NULL), FOCUS_CALLEES);
+    assert_int_equal(cost(&a, "s"), 1);                       /* callers */
+    assert_int_equal(focus_of(&a, NULL), FOCUS_CALLERS);
+    assert_int_equal(cost(&a, "s"), 1);                       /* back */
+    assert_int_equal(focus_of(&a, NULL), FOCUS_NONE);
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    app_fini(&a);
+    trie_free(t);
+}
+
+static void moves_and_views_do_not_rebuild(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(BASIC "x;leaf 5\n");
+    struct app a;
+    setup_app(&a, t, 80, 4);
+    /* something derived (filter and reverse), so a needless derive would count */
+    assert_int_equal(cost(&a, "fmain|other|x\n"), 1);
+    assert_ptr_not_equal(a.t, t);
+    const char *free_keys[] = {
+        "^", "^", "v", ">", "<", "k", "j", "l", "h",  /* moves */
+        "\n", "u", "^\n", "z", "\n\033",              /* zooms */
+        "o", "o", "i", "i",                           /* order, orientation */
+        "/leaf\n", "n", "N", "nn", "/\n", "/x\b\b",   /* searches */
+        "t", "jjG", "o", "/a\n", "n", "t",            /* the table */
+        "?", "j", "?",                                /* help */
+        "G", "g", "G",                                /* scrolling */
+    };
+    for (size_t i = 0; i < sizeof(free_keys) / sizeof(free_keys[0]); i++) {
+        uint64_t c = cost(&a, free_keys[i]);
+        if (c != 0)
+            fail_msg("keys \"%s\" rebuilt %u times", free_keys[i], (unsigned)c);
+    }
+    assert_int_equal(app_wheel(&a, 1) & RE_REBUILD, 0);
+    sync(&a);
+    assert_int_equal(cost(&a, "r"), 1);
+    for (size_t i = 0; i < sizeof(free_keys) / sizeof(free_keys[0]); i++) {
+        uint64_t c = cost(&a, free_keys[i]);
+        if (c != 0)
+            fail_msg("reversed: keys \"%s\" rebuilt %u times", free_keys[i], (unsigned)c);
+    }
+    app_fini(&a);
+    trie_free(t);
+}
+
+/* Enter in the table while the callers view is open: close callers + open the callees of
+ * the row. Both change the focus before app_update derives, so it costs exactly one
+ * rebuild (the old code rebuilt three times). */
+static void table_enter_over_callers_rebuilds_once(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("a;f;x 3\nb;f;y 2\nc 5\n");
+    struct app a;
+    uint32_t name;
+    setup_app(&a, t, 80, 20);
+    app_select(&a, trie_node_at(t, "a;f"));
+    assert_int_equal(cost(&a, "s"), 1);
+    assert_int_equal(app_screen(&a), SCREEN_CALLERS);
+    assert_int_equal(cost(&a, "t"), 0);
+    assert_int_equal(app_screen(&a), SCREEN_TABLE);
+    assert_int_equal(app_under(&a), SCREEN_CALLERS);
+    /* row 0 by self: c (self 5) */
+    assert_int_equal(a.table.v[0].name, name_id(t, "c"));
+    assert_int_equal(cost(&a, "\n"), 1);
+    assert_int_equal(app_screen(&a), SCREEN_CALLERS);
+    assert_int_equal(a.depth, 2);                 /* one callers view, not two */
+    assert_int_equal(focus_of(&a, &name), FOCUS_CALLEES);
+    assert_int_equal(name, name_id(t, "c"));
+    assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 5);
+    /* leaving restores the graph as it was before the first callers view */
+    assert_int_equal(cost(&a, "q"), 1);
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    assert_ptr_equal(a.t, t);
+    assert_int_equal(a.sel, trie_node_at(t, "a;f"));
+    app_fini(&a);
+    trie_free(t);
+}
+
+static void table_self_ignores_reverse(void **state)
+{
+    (void)state;
+    const char *text = "main;alpha;leaf 30\nmain;alpha 7\nmain;beta;leaf 20\nother 40\n";
+    struct trie *t1 = trie_from_folded(text), *t2 = trie_from_folded(text);
+    struct app a, r;
+    struct app_opts o = {.reverse = true};
+    struct ft_error err = {0, ""};
+    struct buf l1 = {0}, l2 = {0};
+    setup_app(&a, t1, 80, 20);
+    setup_app(&r, t2, 80, 20);
+    assert_int_equal(app_apply_options(&r, &o, &err), 0);
+    sync(&r);
+    assert_true(graph_reverse(r.graph));
+    assert_int_not_equal(trie_node_at(r.t, "leaf;alpha;main"), UINT32_MAX);
+    assert_int_equal(cost(&a, "t"), 0);
+    assert_int_equal(cost(&r, "t"), 0);
+    assert_int_equal(a.table.n, r.table.n);
+    for (size_t i = 0; i <= a.table.n; i++) {
+        l1.len = l2.len = 0;
+        assert_true(app_top_line(&a, i, &l1));
+        assert_true(app_top_line(&r, i, &l2));
+        buf_putc(&l1, '\0');
+        buf_putc(&l2, '\0');
+        assert_string_equal(l1.p, l2.p);
+    }
+    /* leaf: self 50 (the leaf frames), main: self 0 */
+    for (size_t i = 0; i < r.table.n; i++) {
+        uint32_t n = r.table.v[i].name;
+        if (n == name_id(t2, "leaf"))
+            assert_true(count_to_double(r.table.v[i].self) == 50);
+        if (n == name_id(t2, "main"))
+            assert_true(count_to_double(r.table.v[i].self) == 0);
+        if (n == name_id(t2, "alpha"))
+            assert_true(count_to_double(r.table.v[i].self) == 7);
+    }
+    buf_fini(&l1);
+    buf_fini(&l2);
+    app_fini(&a);
+    app_fini(&r);
+    trie_free(t1);
+    trie_free(t2);
+}
+
+static void r_swaps_callers_and_callees(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("a;f;x 3\nb;f;y 2\nc 5\n");
+    struct app a;
+    uint32_t name;
+    setup_app(&a, t, 80, 20);
+    app_select(&a, trie_node_at(t, "b;f"));
+    key(&a, 's');
+    assert_int_equal(focus_of(&a, &name), FOCUS_CALLEES);
+    char *ti = title_of(&a, NULL);
+    assert_non_null(strstr(ti, "callees of f"));
+    free(ti);
+    assert_int_equal(cost(&a, "r"), 1);
+    assert_int_equal(app_screen(&a), SCREEN_CALLERS);
+    assert_int_equal(focus_of(&a, &name), FOCUS_CALLERS);
+    assert_int_equal(name, name_id(t, "f"));
+    ti = title_of(&a, NULL);
+    assert_non_null(strstr(ti, "callers of f"));
+    assert_null(strstr(ti, "callees"));
+    assert_null(strstr(ti, "reverse"));
+    free(ti);
+    assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "f;a")), 3);
+    assert_int_equal(a.sel, trie_node_at(a.t, "f"));
+    assert_int_equal(cost(&a, "r"), 1);
+    assert_int_equal(focus_of(&a, &name), FOCUS_CALLEES);
+    ti = title_of(&a, NULL);
+    assert_non_null(strstr(ti, "callees of f"));
+    free(ti);
+    assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "f;y")), 2);
+    assert_false(graph_reverse(a.graph));         /* r did not touch the profile's */
+    assert_int_equal(cost(&a, "q"), 1);
+    assert_ptr_equal(a.t, t);
+    app_fini(&a);
+    trie_free(t);
+}
+
+/* ---- new: navigation ---- */
+
+/* Under main, by weight: b (5) c (3) a (1) d (1) left to right; by name a b c d. */
+#define WEIGHTED "main;a;m 1\nmain;b;m 5\nmain;c;m 3\nmain;d;q 1\nother;m 2\n"
+
+static int sel_x(const struct app *a)
+{
+    const struct rect *r = layout_find(app_rects(a), a->sel);
+    assert_non_null(r);
+    return r->x;
+}
+
+static void n_in_screen_order_inside_zoom(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(WEIGHTED);
+    struct app a;
+    char *l, *r;
+    setup_app(&a, t, 80, 20);
+    keys(&a, "o/^m$\n");
+    assert_int_equal(a.vp.order, ORDER_WEIGHT);
+    key(&a, 'n');
+    assert_int_equal(a.sel, trie_node_at(t, "main;b;m"));
+    int x = sel_x(&a);
+    key(&a, 'n');
+    assert_int_equal(a.sel, trie_node_at(t, "main;c;m"));
+    assert_true(sel_x(&a) > x);
+    x = sel_x(&a);
+    key(&a, 'n');
+    assert_int_equal(a.sel, trie_node_at(t, "main;a;m"));
+    assert_true(sel_x(&a) > x);
+    l = status_of(&a, &r);
+    assert_non_null(strstr(r, "match 3/4"));
+    free(l);
+    free(r);
+    key(&a, 'n');
+    assert_int_equal(a.sel, trie_node_at(t, "other;m"));
+    key(&a, 'N');
+    assert_int_equal(a.sel, trie_node_at(t, "main;a;m"));
+    /* zoomed into main: n wraps inside it */
+    app_select(&a, trie_node_at(t, "main"));
+    key(&a, FT_KEY_ENTER);
+    assert_int_equal(a.zoom, trie_node_at(t, "main"));
+    key(&a, 'n');
+    assert_int_equal(a.sel, trie_node_at(t, "main;b;m"));
+    l = status_of(&a, &r);
+    assert_non_null(strstr(r, "match 1/3"));
+    free(l);
+    free(r);
+    keys(&a, "nn");
+    assert_int_equal(a.sel, trie_node_at(t, "main;a;m"));
+    key(&a, 'n');
+    assert_int_equal(a.sel, trie_node_at(t, "main;b;m"));   /* not other;m */
+    assert_string_equal(a.msg, "search wrapped");
+    key(&a, 'N');
+    assert_int_equal(a.sel, trie_node_at(t, "main;a;m"));
+    assert_int_equal(a.zoom, trie_node_at(t, "main"));
+    /* zoomed where nothing matches */
+    app_select(&a, trie_node_at(t, "main;d"));
+    key(&a, FT_KEY_ENTER);
+    assert_int_equal(a.zoom, trie_node_at(t, "main;d"));
+    assert_int_equal(key(&a, 'n'), RE_REDRAW);
+    assert_non_null(strstr(a.msg, "no match inside the zoom"));
+    assert_int_equal(a.sel, trie_node_at(t, "main;d"));
+    app_fini(&a);
+    trie_free(t);
+}
+
+static void up_goes_back_to_the_child_you_came_from(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(BASIC);
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    keys(&a, "^^");
+    assert_int_equal(a.sel, trie_node_at(t, "main;alpha"));  /* the widest */
+    keys(&a, ">");
+    assert_int_equal(a.sel, trie_node_at(t, "main;beta"));
+    keys(&a, "vv");
+    assert_int_equal(a.sel, TRIE_ROOT);
+    keys(&a, "^");
+    assert_int_equal(a.sel, trie_node_at(t, "main"));
+    keys(&a, "^");
+    assert_int_equal(a.sel, trie_node_at(t, "main;beta"));   /* not alpha, the widest */
+    /* a click on another branch starts a new trail */
+    app_select(&a, trie_node_at(t, "main;alpha;two"));
+    sync(&a);
+    keys(&a, "vv^^");
+    assert_int_equal(a.sel, trie_node_at(t, "main;alpha;two"));  /* not leaf (30) */
+    /* icicle: Down is the deeper direction, same rule */
+    keys(&a, "i^^");
+    assert_int_equal(a.sel, trie_node_at(t, "main"));
+    keys(&a, "vv");
+    assert_int_equal(a.sel, trie_node_at(t, "main;alpha;two"));
+    app_fini(&a);
+    trie_free(t);
+}
+
+static void scroll_end_stops_at_the_deepest_drawable_row(void **state)
+{
+    (void)state;
+    /* w;a;..;e: 6 drawable levels (root at 0); n;1;..;20 is far narrower than a cell */
+    struct trie *t = trie_from_folded("w;a;b;c;d;e 1000\n"
+                                      "n;1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18;19;20 1\n");
+    struct app a;
+    char *ti, *r;
+    setup_app(&a, t, 80, 3);
+    struct layout_in in;
+    app_layout_in(&a, &in);
+    assert_int_equal(layout_depth(&in), 6);
+    ti = title_of(&a, &r);
+    assert_string_equal(r, "depth 0-2/6 (more ^)");   /* flame: deeper is above */
+    free(ti);
+    free(r);
+    key(&a, 'G');
+    assert_int_equal(a.vp.scroll, 4);                 /* 7 levels - 3 rows, not 19 */
+    assert_true(app_rects(&a)->n > 0);
+    ti = title_of(&a, &r);
+    assert_string_equal(r, "depth 4-6/6 (more v)");
+    free(ti);
+    free(r);
+    assert_int_equal(key(&a, 'G') & RE_RELAYOUT, 0);  /* already there */
+    assert_int_equal(app_wheel(&a, -1), RE_NONE);     /* flame: up = deeper */
+    assert_int_equal(a.vp.scroll, 4);
+    key(&a, 'g');
+    assert_int_equal(a.vp.scroll, 0);
+    /* icicle: deeper is below */
+    key(&a, 'i');
+    ti = title_of(&a, &r);
+    assert_string_equal(r, "depth 0-2/6 (more v)");
+    free(ti);
+    free(r);
+    key(&a, 'G');
+    key(&a, 'k');       /* icicle Up: toward the root, from the root: nothing */
+    ti = title_of(&a, &r);
+    assert_string_equal(r, "depth 4-6/6 (more ^)");
+    free(ti);
+    free(r);
+    /* a screen tall enough: no indicator */
+    app_resize(&a, 80, 24);
+    sync(&a);
+    ti = title_of(&a, &r);
+    assert_string_equal(r, "");
+    free(ti);
+    free(r);
+    app_fini(&a);
+    trie_free(t);
+}
+
+/* ---- new: prompts ---- */
+
+static void backspace_and_enter_on_empty_prompts(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(BASIC);
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    /* Backspace on an empty prompt leaves it */
+    key(&a, 'f');
+    assert_int_equal(a.prompt, PROMPT_INCLUDE);
+    key(&a, FT_KEY_BACKSPACE);
+    assert_int_equal(a.prompt, PROMPT_NONE);
+    assert_int_equal(graph_filter_count(a.graph), 0);
+    assert_int_equal(app_screen(&a), SCREEN_GRAPH);
+    keys(&a, "/alpha\n");
+    assert_non_null(a.search);
+    /* typing and deleting, then Backspace once more: leaves, the old search stays */
+    keys(&a, "/x\b");
+    assert_int_equal(a.prompt, PROMPT_SEARCH);
+    key(&a, FT_KEY_BACKSPACE);
+    assert_int_equal(a.prompt, PROMPT_NONE);
+    assert_non_null(a.search);
+    assert_string_equal(search_pattern(a.search), "alpha");
+    /* and it did not zoom out (Backspace is ZOOM_OUT outside the prompt) */
+    app_select(&a, trie_node_at(t, "main"));
+    key(&a, FT_KEY_ENTER);
+    keys(&a, "/\b");
+    assert_int_equal(a.zoom, trie_node_at(t, "main"));
+    /* Enter on an empty search clears it */
+    keys(&a, "/\n");
+    assert_null(a.search);
+    assert_string_equal(a.msg, "search cleared");
+    assert_int_equal(a.prompt, PROMPT_NONE);
+    keys(&a, "/\n");            /* nothing to clear: no message */
+    assert_null(a.search);
+    app_fini(&a);
+    trie_free(t);
+}
+
+static void undo_drops_the_last_filter(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(BASIC);
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    keys(&a, "fmain\nFleaf\nH^alpha$\n");
+    assert_int_equal(graph_filter_count(a.graph), 3);
+    char *ti = title_of(&a, NULL);
+    assert_non_null(strstr(ti, "include:main exclude:leaf hide:^alpha$ (30.0%)"));
+    free(ti);
+    assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "main;two")), 10);
+    assert_int_equal(cost(&a, "U"), 1);
+    assert_int_equal(graph_filter_count(a.graph), 2);
+    ti = title_of(&a, NULL);
+    assert_non_null(strstr(ti, "include:main exclude:leaf (30.0%)"));
+    assert_null(strstr(ti, "hide"));
+    free(ti);
+    assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "main;alpha;two")), 10);
+    assert_int_equal(trie_node_at(a.t, "main;alpha;leaf"), UINT32_MAX);
+    keys(&a, "U");
+    ti = title_of(&a, NULL);
+    assert_non_null(strstr(ti, "include:main (60.0%)"));
+    assert_null(strstr(ti, "exclude"));
+    free(ti);
+    keys(&a, "U");
+    assert_ptr_equal(a.t, t);
+    ti = title_of(&a, NULL);
+    assert_null(strstr(ti, "include"));
+    free(ti);
+    assert_int_equal(cost(&a, "U"), 0);
+    assert_string_equal(a.msg, "no filter to drop");
+    app_fini(&a);
+    trie_free(t);
+}
+
+/* ---- new: the table ---- */
+
+static void table_status_search_and_mouse(void **state)
+{
+    (void)state;
+    /* 30 functions f00..f29 with self 100..71, and main above them */
+    struct buf text = {0};
+    for (int i = 0; i < 30; i++)
+        buf_printf(&text, "main;f%02d %d\n", i, 100 - i);
+    buf_putc(&text, '\0');
+    struct trie *t = trie_from_folded(text.p);
+    buf_fini(&text);
+    struct app a;
+    char *l, *r;
+    setup_app(&a, t, 100, 10);          /* 10 rows: the header and 9 table rows */
+    key(&a, 't');
+    assert_int_equal(a.table.n, 31);
+    assert_int_equal(a.top_sel, 0);
+    l = status_of(&a, &r);              /* f00 (self 100); total 2565 */
+    assert_string_equal(l, "f00  self 100 (3.90%) total 100 (3.90%)");
+    free(l);
+    free(r);
+    key(&a, 'j');
+    l = status_of(&a, &r);
+    assert_true(strncmp(l, "f01  self 99 ", 13) == 0);
+    free(l);
+    free(r);
+    key(&a, 'G');                       /* the last row: main, self 0 */
+    l = status_of(&a, &r);
+    assert_string_equal(l, "main  self 0 (0.00%) total 2565 (100.00%)");
+    free(l);
+    free(r);
+    assert_int_equal(a.top_scroll, 31 - 9);
+    key(&a, 'g');
+    assert_int_equal(a.top_scroll, 0);
+    /* / selects the next matching row, n and N step through them */
+    keys(&a, "/f1\n");
+    assert_int_equal(app_screen(&a), SCREEN_TABLE);
+    assert_int_equal(a.top_sel, 10);        /* f10 */
+    key(&a, 'n');
+    assert_int_equal(a.top_sel, 11);
+    key(&a, 'N');
+    key(&a, 'N');
+    assert_int_equal(a.top_sel, 19);        /* wrapped back to f19 */
+    assert_string_equal(a.msg, "search wrapped");
+    l = status_of(&a, &r);
+    assert_true(strncmp(l, "search wrapped", 14) == 0);
+    free(l);
+    free(r);
+    keys(&a, "/zzz\n");
+    assert_string_equal(a.msg, "no row matches");
+    assert_int_equal(a.top_sel, 19);
+    /* mouse: screen row 2 is the first row shown */
+    key(&a, 'g');
+    assert_int_equal(app_mouse(&a, 5, 2, 1, 0), RE_REDRAW);
+    assert_int_equal(a.top_sel, 0);
+    app_mouse(&a, 5, 6, 1, 0);
+    assert_int_equal(a.top_sel, 4);
+    assert_int_equal(app_mouse(&a, 5, 1, 1, 0), RE_NONE);       /* the header */
+    assert_int_equal(app_mouse(&a, 5, 11, 1, 0), RE_NONE);      /* the status line */
+    assert_int_equal(a.top_sel, 4);
+    /* the wheel scrolls 3 rows and keeps the selection on the page */
+    assert_int_equal(app_mouse(&a, 5, 5, 0, 1), RE_REDRAW);
+    assert_int_equal(a.top_scroll, 3);
+    assert_int_equal(a.top_sel, 4);
+    app_mouse(&a, 5, 5, 0, 1);
+    assert_int_equal(a.top_scroll, 6);
+    assert_int_equal(a.top_sel, 6);
+    app_mouse(&a, 5, 2, 1, 0);
+    assert_int_equal(a.top_sel, 6);
+    for (int i = 0; i < 20; i++)
+        app_mouse(&a, 5, 5, 0, 1);
+    assert_int_equal(a.top_scroll, 31 - 9);                     /* the last page */
+    app_mouse(&a, 5, 5, 0, -1);
+    assert_int_equal(a.top_scroll, 31 - 12);
+    /* a double click opens the row's callees */
+    app_mouse(&a, 5, 2, 2, 0);
+    sync(&a);
+    assert_int_equal(app_screen(&a), SCREEN_CALLERS);
+    uint32_t name;
+    assert_int_equal(focus_of(&a, &name), FOCUS_CALLEES);
+    assert_int_equal(name, name_id(t, "f19"));
+    app_fini(&a);
+    trie_free(t);
+}
+
+/* The callees trie is derived again from the profile on every growth of the base. The
+ * event loop relies on app_update() saying so (it re-resolves zoom and selection, resets
+ * the layout cache and re-attaches the search).
+ * BUG (src/ui/app.c, app_update; reported to the lead): it tells a new trie from the old
+ * one by address (t != a->t) and generation; a re-derived trie that lands at the freed
+ * one's address with the same generation is missed (here at the 8th growth with glibc:
+ * uid 9 -> 10, same address, app_update false although beta's count changed). Compare
+ * trie_uid() instead. */
+static void growth_in_callers_view_is_seen(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(BASIC);
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    app_select(&a, trie_node_at(t, "main"));
+    keys(&a, "s");
+    assert_int_equal(focus_of(&a, NULL), FOCUS_CALLEES);
+    for (int i = 0; i < 12; i++) {
+        uint64_t uid = trie_uid(a.t);
+        insert(t, "main;beta", 1);
+        bool changed = app_update(&a);
+        app_layout(&a);
+        if (!changed)
+            fail_msg("growth %d: app_update missed it (uid %llu -> %llu)", i,
+                     (unsigned long long)uid, (unsigned long long)trie_uid(a.t));
+        assert_int_equal(trie_total_d(a.t, trie_node_at(a.t, "main;beta")), 21 + i);
+        assert_int_equal(a.sel, trie_node_at(a.t, "main"));
+    }
+    app_fini(&a);
+    trie_free(t);
+}
+
+static void ctrl_l_repaints(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded(BASIC);
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    assert_true(key(&a, 12) & RE_REPAINT);
+    key(&a, 't');
+    assert_true(key(&a, 12) & RE_REPAINT);
+    assert_int_equal(app_screen(&a), SCREEN_TABLE);
+    key(&a, '?');
+    assert_true(key(&a, 12) & RE_REPAINT);
+    assert_int_equal(app_screen(&a), SCREEN_HELP);
+    assert_int_equal(cost(&a, "\014"), 0);
     app_fini(&a);
     trie_free(t);
 }
@@ -554,6 +1361,21 @@ int main(void)
         cmocka_unit_test(search_highlights_and_moves),
         cmocka_unit_test(filters_reverse_and_undo),
         cmocka_unit_test(callers_and_top),
+        cmocka_unit_test(screens_q_closes_Q_quits),
+        cmocka_unit_test(help_of_the_screen_below),
+        cmocka_unit_test(rebuilds_once_per_change),
+        cmocka_unit_test(moves_and_views_do_not_rebuild),
+        cmocka_unit_test(table_enter_over_callers_rebuilds_once),
+        cmocka_unit_test(table_self_ignores_reverse),
+        cmocka_unit_test(r_swaps_callers_and_callees),
+        cmocka_unit_test(n_in_screen_order_inside_zoom),
+        cmocka_unit_test(up_goes_back_to_the_child_you_came_from),
+        cmocka_unit_test(scroll_end_stops_at_the_deepest_drawable_row),
+        cmocka_unit_test(backspace_and_enter_on_empty_prompts),
+        cmocka_unit_test(undo_drops_the_last_filter),
+        cmocka_unit_test(table_status_search_and_mouse),
+        cmocka_unit_test(growth_in_callers_view_is_seen),
+        cmocka_unit_test(ctrl_l_repaints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "ui/keymap.h"
@@ -48,6 +49,10 @@ static void default_bindings(void **state)
     assert_int_equal(keymap_lookup('G'), ACT_SCROLL_END);
     assert_int_equal(keymap_lookup('x'), ACT_NONE);
     assert_int_equal(keymap_lookup(FT_KEY_NONE), ACT_NONE);
+    assert_int_equal(keymap_lookup('Q'), ACT_QUIT_ALL);
+    assert_int_equal(keymap_lookup('U'), ACT_FILTER_UNDO);
+    assert_int_equal(keymap_lookup(12), ACT_REPAINT);                  /* C-l */
+    assert_int_equal(keymap_parse_key("C-l", 3), 12);
 }
 
 /* Every key name in the table parses, and no key is bound to two actions. */
@@ -71,22 +76,113 @@ static void table_is_consistent(void **state)
     }
 }
 
-static void help_lists_every_action(void **state)
+static size_t count_lines(const char *p)
+{
+    size_t n = 0;
+    for (; *p; p++)
+        n += *p == '\n';
+    return n;
+}
+
+/* The help of each screen lists exactly the actions that work there, and the mouse. */
+static void help_lists_the_screens_actions(void **state)
 {
     (void)state;
+    for (int s = 0; s < SCREEN_COUNT; s++) {
+        struct buf b = {0};
+        size_t n = 0;
+        keymap_help_text(&b, (enum ui_screen)s);
+        buf_putc(&b, '\0');
+        for (int a = 0; a < ACT_COUNT; a++) {
+            bool here = (keymap_screens((enum action)a) & (1u << s)) != 0;
+            n += here;
+            if (here)
+                assert_non_null(strstr(b.p, keymap_help((enum action)a)));
+            else
+                assert_null(strstr(b.p, keymap_help((enum action)a)));
+        }
+        assert_int_equal(count_lines(b.p), n + 1);
+        assert_non_null(strstr(b.p, "mouse"));
+        buf_fini(&b);
+    }
     struct buf b = {0};
-    keymap_help_text(&b);
+    keymap_help_text(&b, SCREEN_GRAPH);
     buf_putc(&b, '\0');
-    size_t lines = 0;
-    for (const char *p = b.p; *p; p++)
-        lines += *p == '\n';
-    assert_int_equal(lines, ACT_COUNT + 1);
-    for (int a = 0; a < ACT_COUNT; a++)
-        assert_non_null(strstr(b.p, keymap_help((enum action)a)));
     assert_non_null(strstr(b.p, "Backspace u"));
-    assert_non_null(strstr(b.p, "mouse"));
-    assert_string_equal(keymap_name(ACT_ZOOM_IN), "ZOOM_IN");
+    assert_int_equal(count_lines(b.p), ACT_COUNT + 1);     /* every action works there */
     buf_fini(&b);
+    assert_string_equal(keymap_name(ACT_ZOOM_IN), "ZOOM_IN");
+}
+
+static void every_action_has_screens(void **state)
+{
+    (void)state;
+    for (int a = 0; a < ACT_COUNT; a++) {
+        unsigned m = keymap_screens((enum action)a);
+        assert_int_not_equal(m, 0);
+        assert_int_equal(m & ~(unsigned)SCR_ALL, 0);
+    }
+    assert_int_equal(keymap_screens(ACT_NONE), 0);
+    assert_int_equal(keymap_screens(ACT_COUNT), 0);
+}
+
+static void lookup_respects_screens(void **state)
+{
+    (void)state;
+    /* h and l move along a row in the graphs only */
+    assert_int_equal(keymap_lookup_in('h', SCREEN_GRAPH), ACT_MOVE_LEFT);
+    assert_int_equal(keymap_lookup_in('h', SCREEN_CALLERS), ACT_MOVE_LEFT);
+    assert_int_equal(keymap_lookup_in('h', SCREEN_TABLE), ACT_NONE);
+    assert_int_equal(keymap_lookup_in('l', SCREEN_TABLE), ACT_NONE);
+    assert_int_equal(keymap_lookup_in('h', SCREEN_HELP), ACT_NONE);
+    /* filters are the graphs' */
+    assert_int_equal(keymap_lookup_in('f', SCREEN_CALLERS), ACT_FILTER_INCLUDE);
+    assert_int_equal(keymap_lookup_in('f', SCREEN_TABLE), ACT_NONE);
+    assert_int_equal(keymap_lookup_in('U', SCREEN_TABLE), ACT_NONE);
+    /* the table: Enter opens, o sorts, / n N search, t closes */
+    assert_int_equal(keymap_lookup_in(FT_KEY_ENTER, SCREEN_TABLE), ACT_ZOOM_IN);
+    assert_int_equal(keymap_lookup_in('o', SCREEN_TABLE), ACT_ORDER);
+    assert_int_equal(keymap_lookup_in('n', SCREEN_TABLE), ACT_SEARCH_NEXT);
+    assert_int_equal(keymap_lookup_in('t', SCREEN_TABLE), ACT_TOP);
+    assert_int_equal(keymap_lookup_in('j', SCREEN_TABLE), ACT_MOVE_DOWN);
+    /* the help: scrolling and leaving only */
+    assert_int_equal(keymap_lookup_in(FT_KEY_ENTER, SCREEN_HELP), ACT_NONE);
+    assert_int_equal(keymap_lookup_in('/', SCREEN_HELP), ACT_NONE);
+    assert_int_equal(keymap_lookup_in('j', SCREEN_HELP), ACT_MOVE_DOWN);
+    assert_int_equal(keymap_lookup_in(FT_KEY_ESC, SCREEN_HELP), ACT_ZOOM_RESET);
+    /* everywhere */
+    for (int s = 0; s < SCREEN_COUNT; s++) {
+        assert_int_equal(keymap_lookup_in('q', (enum ui_screen)s), ACT_QUIT);
+        assert_int_equal(keymap_lookup_in('Q', (enum ui_screen)s), ACT_QUIT_ALL);
+        assert_int_equal(keymap_lookup_in('?', (enum ui_screen)s), ACT_HELP);
+        assert_int_equal(keymap_lookup_in(12, (enum ui_screen)s), ACT_REPAINT);
+        assert_int_equal(keymap_lookup_in(FT_KEY_NONE, (enum ui_screen)s), ACT_NONE);
+    }
+    assert_int_equal(keymap_lookup_in('q', SCREEN_COUNT), ACT_NONE);
+    /* lookup_in agrees with lookup where the action works */
+    for (int a = 0; a < ACT_COUNT; a++)
+        for (int s = 0; s < SCREEN_COUNT; s++)
+            if (keymap_screens((enum action)a) & (1u << s)) {
+                int k = keymap_parse_key(keymap_keys((enum action)a),
+                                         strcspn(keymap_keys((enum action)a), " "));
+                assert_int_equal(keymap_lookup_in(k, (enum ui_screen)s), a);
+            }
+}
+
+/* Every screen's help says how to leave it and how to get help. */
+static void every_help_lists_quit_and_help(void **state)
+{
+    (void)state;
+    for (int s = 0; s < SCREEN_COUNT; s++) {
+        struct buf b = {0};
+        keymap_help_text(&b, (enum ui_screen)s);
+        buf_putc(&b, '\0');
+        assert_non_null(strstr(b.p, keymap_help(ACT_QUIT)));
+        assert_non_null(strstr(b.p, keymap_help(ACT_QUIT_ALL)));
+        assert_non_null(strstr(b.p, keymap_help(ACT_HELP)));
+        assert_non_null(strstr(b.p, "q C-c"));
+        buf_fini(&b);
+    }
 }
 
 int main(void)
@@ -95,7 +191,10 @@ int main(void)
         cmocka_unit_test(keys_parse),
         cmocka_unit_test(default_bindings),
         cmocka_unit_test(table_is_consistent),
-        cmocka_unit_test(help_lists_every_action),
+        cmocka_unit_test(help_lists_the_screens_actions),
+        cmocka_unit_test(every_action_has_screens),
+        cmocka_unit_test(lookup_respects_screens),
+        cmocka_unit_test(every_help_lists_quit_and_help),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

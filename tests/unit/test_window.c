@@ -15,6 +15,7 @@
 #include "helpers.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "query/graph.h"
 #include "query/window.h"
 
 static void add(struct trie *t, const char *a, const char *b, uint64_t n)
@@ -74,28 +75,31 @@ static void app_window_key(void **state)
     add(t, "main", "b", 6);
     assert_false(app_tick(&a, 2.0));                           /* off: no snapshots */
     assert_int_equal(app_handle(&a, ACT_WINDOW) & RE_REBUILD, RE_REBUILD);
-    assert_true(a.windowed);
+    assert_true(graph_windowed(a.graph));
+    app_update(&a);
     assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 0);         /* starts empty */
     assert_int_equal(a.sel, TRIE_ROOT);
     add(t, "main", "b", 2);
-    assert_true(app_refresh(&a));
+    assert_true(app_update(&a));
     assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 2);         /* only the new b */
-    struct buf b = {0};
-    app_title(&a, &b);
+    struct buf b = {0}, r = {0};
+    app_title(&a, &b, &r);
     buf_putc(&b, '\0');
     assert_non_null(strstr(b.p, "last 1s"));
     buf_fini(&b);
+    buf_fini(&r);
     add(t, "main", "a", 1);
-    assert_true(app_refresh(&a));
+    assert_true(app_update(&a));
     assert_int_equal(a.sel, trie_node_at(a.t, "main;a"));      /* the path came back */
     assert_false(app_tick(&a, 2.1));
     assert_true(app_tick(&a, 3.5));                            /* the window moved */
-    assert_true(app_refresh(&a));
+    assert_true(app_update(&a));
     assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 3);         /* since the press at 2.0 */
     assert_true(app_tick(&a, 5.0));
-    assert_true(app_refresh(&a));
+    assert_true(app_update(&a));
     assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 0);         /* all aged out */
     app_handle(&a, ACT_WINDOW);
+    app_update(&a);
     assert_ptr_equal(a.t, t);
     app_fini(&a);
     trie_free(t);

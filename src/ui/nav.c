@@ -1,0 +1,281 @@
+/* flametui - nav.c: selection, zoom and scroll in the graph screens (profile and
+ * callers/callees): moves with layout's rules, Up back along the path the selection came
+ * down, scroll bounded by the deepest drawable row, n/N in screen order inside the zoom.
+ * Pure, like app.c. */
+#include "config.h"
+
+#include "ui/app_impl.h"
+
+#include <string.h>
+
+#include "core/trie.h"
+#include "query/search.h"
+#include "render/layout.h"
+
+void nav_path_set(struct name_path *p, const struct trie *t, uint32_t node)
+{
+    size_t d = node == TRIE_NONE ? 0 : trie_depth(t, node);
+    FT_GROW(p->v, p->cap, d);
+    p->n = d;
+    uint32_t n = node;
+    for (size_t i = d; i > 0; i--) {
+        p->v[i - 1] = trie_name(t, n);
+        n = trie_parent(t, n);
+    }
+}
+
+void nav_path_copy(struct name_path *dst, const struct name_path *src)
+{
+    FT_GROW(dst->v, dst->cap, src->n);
+    if (src->n)
+        memcpy(dst->v, src->v, src->n * sizeof(*src->v));
+    dst->n = src->n;
+}
+
+void nav_path_set1(struct name_path *p, uint32_t name)
+{
+    FT_GROW(p->v, p->cap, 1);
+    p->v[0] = name;
+    p->n = 1;
+}
+
+static bool path_is_prefix(const struct name_path *pre, const struct name_path *p)
+{
+    return pre->n <= p->n && (pre->n == 0 || memcmp(pre->v, p->v, pre->n * sizeof(*p->v)) == 0);
+}
+
+/* Deepest node along the path that exists in t. */
+static uint32_t path_resolve(const struct name_path *p, const struct trie *t)
+{
+    uint32_t n = TRIE_ROOT;
+    for (size_t i = 0; i < p->n; i++) {
+        uint32_t c = trie_find_child(t, n, p->v[i]);
+        if (c == TRIE_NONE)
+            break;
+        n = c;
+    }
+    return n;
+}
+
+int nav_max_scroll(const struct app *a)
+{
+    struct layout_in in;
+    app_layout_in(a, &in);
+    int levels = layout_depth(&in) + 1;
+    int m = levels - (a->vp.rows > 0 ? a->vp.rows : 1);
+    return m > 0 ? m : 0;
+}
+
+static void clamp_scroll(struct app *a)
+{
+    int m = nav_max_scroll(a);
+    if (a->vp.scroll > m)
+        a->vp.scroll = m;
+    if (a->vp.scroll < 0)
+        a->vp.scroll = 0;
+}
+
+void nav_keep_visible(struct app *a)
+{
+    int d = (int)trie_depth(a->t, a->sel);
+    int rows = a->vp.rows > 0 ? a->vp.rows : 1;
+    if (d < a->vp.scroll)
+        a->vp.scroll = d;
+    else if (d >= a->vp.scroll + rows)
+        a->vp.scroll = d - rows + 1;
+    clamp_scroll(a);
+    if (d >= a->vp.scroll + rows)     /* a selection deeper than anything drawable */
+        a->vp.scroll = d - rows + 1;
+}
+
+bool nav_sync(struct app *a, bool force)
+{
+    uint64_t g = trie_generation(a->t);
+    if (!force && g == a->gen)
+        return false;
+    a->gen = g;
+    a->zoom = path_resolve(&a->zoom_path, a->t);
+    a->sel = path_resolve(&a->sel_path, a->t);
+    a->rank_node = TRIE_NONE;
+    clamp_scroll(a);
+    return true;
+}
+
+/* Selects node; the trail (where Up leads back to) follows unless the new selection
+ * lies on it. */
+static void set_sel(struct app *a, uint32_t node)
+{
+    a->sel = node;
+    nav_path_set(&a->sel_path, a->t, node);
+    if (!path_is_prefix(&a->sel_path, &a->trail))
+        nav_path_copy(&a->trail, &a->sel_path);
+    a->rank_node = TRIE_NONE;
+    nav_keep_visible(a);
+}
+
+void nav_set_zoom(struct app *a, uint32_t node)
+{
+    a->zoom = node;
+    nav_path_set(&a->zoom_path, a->t, node);
+    a->rank_node = TRIE_NONE;
+}
+
+enum reaction app_select(struct app *a, uint32_t node)
+{
+    if (node == TRIE_NONE || node >= trie_size(a->t))
+        return RE_NONE;
+    set_sel(a, node);
+    return RE_RELAYOUT;
+}
+
+/* Moves the selection with layout's rules (widest drawable child, the path to the zoom
+ * root below its ancestors, neighbours on the row as laid out); towards the leaves it
+ * goes back down the trail first when that child is drawn. */
+static enum reaction move(struct app *a, enum layout_move m)
+{
+    struct layout_in in;
+    app_layout_in(a, &in);
+    uint32_t n = layout_move(&in, a->rects, a->sel, m);
+    if (n != TRIE_NONE && n != a->sel && trie_parent(a->t, n) == a->sel) {
+        size_t d = trie_depth(a->t, a->sel);
+        if (d < a->trail.n && path_is_prefix(&a->sel_path, &a->trail)) {
+            uint32_t back = trie_find_child(a->t, a->sel, a->trail.v[d]);
+            if (back != TRIE_NONE && layout_drawable(&in, back))
+                n = back;
+        }
+    }
+    if (n == a->sel || n == TRIE_NONE)
+        return RE_NONE;
+    set_sel(a, n);
+    return RE_RELAYOUT;
+}
+
+static enum reaction scroll_by(struct app *a, int rows)
+{
+    int old = a->vp.scroll;
+    a->vp.scroll += rows;
+    clamp_scroll(a);
+    return a->vp.scroll != old ? RE_RELAYOUT : RE_NONE;
+}
+
+/* Screen direction (up = -1) to depth direction. */
+static int depth_dir(const struct app *a, int screen_dir)
+{
+    return a->vp.orient == ORIENT_FLAME ? -screen_dir : screen_dir;
+}
+
+enum reaction app_wheel(struct app *a, int dir)
+{
+    return scroll_by(a, depth_dir(a, dir < 0 ? -1 : 1) * 3);
+}
+
+enum reaction app_click(struct app *a, int x, int y, int clicks)
+{
+    const struct rect *r = a->rects ? layout_hit(a->rects, x, y) : NULL;
+    if (!r)
+        return RE_NONE;
+    enum reaction re = app_select(a, r->node);
+    if (clicks >= 2)
+        re |= app_handle(a, ACT_ZOOM_IN);
+    return re;
+}
+
+enum reaction nav_action(struct app *a, enum action act)
+{
+    int rows = a->vp.rows > 1 ? a->vp.rows - 1 : 1;
+    switch (act) {
+    case ACT_MOVE_UP:
+        return move(a, LAYOUT_UP);
+    case ACT_MOVE_DOWN:
+        return move(a, LAYOUT_DOWN);
+    case ACT_MOVE_LEFT:
+        return move(a, LAYOUT_LEFT);
+    case ACT_MOVE_RIGHT:
+        return move(a, LAYOUT_RIGHT);
+    case ACT_ZOOM_IN:
+        if (a->sel == a->zoom)
+            return RE_NONE;
+        nav_set_zoom(a, a->sel);
+        nav_keep_visible(a);
+        return RE_RELAYOUT;
+    case ACT_ZOOM_OUT:
+        if (a->zoom == TRIE_ROOT)
+            return RE_NONE;
+        nav_set_zoom(a, trie_parent(a->t, a->zoom));
+        nav_keep_visible(a);
+        return RE_RELAYOUT;
+    case ACT_ZOOM_RESET:
+        if (a->zoom == TRIE_ROOT)
+            return RE_REDRAW;
+        nav_set_zoom(a, TRIE_ROOT);
+        nav_keep_visible(a);
+        return RE_RELAYOUT;
+    case ACT_ORIENT:
+        a->vp.orient = a->vp.orient == ORIENT_FLAME ? ORIENT_ICICLE : ORIENT_FLAME;
+        return RE_RELAYOUT;
+    case ACT_ORDER:
+        a->vp.order = a->vp.order == ORDER_NAME ? ORDER_WEIGHT : ORDER_NAME;
+        a->rank_node = TRIE_NONE;
+        app_message(a, "order: %s", a->vp.order == ORDER_NAME ? "by name" : "heaviest first");
+        return RE_RELAYOUT;
+    case ACT_PAGE_UP:
+        return scroll_by(a, depth_dir(a, -1) * rows) | RE_REDRAW;
+    case ACT_PAGE_DOWN:
+        return scroll_by(a, depth_dir(a, 1) * rows) | RE_REDRAW;
+    case ACT_SCROLL_HOME:
+        return scroll_by(a, -a->vp.scroll) | RE_REDRAW;
+    case ACT_SCROLL_END:
+        return scroll_by(a, nav_max_scroll(a) - a->vp.scroll) | RE_REDRAW;
+    default:
+        return RE_NONE;
+    }
+}
+
+enum reaction nav_next_match(struct app *a, bool back)
+{
+    bool wrapped = false, by_weight = a->vp.order == ORDER_WEIGHT;
+    if (!a->search) {
+        app_message(a, "no search: press / first");
+        return RE_REDRAW;
+    }
+    uint32_t n = search_step_in(a->search, a->zoom, a->sel, back, by_weight, &wrapped);
+    if (n == TRIE_NONE) {
+        if (a->zoom != TRIE_ROOT && search_match_nodes(a->search) > 0)
+            app_message(a, "no match inside the zoom (z: zoom out)");
+        else
+            app_message(a, "no match");
+        return RE_REDRAW;
+    }
+    set_sel(a, n);
+    struct layout_in in;
+    app_layout_in(a, &in);
+    if (!layout_drawable(&in, n)) {
+        /* too narrow under the zoom: zoom in as little as shows it */
+        uint32_t p = trie_parent(a->t, n);
+        in.zoom = p;
+        nav_set_zoom(a, layout_drawable(&in, n) ? p : n);
+        nav_keep_visible(a);
+    }
+    a->rank_k = search_rank(a->search, a->zoom, n, by_weight, &a->rank_n);
+    a->rank_node = n;
+    a->rank_gen = trie_generation(a->t);
+    if (wrapped)
+        app_message(a, "search wrapped");
+    return RE_RELAYOUT;
+}
+
+void nav_scroll_text(const struct app *a, struct buf *out)
+{
+    int m = nav_max_scroll(a);
+    if (m <= 0 || a->vp.rows <= 0)
+        return;
+    int first = a->vp.scroll, last = a->vp.scroll + a->vp.rows - 1, deepest = m + a->vp.rows - 1;
+    bool deeper = first < m, shallower = first > 0;
+    /* in a flame graph deeper rows lie above; in an icicle below */
+    bool above = a->vp.orient == ORIENT_FLAME ? deeper : shallower;
+    bool below = a->vp.orient == ORIENT_FLAME ? shallower : deeper;
+    /* "depth 2-5/8 (more ^ v)": rows 2 to 5 of 0..8 shown, more above and below */
+    buf_printf(out, "depth %d-%d/%d", first, last, deepest);
+    if (above || below)
+        buf_printf(out, " (more%s%s)", above ? " ^" : "", below ? " v" : "");
+}
