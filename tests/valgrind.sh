@@ -129,7 +129,7 @@ if command -v tmux >/dev/null 2>&1; then
     okk=1
     wait_for '100 samples' || okk=0
     for k in k l Enter u z i o '/' a l p h a Enter n N Escape f m a i n Enter r r c t t \
-             s s '?' '?'; do
+             s s s '?' '?'; do
         keys "$k"; sleep 0.2
     done
     $T resize-window -t 0 -x 60 -y 15 2>/dev/null; sleep 0.5

@@ -150,6 +150,7 @@ static long long now_ms(void)
 struct loop {
     struct app app;
     struct feed *feed;
+    bool live;                 /* a live input (pipe, --follow) at the start */
     long long last_layout, last_draw;
     long long layout_cost;     /* ms the last relayout took */
 };
@@ -250,97 +251,116 @@ static int report_empty(const struct feed *f, const char *title)
     return 1;
 }
 
+/* The live counters move (and a sliding window with them): repaint every RATE_MS. */
+static bool counters_move(const struct loop *lp)
+{
+    enum live_state st = feed_status(lp->feed)->live;
+    return (st == LIVE_ON || st == LIVE_LOAD) && !app_paused(&lp->app);
+}
+
+/* How long poll() may sleep: until the feed wants to run, a due relayout of new data,
+ * or the next repaint of the live counters. */
+static int poll_timeout(const struct loop *lp, long long now, int timeout)
+{
+    if (app_paused(&lp->app))
+        return timeout;
+    if (app_stale(&lp->app)) {
+        long long due = lp->last_layout + relayout_gap(lp) - now;
+        if (timeout < 0 || due < timeout)
+            timeout = due > 0 ? (int)due : 0;
+    }
+    if (counters_move(lp) && (timeout < 0 || timeout > RATE_MS))
+        timeout = RATE_MS;
+    return timeout;
+}
+
+/* All input ended: the skipped-lines summaries become the status message. Returns
+ * false when a live input ended without a single sample (the caller leaves). */
+static bool input_ended(struct loop *lp, struct buf *msg)
+{
+    if (ended_empty(lp->feed, lp->live))
+        return false;
+    while (msg->len && msg->p[msg->len - 1] == '\n')
+        msg->len--;
+    for (size_t i = 0; i < msg->len; i++)   /* one summary line per input */
+        if (msg->p[i] == '\n')
+            msg->p[i] = ';';
+    buf_putc(msg, '\0');
+    app_input_end(&lp->app, msg->p);
+    relayout(lp);
+    return true;
+}
+
+/* The state before the screen is taken: the app with the command line's start-up
+ * state, and for a live input the sliding window and its first data. */
+static void loop_init(struct loop *lp, const struct tui_opts *o, struct trie *t,
+                      const char *name)
+{
+    struct ft_error err = {0, ""};
+    lp->live = feed_status(lp->feed)->live == LIVE_ON;
+    app_init(&lp->app, t, name);
+    lp->app.now = (double)now_ms() / 1000.0;
+    if (app_apply_options(&lp->app, &o->app, &err) < 0)
+        app_message(&lp->app, "invalid regex: %s", err.msg);
+    if (lp->live)   /* arrival time: parsers do not hand their timestamps out */
+        app_set_window(&lp->app, o->window > 0 ? o->window : DEFAULT_WINDOW, o->window > 0);
+    wait_first_data(lp->feed);
+}
+
 int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t nls)
 {
     struct loop lp;
     char title[32];
-    int status = 0;
+    const char *name = input_title(ls, nls, title, sizeof(title));
     struct buf endmsg = {0};
+    int status = 0;
 
     memset(&lp, 0, sizeof(lp));
     got_signal = 0;
     lp.feed = feed_new(ls, nls, now_ms());
-    bool live = feed_status(lp.feed)->live == LIVE_ON;
-    const char *name = input_title(ls, nls, title, sizeof(title));
-    app_init(&lp.app, t, name);
-    struct ft_error err = {0, ""};
-    lp.app.now = (double)now_ms() / 1000.0;
-    if (app_apply_options(&lp.app, &o->app, &err) < 0)
-        app_message(&lp.app, "invalid regex: %s", err.msg);
-    if (live)   /* arrival time: parsers do not hand their timestamps out */
-        app_set_window(&lp.app, o->window > 0 ? o->window : DEFAULT_WINDOW, o->window > 0);
-    wait_first_data(lp.feed);
-    if (ended_empty(lp.feed, live) || session_open(o) < 0) {
-        status = ended_empty(lp.feed, live) ? report_empty(lp.feed, name) : 1;
-        app_fini(&lp.app);
-        feed_free(lp.feed);
-        return status;
-    }
-    app_set_live(&lp.app, feed_status(lp.feed));
-    relayout(&lp);
-
-    for (;;) {
-        if (got_signal) {
-            status = got_signal == SIGINT ? 0 : 128 + got_signal;
-            break;
-        }
-        struct pollfd fds[1 + MAX_FDS];
+    loop_init(&lp, o, t, name);
+    if (ended_empty(lp.feed, lp.live))
+        status = report_empty(lp.feed, name);
+    else if (session_open(o) < 0)
+        status = 1;
+    else
+        relayout(&lp);
+    enum reaction re = RE_REDRAW;
+    while (status == 0 && !got_signal) {
+        /* what the input did (or the start-up read): status, clock, end, then paint */
         long long now = now_ms();
-        int timeout = -1;
-        fds[0].fd = fileno(sess.tty);
-        fds[0].events = POLLIN;
-        nfds_t nf = 1 + feed_poll_fds(lp.feed, fds + 1, MAX_FDS, now, &timeout);
-        bool paused = app_paused(&lp.app);
-        enum live_state ls_now = feed_status(lp.feed)->live;
-        if (app_stale(&lp.app) && !paused) {
-            long long due = lp.last_layout + relayout_gap(&lp) - now;
-            if (timeout < 0 || due < timeout)
-                timeout = due > 0 ? (int)due : 0;
-        }
-        if ((ls_now == LIVE_ON || ls_now == LIVE_LOAD) && !paused &&
-            (timeout < 0 || timeout > RATE_MS))
-            timeout = RATE_MS;       /* the counters (and a sliding window) move */
-        int pr = poll(fds, nf, timeout);
-        if (pr < 0 && errno != EINTR)
-            break;
-
-        enum reaction re = read_keys(&lp);
-        if (re & RE_QUIT)
-            break;
-        if (got_signal)
-            continue;
-
-        if (pr >= 0)
-            feed_step(lp.feed, fds + 1, nf - 1, now_ms());
-        now = now_ms();
         app_set_live(&lp.app, feed_status(lp.feed));
         app_tick(&lp.app, (double)now / 1000.0);
         endmsg.len = 0;
         if (feed_take_end(lp.feed, &endmsg)) {
-            if (ended_empty(lp.feed, live)) {
+            if (!input_ended(&lp, &endmsg)) {
                 tui_shutdown();
                 status = report_empty(lp.feed, name);
                 break;
             }
-            while (endmsg.len && endmsg.p[endmsg.len - 1] == '\n')
-                endmsg.len--;
-            for (size_t i = 0; i < endmsg.len; i++)   /* one summary line per input */
-                if (endmsg.p[i] == '\n')
-                    endmsg.p[i] = ';';
-            buf_putc(&endmsg, '\0');
-            app_input_end(&lp.app, endmsg.p);
-            relayout(&lp);
-            continue;
-        }
-        if (app_stale(&lp.app) && !app_paused(&lp.app) &&
-            now - lp.last_layout >= relayout_gap(&lp))
-            relayout(&lp);
-        else if ((re & RE_REDRAW) ||
-                 ((ls_now == LIVE_ON || ls_now == LIVE_LOAD) && !app_paused(&lp.app) &&
-                  now - lp.last_draw >= RATE_MS))
+        } else if (app_stale(&lp.app) && !app_paused(&lp.app) &&
+                   now - lp.last_layout >= relayout_gap(&lp)) {
+            relayout(&lp);                          /* new data, at most every 100 ms */
+        } else if ((re & RE_REDRAW) || (counters_move(&lp) && now - lp.last_draw >= RATE_MS)) {
             draw(&lp);   /* the same rects: status, prompt, help, rates */
+        }
+        /* wait for a key or input */
+        struct pollfd fds[1 + MAX_FDS];
+        int timeout = -1;
+        fds[0].fd = fileno(sess.tty);
+        fds[0].events = POLLIN;
+        nfds_t nf = 1 + feed_poll_fds(lp.feed, fds + 1, MAX_FDS, now_ms(), &timeout);
+        int pr = poll(fds, nf, poll_timeout(&lp, now_ms(), timeout));
+        if (pr < 0 && errno != EINTR)
+            break;
+        re = read_keys(&lp);                        /* keys first: never behind the data */
+        if ((re & RE_QUIT) || got_signal)
+            break;
+        if (pr >= 0)
+            feed_step(lp.feed, fds + 1, nf - 1, now_ms());   /* one bounded step */
     }
-
+    if (got_signal && status == 0)
+        status = got_signal == SIGINT ? 0 : 128 + got_signal;
     tui_shutdown();
     app_fini(&lp.app);
     feed_free(lp.feed);

@@ -18,6 +18,7 @@
 #include "core/count.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "bench_common.h"
 #include "input/loader.h"
 #include "ui/app.h"
 #include "ui/keymap.h"
@@ -29,36 +30,6 @@ static double now_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-static uint64_t rnd(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-/* Skewed random stacks (a few hot paths, a long tail) until the trie has n nodes (as
- * bench_redraw). */
-static struct trie *make_trie(size_t n)
-{
-    struct trie *t = trie_new(NULL);
-    struct strtab *st = trie_names(t);
-    uint32_t names[4096], stack[48];
-    uint64_t s = 88172645463325252ull;
-    char buf[32];
-    for (unsigned i = 0; i < 4096; i++)
-        names[i] = strtab_intern(st, buf, (size_t)snprintf(buf, sizeof(buf), "func_%u", i));
-    while (trie_size(t) < n) {
-        size_t d = 8 + rnd(&s) % 40;
-        for (size_t j = 0; j < d; j++) {
-            uint64_t r = rnd(&s);
-            unsigned fan = j < 4 ? 3 : (r >> 32) % 8 == 0 ? 4096 : 16;
-            stack[j] = names[r % fan];
-        }
-        trie_insert(t, stack, d, count_u64(1 + rnd(&s) % 100));
-    }
-    return t;
-}
 
 static struct trie *load(const char *path)
 {
@@ -202,7 +173,7 @@ static const char *expect_name(enum expect e)
 int main(int argc, char **argv)
 {
     double t0 = now_ms();
-    struct trie *t = argc > 1 ? load(argv[1]) : make_trie(1000000);
+    struct trie *t = argc > 1 ? load(argv[1]) : bench_make_trie(1000000);
     if (!t)
         return 1;
     double t_load = now_ms() - t0;

@@ -19,6 +19,7 @@
 #include "ui/keymap.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "bench_common.h"
 #include "tui/tui_private.h"
 
 static double now(void)
@@ -34,35 +35,6 @@ static int cmp_d(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static uint64_t rnd(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-/* Skewed random stacks (a few hot paths, a long tail) until the trie has n nodes. */
-static struct trie *make_trie(size_t n)
-{
-    struct trie *t = trie_new(NULL);
-    struct strtab *st = trie_names(t);
-    uint32_t names[4096], stack[48];
-    uint64_t s = 88172645463325252ull;
-    char buf[32];
-    for (unsigned i = 0; i < 4096; i++)
-        names[i] = strtab_intern(st, buf, (size_t)snprintf(buf, sizeof(buf), "func_%u", i));
-    while (trie_size(t) < n) {
-        size_t d = 8 + rnd(&s) % 40;
-        for (size_t j = 0; j < d; j++) {
-            uint64_t r = rnd(&s);
-            unsigned fan = j < 4 ? 3 : (r >> 32) % 8 == 0 ? 4096 : 16;
-            stack[j] = names[r % fan];
-        }
-        trie_insert(t, stack, d, count_u64(1 + rnd(&s) % 100));
-    }
-    return t;
-}
 
 int main(int argc, char **argv)
 {
@@ -72,7 +44,7 @@ int main(int argc, char **argv)
     uint64_t gs = 12345;
     setlocale(LC_ALL, "");
     double t0 = now();
-    struct trie *t = make_trie(nodes);
+    struct trie *t = bench_make_trie(nodes);
     fprintf(stderr, "trie: %zu nodes, depth %u, built in %.2f s\n", trie_size(t),
             trie_max_depth(t), now() - t0);
 
@@ -113,7 +85,7 @@ int main(int argc, char **argv)
         if (grow) {
             uint32_t stack[3] = {trie_name(t, 1), trie_name(t, 2),
                                  strtab_intern(trie_names(t), "grown", 5)};
-            stack[1] = (uint32_t)(rnd(&gs) % 4096);
+            stack[1] = (uint32_t)(bench_rnd(&gs) % 4096);
             trie_insert(t, stack, 3, count_u64(1));
         }
         double s = now();

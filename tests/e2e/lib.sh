@@ -16,8 +16,19 @@ data="$top_srcdir/tests/data"
 
 # start CMD...: runs CMD in an 80x24 pane, then writes its exit status to $tmp/rc.
 start() {
-    $T new-session -d -x 80 -y 24 "$*; echo \$? > $tmp/rc; sleep 60" || exit 99
+    start_size 80 24 "$@"
+}
+# start_size COLS ROWS CMD...: the same in a pane of that size.
+start_size() {
+    w=$1; h=$2; shift 2
+    $T new-session -d -x "$w" -y "$h" "$*; echo \$? > $tmp/rc; sleep 60" || exit 99
     $T set -g window-size manual >/dev/null 2>&1
+}
+# mouse BUTTON X Y (0-based cell): press and release
+mouse() {
+    b=$(printf '%03o' $((32 + $1))); x=$(printf '%03o' $((33 + $2))); y=$(printf '%03o' $((33 + $3)))
+    r=$(printf '%03o' 35)
+    keys -l "$(printf "\\033[M\\$b\\$x\\$y\\033[M\\$r\\$x\\$y")"
 }
 # fresh: kill the tmux server and use a new one for the next start (no reuse races).
 fresh() {

@@ -3,12 +3,6 @@
 # value, x and y 1-based) typed into the pane on to the program: click selects,
 # double-click zooms, the wheel scrolls.
 . "$top_srcdir/tests/e2e/lib.sh"
-# mouse BUTTON X Y (0-based cell): press and release
-mouse() {
-    b=$(printf '%03o' $((32 + $1))); x=$(printf '%03o' $((33 + $2))); y=$(printf '%03o' $((33 + $3)))
-    r=$(printf '%03o' 35)
-    keys -l "$(printf "\\033[M\\$b\\$x\\$y\\033[M\\$r\\$x\\$y")"
-}
 start "$FLAMETUI" "$data/tui-basic.folded"
 wait_for '^all  100 samples'
 mouse 0 69 21                              # click on "other" (row 22 of the screen)
@@ -21,8 +15,7 @@ quit_ok
 
 fresh
 printf 'a;b;c;d;e;f;g;h 1\n' > "$tmp/deep.folded"
-$T new-session -d -x 80 -y 6 "$FLAMETUI $tmp/deep.folded; echo \$? > $tmp/rc; sleep 60" || exit 99
-$T set -g window-size manual >/dev/null 2>&1
+start_size 80 6 "$FLAMETUI" "$tmp/deep.folded"
 wait_for '^ all'
 screen | grep -q '^ h' && fail "h visible before scrolling"
 keys -l "$(printf '\033[M`!!')"            # wheel up (button 4): flame scrolls to the leaves

@@ -95,8 +95,7 @@ quit_ok
 # A deep drawable stack in a small pane: the indicator tells what is shown.
 fresh
 printf 'a;b;c;d;e;f;g;h 1\n' > "$tmp/deep.folded"
-$T new-session -d -x 80 -y 6 "$FLAMETUI $tmp/deep.folded; echo \$? > $tmp/rc; sleep 60" || exit 99
-$T set -g window-size manual >/dev/null 2>&1
+start_size 80 6 "$FLAMETUI" "$tmp/deep.folded"
 wait_for '^ all'
 wait_for 'depth 0-3/8 \(more \^\)'
 keys G

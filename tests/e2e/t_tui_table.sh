@@ -5,12 +5,6 @@
 . "$top_srcdir/tests/e2e/lib.sh"
 pass=0
 ok() { pass=$((pass + 1)); }
-# mouse BUTTON X Y (0-based cell): press and release
-mouse() {
-    b=$(printf '%03o' $((32 + $1))); x=$(printf '%03o' $((33 + $2))); y=$(printf '%03o' $((33 + $3)))
-    r=$(printf '%03o' 35)
-    keys -l "$(printf "\\033[M\\$b\\$x\\$y\\033[M\\$r\\$x\\$y")"
-}
 row() { screen | grep -E "$1" | head -n1; }
 
 start "$FLAMETUI" "$data/tui-basic.folded"
@@ -53,9 +47,10 @@ wait_for '^all  '
 keys t
 wait_for 'SELF%'
 line 3 | grep -q ' f59$' || fail "the heaviest row is not first"
-keys -l "$(printf '\033[Ma!!')"            # wheel down (button 5)
-wait_for '^ .* f56$'
-line 3 | grep -q ' f59$' && fail "the wheel did not scroll the table"
+keys -l "$(printf '\033[Ma!!')"            # wheel down (button 5): three rows
+wait_gone ' f59$'
+line 3 | grep -q ' f56$' || fail "the wheel did not scroll the table by three rows"
+wait_for '^f56  self 57'                   # the selection stays on a visible row
 ok
 quit_ok Q
 echo "$pass passed, 0 failed"

@@ -1,0 +1,41 @@
+/* flametui - tests/bench/bench_common.h: the synthetic profile the viewer benchmarks
+ * share (bench_redraw, bench_rebuilds). Header-only: static functions. */
+#ifndef FLAMETUI_BENCH_COMMON_H
+#define FLAMETUI_BENCH_COMMON_H
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/count.h"
+#include "core/strtab.h"
+#include "core/trie.h"
+
+static inline uint64_t bench_rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Skewed random stacks (a few hot paths, a long tail) until the trie has n nodes. */
+static inline struct trie *bench_make_trie(size_t n)
+{
+    struct trie *t = trie_new(NULL);
+    struct strtab *st = trie_names(t);
+    uint32_t names[4096], stack[48];
+    uint64_t s = 88172645463325252ull;
+    char buf[32];
+    for (unsigned i = 0; i < 4096; i++)
+        names[i] = strtab_intern(st, buf, (size_t)snprintf(buf, sizeof(buf), "func_%u", i));
+    while (trie_size(t) < n) {
+        size_t d = 8 + bench_rnd(&s) % 40;
+        for (size_t j = 0; j < d; j++) {
+            uint64_t r = bench_rnd(&s);
+            unsigned fan = j < 4 ? 3 : (r >> 32) % 8 == 0 ? 4096 : 16;
+            stack[j] = names[r % fan];
+        }
+        trie_insert(t, stack, d, count_u64(1 + bench_rnd(&s) % 100));
+    }
+    return t;
+}
+#endif
