@@ -42,20 +42,33 @@ int count_parse(const char *s, size_t n, bool integer_only, struct count *out)
     if (i == 0)
         return -1;
     bool frac = false;
-    if (i < n) {
-        if (integer_only || s[i] != '.')
+    if (i < n && s[i] == '.') {
+        if (integer_only)
             return -1;
         i++;
         size_t fstart = i;
         while (i < n && s[i] >= '0' && s[i] <= '9')
             i++;
-        if (i != n)
-            return -1;
         /* "6." and "31.000" are integral */
-        for (size_t k = fstart; k < n; k++)
+        for (size_t k = fstart; k < i; k++)
             if (s[k] != '0')
                 frac = true;
     }
+    if (i < n && (s[i] == 'e' || s[i] == 'E') && !integer_only) {
+        /* an exponent, as count_format writes doubles ("1.84467440737096e+19") */
+        i++;
+        if (i == n || (s[i] != '+' && s[i] != '-'))
+            return -1;   /* "%g" always signs the exponent: "1e5" stays text */
+        i++;
+        size_t estart = i;
+        while (i < n && s[i] >= '0' && s[i] <= '9')
+            i++;
+        if (i == estart || i != n)
+            return -1;
+        frac = true;   /* a double from here on, as Perl numifies it */
+    }
+    if (i != n)
+        return -1;
     if (!frac && !overflow) {
         *out = count_u64(v);
         return 0;
@@ -71,8 +84,14 @@ int count_parse(const char *s, size_t n, bool integer_only, struct count *out)
     double d = strtod(copy, NULL);
     if (copy != tmp)
         free(copy);
-    if (!isfinite(d))
-        return -2;   /* beyond DBL_MAX: inf would poison every share and position */
+    if (!isfinite(d)) {
+        /* what count_format writes for a saturated sum reads back as DBL_MAX */
+        char max[COUNT_FMT_MAX];
+        int ml = snprintf(max, sizeof max, "%.15g", DBL_MAX);
+        if (ml < 0 || (size_t)ml != n || memcmp(max, s, n) != 0)
+            return -2;   /* beyond DBL_MAX: inf would poison every share and position */
+        d = DBL_MAX;
+    }
     out->u = 0;
     out->d = d;
     out->is_float = true;

@@ -29,8 +29,13 @@ static inline bool count_is_zero(struct count c)
 }
 /* acc += x with Perl semantics: an integer sum that overflows 2^64-1 becomes a double. */
 void count_add(struct count *acc, struct count x);
-/* Parses [0-9]+ or [0-9]+.[0-9]* (the whole of s[0..n)). Integers above 2^64-1 become
- * doubles (as Perl numifies them) unless integer_only, which reports them as too large.
+/* Parses [0-9]+ or [0-9]+.[0-9]* (the whole of s[0..n)), and unless integer_only also
+ * an exponent form [0-9]+(.[0-9]*)?[eE][+-][0-9]+, signed as "%g" writes it (so what
+ * count_format writes reads back: "1.84467440737096e+19"; a value with an exponent is a
+ * double; "1e5" is not a count). Integers above
+ * 2^64-1 become doubles (as Perl numifies them) unless integer_only, which reports them
+ * as too large. The text count_format writes for DBL_MAX (a saturated sum) reads back as
+ * DBL_MAX; anything else beyond DBL_MAX is too large.
  * Returns 0, or -1 for text that is not a count, or -2 for a value that is too large. */
 int count_parse(const char *s, size_t n, bool integer_only, struct count *out);
 /* Writes the count as Perl prints it ("%llu" or "%.15g"); returns the length.

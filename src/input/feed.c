@@ -4,6 +4,7 @@
 #include "input/feed.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "input/loader.h"
@@ -130,12 +131,36 @@ static bool fd_ready(const struct pollfd *fds, size_t nfds, int fd)
     return false;
 }
 
+/* The loader's new notices: the last one becomes the status's notice. */
+static void take_notices(struct feed *f, size_t i)
+{
+    struct buf b = {0};
+    if (loader_notice(f->ls[i], &b)) {
+        while (b.len && b.p[b.len - 1] == '\n')
+            b.len--;
+        size_t k = b.len;
+        while (k && b.p[k - 1] != '\n')
+            k--;
+        size_t n = b.len - k;
+        if (n >= sizeof f->st.notice)
+            n = sizeof f->st.notice - 1;
+        memcpy(f->st.notice, b.p + k, n);
+        f->st.notice[n] = '\0';
+        for (size_t j = 0; j < b.len; j++)
+            f->st.notices += b.p[j] == '\n';
+        f->st.notices++;
+    }
+    buf_fini(&b);
+}
+
 /* Steps loader i once; returns true when it parsed something. */
 static bool step(struct feed *f, size_t i, long long now_ms)
 {
     struct ft_error err = {0, ""};
     struct feed_input *in = &f->in[i];
-    switch (loader_step(f->ls[i], STEP_BYTES, &err)) {
+    enum load_status s = loader_step(f->ls[i], STEP_BYTES, &err);
+    take_notices(f, i);
+    switch (s) {
     case LOAD_MORE:
         in->state = L_MORE;
         return true;

@@ -27,6 +27,8 @@ struct feed_status {
     double mbps;          /* input MB per second */
     uint64_t samples;     /* records read so far, all loaders */
     char error[200];      /* "NAME:LINE: message" of the first loader error; "" none */
+    char notice[200];     /* the latest loader notice (loader_notice), "NAME: message" */
+    unsigned notices;     /* notices so far: show notice in the status line when it moves */
 };
 
 /* ls[0..n) are borrowed and must outlive the feed. */

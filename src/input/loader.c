@@ -1,10 +1,17 @@
-/* flametui - loader.c: see loader.h. */
+/* flametui - loader.c: see loader.h.
+ * Two ways in. A regular file for a batch output is mapped and parsed in place (perf on
+ * several threads) under a SIGBUS guard, so a file truncated underneath is an error, not
+ * a crash. Everything else (the viewer's files, pipes, --follow) is read() into one
+ * buffer: gzip is inflated in bounded slices, each parsed before the next, and the parser
+ * is called only once a line is complete (a long line costs linear time), so memory is
+ * bounded by the line cap plus a read, whatever the input. */
 #include "config.h"
 
 #include "input/loader.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -17,34 +24,65 @@
 #include "input/perf_mt.h"
 #include "core/trie.h"
 
-#define READ_CHUNK (4u << 20)
+#define READ_CHUNK (4u << 20)     /* one read() */
+#define GZ_SLICE (1u << 20)       /* inflated at a time, parsed before the next slice */
 #define SNIFF_BYTES (64u << 10)
 #define MAP_SLICE (8u << 20)      /* parsed per step from a mapped file */
 #define MAP_RELEASE (64u << 20)   /* parsed pages are dropped in steps of this size */
 
+enum gz_state { GZ_UNKNOWN, GZ_NO, GZ_YES };
+
 struct loader {
     char *name;
+    char *path;             /* reopened by --follow when the file is replaced; NULL: stdin */
     int fd;
-    bool live, follow, regular, eof, done, gz_checked;
+    bool live, follow, regular, eof, done;
     bool strict;
     enum input_format format;
-    struct perf_opts popts;
+    struct perf_opts popts; /* popts.max_line is the line cap */
+    size_t max_line;
     struct trie *t;
     struct folded_parser *folded;
     struct perf_parser *perf;
+    /* the read() path */
     struct buf in;          /* decoded input; [start, in.len) not yet consumed */
     size_t start;
-    z_stream *z;            /* gzip decoder, when the input is gzip */
-    bool z_end;             /* the last gzip member ended cleanly */
+    size_t scanned;         /* [start, scanned) holds no '\n' */
+    bool skipping;          /* dropping the rest of a line longer than the cap */
+    off_t offset;           /* bytes read from fd */
+    off_t open_size;        /* a regular file's size when opened */
+    /* gzip */
+    enum gz_state gz;
+    z_stream *z;            /* next_in/avail_in: the compressed bytes not inflated yet */
+    bool z_end;             /* the last member ended; what follows is not known yet */
+    bool z_zeros;           /* zeros followed the last member */
+    bool z_wait;            /* the pending bytes cannot be judged: read more first */
+    bool z_more;            /* the last slice filled up: inflate may hold more output */
     unsigned char *zbuf;
+    size_t zcap;
     size_t consumed;
-    const char *map;        /* regular uncompressed files are mapped, not copied */
+    /* the mapped path */
+    const char *map;        /* regular uncompressed files for batch outputs are mapped */
     size_t map_len, map_pos, map_released;
+    bool map_skipping;      /* dropping the rest of a line longer than the cap */
     bool batch;             /* non-interactive: parse big perf files on several threads */
     bool mt_done;
     int threads;            /* batch: 0 = ncpu (at most 4) */
     struct perf_mt_stats mt;
+    /* notices: "NAME: message\n" each */
+    struct buf notes;
+    size_t notes_taken;
 };
+
+FT_PRINTF(2, 3) static void note(struct loader *l, const char *fmt, ...)
+{
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    buf_printf(&l->notes, "%s: %s\n", l->name, msg);
+}
 
 struct loader *loader_open(const char *path, const struct load_opts *o, struct trie *t,
                            struct ft_error *err)
@@ -77,13 +115,17 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     }
     struct loader *l = xcalloc(1, sizeof *l);
     l->name = xstrdup(is_stdin ? "stdin" : path);
+    l->path = is_stdin ? NULL : xstrdup(path);
     l->fd = fd;
     l->regular = S_ISREG(st.st_mode);
+    l->open_size = l->regular ? st.st_size : 0;
     l->follow = o->follow && l->regular;
     l->live = !l->regular || l->follow;
     l->strict = o->strict;
     l->format = o->format;
     l->popts = o->perf;
+    l->max_line = o->max_line ? o->max_line : LOAD_MAX_LINE_DEFAULT;
+    l->popts.max_line = l->max_line;
     l->t = t;
     l->batch = !o->interactive;
     l->threads = o->threads;
@@ -92,9 +134,12 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
         if (fl >= 0)
             fcntl(fd, F_SETFL, fl | O_NONBLOCK);
     }
+    /* the viewer reads files in steps (a step stays short, and a file that shrinks is
+     * just shorter); a batch output maps them (see step_map) */
     unsigned char magic[2];
-    if (l->regular && !l->follow && st.st_size > 2 && (uint64_t)st.st_size <= SIZE_MAX &&
-        pread(fd, magic, 2, 0) == 2 && !(magic[0] == 0x1f && magic[1] == 0x8b)) {
+    if (l->batch && l->regular && !l->follow && st.st_size > 2 &&
+        (uint64_t)st.st_size <= SIZE_MAX && pread(fd, magic, 2, 0) == 2 &&
+        !(magic[0] == 0x1f && magic[1] == 0x8b)) {
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (m != MAP_FAILED) {
             madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
@@ -105,6 +150,17 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     return l;
 }
 
+static void gz_reset(struct loader *l)
+{
+    if (l->z) {
+        inflateEnd(l->z);
+        free(l->z);
+        l->z = NULL;
+    }
+    l->gz = GZ_UNKNOWN;
+    l->z_end = l->z_zeros = l->z_wait = l->z_more = false;
+}
+
 void loader_free(struct loader *l)
 {
     if (!l)
@@ -113,14 +169,13 @@ void loader_free(struct loader *l)
         munmap((void *)(uintptr_t)l->map, l->map_len);
     if (l->fd > STDIN_FILENO)
         close(l->fd);
-    if (l->z) {
-        inflateEnd(l->z);
-        free(l->z);
-    }
+    gz_reset(l);
     free(l->zbuf);
     folded_free(l->folded);
     perf_free(l->perf);
     buf_fini(&l->in);
+    buf_fini(&l->notes);
+    free(l->path);
     free(l->name);
     free(l);
 }
@@ -163,76 +218,73 @@ size_t loader_samples(const struct loader *l)
     return 0;
 }
 
+/* "16 MiB", "4 KiB", "1000 bytes" */
+static void size_text(char *out, size_t n, size_t bytes)
+{
+    if (bytes && bytes % (1u << 20) == 0)
+        snprintf(out, n, "%zu MiB", bytes >> 20);
+    else if (bytes && bytes % 1024 == 0)
+        snprintf(out, n, "%zu KiB", bytes >> 10);
+    else
+        snprintf(out, n, "%zu bytes", bytes);
+}
+
 bool loader_report(const struct loader *l, struct buf *msg)
 {
+    size_t before = msg->len;
     if (l->folded) {
         struct ft_error first;
         size_t n = folded_skipped(l->folded, &first);
-        if (!n)
-            return false;
-        buf_printf(msg, "%s: %zu line%s skipped (first at line %ld: %s)\n", l->name, n,
-                   n == 1 ? "" : "s", first.line, first.msg);
-        return true;
-    }
-    if (l->perf || l->mt_done) {
-        long first = l->mt.first_skipped;
+        if (n)
+            buf_printf(msg, "%s: %zu line%s skipped (first at line %ld: %s)\n", l->name, n,
+                       n == 1 ? "" : "s", first.line, first.msg);
+    } else if (l->perf || l->mt_done) {
+        long first = l->mt.first_skipped, first_long = l->mt.first_long;
         size_t n = l->mt_done ? l->mt.skipped : perf_skipped(l->perf, &first);
-        if (!n)
-            return false;
-        buf_printf(msg, "%s: %zu unrecognized line%s skipped (first at line %ld)\n", l->name,
-                   n, n == 1 ? "" : "s", first);
-        return true;
+        size_t nl = l->mt_done ? l->mt.long_lines : perf_long_lines(l->perf, &first_long);
+        if (n)
+            buf_printf(msg, "%s: %zu unrecognized line%s skipped (first at line %ld)\n",
+                       l->name, n, n == 1 ? "" : "s", first);
+        if (nl) {
+            char sz[32];
+            size_text(sz, sizeof sz, l->max_line);
+            buf_printf(msg, "%s: %zu line%s longer than %s skipped with %s record%s (first at "
+                       "line %ld)\n", l->name, nl, nl == 1 ? "" : "s", sz,
+                       nl == 1 ? "its" : "their", nl == 1 ? "" : "s", first_long);
+        }
     }
-    return false;
+    if (l->notes.len)
+        buf_append(msg, l->notes.p, l->notes.len);
+    return msg->len > before;
 }
 
-/* Appends raw bytes, decompressing if the input is gzip. Returns 0 or -1. */
-static int take(struct loader *l, const unsigned char *p, size_t n, struct ft_error *err)
+bool loader_notice(struct loader *l, struct buf *msg)
 {
-    if (!l->gz_checked) {
-        l->gz_checked = true;
-        if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b) {
-            l->z = xcalloc(1, sizeof *l->z);
-            if (inflateInit2(l->z, 16 + MAX_WBITS) != Z_OK)
-                return ft_error_set(err, 0, "cannot initialise zlib");
-        }
-    }
-    if (!l->z) {
-        buf_append(&l->in, p, n);
-        return 0;
-    }
-    l->z->next_in = (unsigned char *)(uintptr_t)p;
-    l->z->avail_in = (uInt)n;
-    while (l->z->avail_in) {
-        if (l->z_end) {
-            /* another gzip member follows (concatenated .gz files) */
-            if (inflateReset(l->z) != Z_OK)
-                return ft_error_set(err, 0, "corrupt gzip data");
-            l->z_end = false;
-        }
-        buf_reserve(&l->in, 256u << 10);
-        l->z->next_out = (unsigned char *)l->in.p + l->in.len;
-        l->z->avail_out = (uInt)(l->in.cap - l->in.len);
-        size_t before = l->z->avail_out;
-        int rc = inflate(l->z, Z_NO_FLUSH);
-        l->in.len += before - l->z->avail_out;
-        if (rc == Z_STREAM_END)
-            l->z_end = true;
-        else if (rc == Z_BUF_ERROR)
-            continue;
-        else if (rc != Z_OK)
-            return ft_error_set(err, 0, "corrupt gzip data (%s)",
-                                l->z->msg ? l->z->msg : "inflate failed");
-    }
-    return 0;
+    if (l->notes_taken == l->notes.len)
+        return false;
+    buf_append(msg, l->notes.p + l->notes_taken, l->notes.len - l->notes_taken);
+    l->notes_taken = l->notes.len;
+    return true;
 }
 
-/* Decides the format from the buffered text. Returns false if more text is needed. */
-static bool sniff_text(struct loader *l, const char *p, size_t n, bool eof)
+static void make_parser(struct loader *l)
+{
+    if (l->format == FORMAT_PERF) {
+        l->perf = perf_new(l->t, &l->popts);
+    } else {
+        l->folded = folded_new(l->t);
+        folded_set_max_line(l->folded, l->max_line);
+    }
+}
+
+/* Decides the format from the text p[0..n) and makes the parser. Returns false if more
+ * text is needed. idle: no more text is coming for now (a quiet pipe), so one complete
+ * line is enough when it plainly is one format. */
+static bool sniff_text(struct loader *l, const char *p, size_t n, bool eof, bool idle)
 {
     if (l->format == FORMAT_AUTO) {
         /* wait for two meaningful lines (or enough text, or the end) */
-        size_t lines = 0;
+        size_t lines = 0, first = 0, first_len = 0;
         for (size_t i = 0; i < n && lines < 2;) {
             const char *nl = memchr(p + i, '\n', n - i);
             if (!nl)
@@ -241,29 +293,34 @@ static bool sniff_text(struct loader *l, const char *p, size_t n, bool eof)
             size_t k = 0;
             while (k < ll && (p[i + k] == ' ' || p[i + k] == '\t' || p[i + k] == '\r'))
                 k++;
-            if (k < ll && p[i + k] != '#')
-                lines++;
+            if (k < ll && p[i + k] != '#' && lines++ == 0) {
+                first = i;
+                first_len = ll;
+            }
             i += ll + 1;
         }
-        if (lines < 2 && n < SNIFF_BYTES && !eof)
-            return false;
-        l->format = perf_sniff(p, n < SNIFF_BYTES ? n : SNIFF_BYTES) ? FORMAT_PERF
-                                                                      : FORMAT_FOLDED;
+        size_t sn = n < SNIFF_BYTES ? n : SNIFF_BYTES;
+        if (lines < 2 && n < SNIFF_BYTES && !eof) {
+            size_t sl;
+            struct count c;
+            const char *why;
+            if (!idle || lines == 0)
+                return false;
+            if (perf_sniff(p, sn))
+                l->format = FORMAT_PERF;
+            else if (folded_split_line(p + first, first_len, &sl, &c, &why) == 0)
+                l->format = FORMAT_FOLDED;
+            else
+                return false;   /* a perf header alone, say: wait for its frames */
+        } else {
+            l->format = perf_sniff(p, sn) ? FORMAT_PERF : FORMAT_FOLDED;
+        }
     }
-    if (l->format == FORMAT_PERF)
-        l->perf = perf_new(l->t, &l->popts);
-    else
-        l->folded = folded_new(l->t);
+    make_parser(l);
     return true;
 }
 
-static bool sniff(struct loader *l)
-{
-    /* in.p is NULL before the first byte arrives (NULL + 0 is undefined) */
-    return sniff_text(l, l->in.p ? l->in.p + l->start : "", l->in.len - l->start, l->eof);
-}
-
-/* Parses p[0..n) of a mapped file; returns the bytes consumed or (size_t)-1. */
+/* Parses p[0..n); returns the bytes consumed or (size_t)-1 with err filled in. */
 static size_t feed(struct loader *l, const char *p, size_t n, bool eof, struct ft_error *err)
 {
     if (l->perf)
@@ -271,11 +328,22 @@ static size_t feed(struct loader *l, const char *p, size_t n, bool eof, struct f
     return folded_feed(l->folded, p, n, eof, l->strict, err);
 }
 
+/* The parser counts the next line as too long (its bytes are dropped). */
+static void long_line(struct loader *l)
+{
+    if (l->perf)
+        perf_long_line(l->perf);
+    else
+        folded_long_line(l->folded);
+}
+
+/* --- the mapped path ----------------------------------------------------------------- */
+
 static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_error *err)
 {
     if (!l->perf && !l->folded) {
         size_t n = l->map_len < SNIFF_BYTES ? l->map_len : SNIFF_BYTES;
-        sniff_text(l, l->map, n, true);
+        sniff_text(l, l->map, n, true, false);
     }
     if (l->batch && l->perf && l->map_pos == 0 && !l->mt_done && l->map_len > (1u << 20)) {
         /* a big perf file for a non-interactive output: both cores */
@@ -283,31 +351,57 @@ static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_e
         int threads = ncpu > 1 ? (ncpu > 4 ? 4 : (int)ncpu) : 1;
         if (l->threads >= 1 && l->threads <= 64)
             threads = l->threads;
-        if (perf_parse_buffer_mt(l->t, &l->popts, l->map, l->map_len, threads, true, &l->mt) ==
-            0) {
-            l->mt_done = true;
-            l->map_pos = l->consumed = l->map_len;
-            l->done = true;
-            return LOAD_EOF;
+        int rc = perf_parse_buffer_mt(l->t, &l->popts, l->map, l->map_len, threads, true,
+                                      &l->mt);
+        l->mt_done = true;
+        l->map_pos = l->consumed = l->map_len;
+        l->done = true;
+        if (rc < 0) {
+            ft_error_set(err, 0, "changed while it was read");
+            return LOAD_ERROR;
         }
+        return LOAD_EOF;
     }
     size_t rem = l->map_len - l->map_pos;
     size_t want = max_bytes < MAP_SLICE ? (max_bytes < 4096 ? 4096 : max_bytes) : MAP_SLICE;
     bool eof = want >= rem;
     if (eof)
         want = rem;
+    const char *p = l->map + l->map_pos;
     size_t used;
-    for (;;) {
-        used = feed(l, l->map + l->map_pos, want, eof, err);
-        if (used == (size_t)-1) {
-            l->done = true;
-            return LOAD_ERROR;
+    if (l->map_skipping) {
+        /* the rest of a line longer than the cap: want bytes at a time */
+        const char *nl = memchr(p, '\n', want);
+        used = nl ? (size_t)(nl - p) + 1 : want;
+        l->map_skipping = !nl;
+    } else {
+        used = feed(l, p, want, eof, err);
+        if (used == 0 && !eof) {
+            /* a line longer than the slice: parsed whole up to the cap (one step of at
+             * most the cap), skipped beyond it */
+            size_t look = rem;
+            if (l->max_line < rem - 1)
+                look = l->max_line + 1;
+            const char *nl = memchr(p, '\n', look);
+            if (nl || look == rem) {
+                want = nl ? (size_t)(nl - p) + 1 : rem;
+                for (;;) {   /* --srcline may want the lines after it, too */
+                    eof = want == rem;
+                    used = feed(l, p, want, eof, err);
+                    if (used || eof)
+                        break;
+                    want = want > rem / 2 ? rem : want * 2;
+                }
+            } else {
+                long_line(l);
+                l->map_skipping = true;
+                used = look;
+            }
         }
-        if (used || eof)
-            break;
-        /* a line longer than the slice */
-        want = want > rem / 2 ? rem : want * 2;
-        eof = want == rem;
+    }
+    if (used == (size_t)-1) {
+        l->done = true;
+        return LOAD_ERROR;
     }
     l->map_pos += used;
     l->consumed += used;
@@ -321,37 +415,260 @@ static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_e
             l->map_released = upto;
         }
     }
-    if (eof || l->map_pos == l->map_len) {
+    if (l->map_pos == l->map_len) {
+        if (!l->perf && !l->folded)
+            sniff_text(l, "", 0, true, false);
         l->done = true;
         return LOAD_EOF;
     }
     return LOAD_MORE;
 }
 
-/* Parses what is buffered. Returns bytes consumed or -1. */
-static long parse(struct loader *l, bool eof, struct ft_error *err)
+struct map_call {
+    struct loader *l;
+    size_t max_bytes;
+    struct ft_error *err;
+    enum load_status st;
+};
+
+static void map_call(void *arg)
 {
-    const char *p = l->in.p ? l->in.p + l->start : "";
-    size_t n = l->in.len - l->start, used;
-    if (!l->perf && !l->folded && !sniff(l))
-        return 0;
-    if (l->perf) {
-        used = perf_feed(l->perf, p, n, eof);
-    } else {
-        used = folded_feed(l->folded, p, n, eof, l->strict, err);
-        if (used == (size_t)-1)
-            return -1;
+    struct map_call *c = arg;
+    c->st = step_map(c->l, c->max_bytes, c->err);
+}
+
+/* step_map under the SIGBUS guard: a file truncated while it is parsed is an error. */
+static enum load_status step_mapped(struct loader *l, size_t max_bytes, struct ft_error *err)
+{
+    struct map_call c = {l, max_bytes, err, LOAD_ERROR};
+    if (perf_mt_guard(l->map, l->map_len, map_call, &c) < 0) {
+        ft_error_set(err, 0, "changed while it was read");
+        l->done = true;
+        return LOAD_ERROR;
     }
-    l->start += used;
-    l->consumed += used;
+    return c.st;
+}
+
+/* --- the read() path ----------------------------------------------------------------- */
+
+/* Drops consumed bytes from the front of the buffer (amortised: at most half moves). */
+static void compact(struct loader *l)
+{
     if (l->start == l->in.len) {
-        l->start = l->in.len = 0;
+        l->start = l->in.len = l->scanned = 0;
     } else if (l->start > l->in.len / 2) {
         memmove(l->in.p, l->in.p + l->start, l->in.len - l->start);
         l->in.len -= l->start;
+        l->scanned -= l->scanned > l->start ? l->start : l->scanned;
         l->start = 0;
     }
-    return (long)used;
+}
+
+/* Drops n buffered bytes (counted as consumed). */
+static void drop(struct loader *l, size_t n)
+{
+    l->start += n;
+    l->consumed += n;
+}
+
+/* Parses the complete lines buffered (everything at eof). idle: see sniff_text.
+ * Returns 0, or -1 with err filled in. */
+static int parse(struct loader *l, bool eof, bool idle, struct ft_error *err)
+{
+    const char *p = l->in.p ? l->in.p + l->start : ""; /* NULL + 0 is undefined */
+    size_t n = l->in.len - l->start;
+    if (!l->perf && !l->folded && !sniff_text(l, p, n, eof, idle))
+        return 0;
+    if (l->skipping) {
+        const char *nl = n ? memchr(p, '\n', n) : NULL;
+        size_t k = nl ? (size_t)(nl - p) + 1 : n;
+        drop(l, k);
+        p += k;
+        n -= k;
+        l->skipping = !nl && !eof;
+        l->scanned = l->start;
+    }
+    if (!eof) {
+        /* only new bytes are searched for the end of a line: linear in a long line */
+        size_t from = l->scanned > l->start ? l->scanned : l->start;
+        if (from == l->in.len || !memchr(l->in.p + from, '\n', l->in.len - from)) {
+            l->scanned = l->in.len;
+            if (n > l->max_line) {
+                long_line(l);
+                l->skipping = true;
+                drop(l, n);
+            }
+            compact(l);
+            return 0;
+        }
+    }
+    size_t used = feed(l, p, n, eof, err);
+    if (used == (size_t)-1)
+        return -1;
+    l->start += used;
+    l->consumed += used;
+    l->scanned = l->in.len;
+    if (!eof && l->in.len - l->start > l->max_line) {
+        long_line(l);
+        l->skipping = true;
+        drop(l, l->in.len - l->start);
+    }
+    compact(l);
+    return 0;
+}
+
+/* The compressed bytes that follow a member that ended: zeros are padding (as gzip
+ * accepts them), a gzip header starts the next member, anything else is garbage, which is
+ * ignored with a notice. Returns 1 when the input ends here (garbage), else 0. */
+static int after_member(struct loader *l)
+{
+    z_stream *z = l->z;
+    while (z->avail_in && z->next_in[0] == 0) {
+        z->next_in++;
+        z->avail_in--;
+        l->z_zeros = true;
+    }
+    if (!z->avail_in)
+        return 0;
+    if (!l->z_zeros && z->next_in[0] == 0x1f) {
+        if (z->avail_in < 2 && !l->eof) {
+            l->z_wait = true;   /* one byte of what may be a header: read more */
+            return 0;
+        }
+        if (z->avail_in >= 2 && z->next_in[1] == 0x8b) {
+            /* another gzip member follows (concatenated .gz files) */
+            inflateReset(z);
+            l->z_end = false;
+            return 0;
+        }
+    }
+    note(l, "trailing garbage after the gzip data ignored");
+    z->avail_in = 0;
+    return 1;
+}
+
+/* Inflates at most GZ_SLICE bytes of the pending compressed input and parses them.
+ * Returns 0, 1 when the input ends here (garbage after the last member), -1 on error. */
+static int inflate_slice(struct loader *l, size_t *work, struct ft_error *err)
+{
+    z_stream *z = l->z;
+    if (l->z_end)
+        return after_member(l);
+    buf_reserve(&l->in, GZ_SLICE);
+    z->next_out = (unsigned char *)l->in.p + l->in.len;
+    z->avail_out = GZ_SLICE;
+    int rc = inflate(z, Z_NO_FLUSH);
+    size_t got = GZ_SLICE - z->avail_out;
+    l->in.len += got;
+    *work += got + 1;
+    l->z_more = rc == Z_OK && z->avail_out == 0;
+    if (rc == Z_STREAM_END)
+        l->z_end = true;
+    else if (rc == Z_BUF_ERROR)
+        l->z_wait = true;   /* no progress possible: it needs more input */
+    else if (rc != Z_OK)
+        return ft_error_set(err, 0, "corrupt gzip data (%s)", z->msg ? z->msg : "inflate failed");
+    return parse(l, false, false, err);
+}
+
+/* The first bytes have arrived: gzip or not. Returns false while it cannot tell. */
+static bool gz_sniff(struct loader *l, struct ft_error *err, bool *failed)
+{
+    size_t n = l->in.len - l->start;
+    if (n < 2 && !l->eof)
+        return false;
+    const unsigned char *p = (const unsigned char *)l->in.p + l->start;
+    if (n < 2 || p[0] != 0x1f || p[1] != 0x8b) {
+        l->gz = GZ_NO;
+        return true;
+    }
+    l->gz = GZ_YES;
+    l->z = xcalloc(1, sizeof *l->z);
+    if (inflateInit2(l->z, 16 + MAX_WBITS) != Z_OK) {
+        ft_error_set(err, 0, "cannot initialise zlib");
+        *failed = true;
+        return true;
+    }
+    /* what was read is compressed: it moves to zbuf */
+    if (l->zcap < n) {
+        free(l->zbuf);
+        l->zcap = n > READ_CHUNK ? n : READ_CHUNK;
+        l->zbuf = xmalloc(l->zcap);
+    }
+    memcpy(l->zbuf, p, n);
+    l->z->next_in = l->zbuf;
+    l->z->avail_in = (uInt)n;
+    l->in.len = l->start = l->scanned = 0;
+    return true;
+}
+
+/* --follow: a file that shrank (truncated) or whose name now points to another file
+ * (rotated) is read again from the start, as tail -F does. Returns true if so. */
+static bool follow_moved(struct loader *l)
+{
+    struct stat st, ps;
+    if (fstat(l->fd, &st) < 0)
+        return false;
+    const char *what;
+    if (st.st_size < l->offset) {
+        if (lseek(l->fd, 0, SEEK_SET) < 0)
+            return false;
+        what = "file truncated: reading it again from the start";
+    } else {
+        if (!l->path || stat(l->path, &ps) < 0 || !S_ISREG(ps.st_mode) ||
+            (ps.st_dev == st.st_dev && ps.st_ino == st.st_ino))
+            return false;
+        int fd = open(l->path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            return false;
+        close(l->fd);
+        l->fd = fd;
+        what = "file replaced: reading the new file from the start";
+    }
+    /* the partial line of the old data is dropped */
+    l->offset = 0;
+    l->in.len = l->start = l->scanned = 0;
+    l->skipping = false;
+    gz_reset(l);
+    note(l, "%s", what);
+    return true;
+}
+
+/* read() returned 0. */
+static enum load_status at_end(struct loader *l, size_t work, struct ft_error *err)
+{
+    if (l->follow) {
+        if (follow_moved(l))
+            return LOAD_MORE;
+        if (parse(l, false, true, err) < 0) {
+            l->done = true;
+            return LOAD_ERROR;
+        }
+        return work ? LOAD_MORE : LOAD_AGAIN;
+    }
+    l->eof = true;
+    l->done = true;
+    bool failed = false;
+    if (l->gz == GZ_UNKNOWN)
+        gz_sniff(l, err, &failed);
+    if (failed)
+        return LOAD_ERROR;
+    if (l->gz == GZ_YES) {
+        if (l->z_end && l->z->avail_in)
+            after_member(l);   /* the one byte left over */
+        if (!l->z_end) {
+            ft_error_set(err, 0, "truncated gzip data");
+            parse(l, true, false, NULL);   /* keep what was decoded so far */
+            return LOAD_ERROR;
+        }
+    }
+    if (parse(l, true, false, err) < 0)
+        return LOAD_ERROR;
+    struct stat st;
+    if (l->regular && fstat(l->fd, &st) == 0 && st.st_size < l->open_size &&
+        st.st_size < l->offset)
+        return ft_error_set(err, 0, "changed while it was read"), LOAD_ERROR;
+    return LOAD_EOF;
 }
 
 enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error *err)
@@ -359,51 +676,81 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
     if (l->done)
         return LOAD_EOF;
     if (l->map)
-        return step_map(l, max_bytes, err);
-    size_t got = 0;
-    if (!l->zbuf)
-        l->zbuf = xmalloc(READ_CHUNK);
-    while (got < max_bytes) {
+        return step_mapped(l, max_bytes, err);
+    if (max_bytes < 4096)
+        max_bytes = 4096;
+    size_t work = 0;
+    while (work < max_bytes) {
+        if (l->gz == GZ_YES && (l->z->avail_in || l->z_more) && !l->z_wait) {
+            int rc = inflate_slice(l, &work, err);
+            if (rc < 0) {
+                l->done = true;
+                return LOAD_ERROR;
+            }
+            if (rc > 0) {   /* garbage after the gzip data: the input ends here */
+                l->eof = l->done = true;
+                if (parse(l, true, false, err) < 0)
+                    return LOAD_ERROR;
+                return LOAD_EOF;
+            }
+            continue;
+        }
         size_t want = READ_CHUNK;
-        if (want > max_bytes - got && max_bytes - got >= 4096)
-            want = max_bytes - got;
-        ssize_t r = read(l->fd, l->zbuf, want);
+        if (want > max_bytes - work)
+            want = max_bytes - work < 4096 ? 4096 : max_bytes - work;
+        unsigned char *dst;
+        if (l->gz == GZ_YES) {
+            /* bytes still pending (part of a header) move to the front */
+            size_t keep = l->z->avail_in;
+            if (keep)
+                memmove(l->zbuf, l->z->next_in, keep);
+            l->z->next_in = l->zbuf;
+            if (want > l->zcap - keep)
+                want = l->zcap - keep;
+            dst = l->zbuf + keep;
+        } else {
+            buf_reserve(&l->in, want);
+            dst = (unsigned char *)l->in.p + l->in.len;
+        }
+        ssize_t r = read(l->fd, dst, want);
         if (r < 0) {
             if (errno == EINTR)
                 continue;
-            if (errno == EAGAIN || errno == EWOULDBLOCK)
-                return got ? LOAD_MORE : LOAD_AGAIN;
+            if (errno == EAGAIN || errno == EWOULDBLOCK) {
+                /* a quiet pipe: a single complete line is enough to sniff the format */
+                bool had = l->perf || l->folded;
+                if (!had && l->gz != GZ_UNKNOWN && parse(l, false, true, err) < 0) {
+                    l->done = true;
+                    return LOAD_ERROR;
+                }
+                return work || (!had && (l->perf || l->folded)) ? LOAD_MORE : LOAD_AGAIN;
+            }
             ft_error_set(err, 0, "read error: %s", strerror(errno));
             l->done = true;
             return LOAD_ERROR;
         }
-        if (r == 0) {
-            if (l->follow) {
-                if (parse(l, false, err) < 0) {
-                    l->done = true;
-                    return LOAD_ERROR;
-                }
-                return got ? LOAD_MORE : LOAD_AGAIN;
-            }
-            l->eof = true;
-            if (l->z && !l->z_end) {
-                ft_error_set(err, 0, "truncated gzip data");
-                l->done = true;
-                /* keep what was decoded so far */
-                parse(l, true, NULL);
-                return LOAD_ERROR;
-            }
-            if (parse(l, true, err) < 0) {
-                l->done = true;
-                return LOAD_ERROR;
-            }
-            if (!l->perf && !l->folded)
-                sniff(l);
-            l->done = true;
-            return LOAD_EOF;
+        if (r == 0)
+            return at_end(l, work, err);
+        l->offset += r;
+        work += (size_t)r;
+        if (l->gz == GZ_YES) {
+            l->z->avail_in += (uInt)r;
+            l->z_wait = false;
+            continue;
         }
-        got += (size_t)r;
-        if (take(l, l->zbuf, (size_t)r, err) < 0 || parse(l, false, err) < 0) {
+        l->in.len += (size_t)r;
+        if (l->gz == GZ_UNKNOWN) {
+            bool failed = false;
+            if (!gz_sniff(l, err, &failed))
+                continue;
+            if (failed) {
+                l->done = true;
+                return LOAD_ERROR;
+            }
+            if (l->gz == GZ_YES)
+                continue;
+        }
+        if (parse(l, false, false, err) < 0) {
             l->done = true;
             return LOAD_ERROR;
         }

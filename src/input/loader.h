@@ -1,9 +1,13 @@
 /* flametui - loader.h: opens an input (file, "-" = stdin, pipe, .gz or gzip stream),
  * sniffs its format (folded or perf script) and feeds it in chunks to the right parser,
- * which adds the stacks to a trie. Regular files are read with large read()s, never
- * copied whole. Pipes, ttys and --follow inputs are "live": loader_step() never blocks
- * on them, so the TUI can poll() loader_fd() with the terminal.
- * Never prints; loader_report() formats the skipped-lines summary for the caller. */
+ * which adds the stacks to a trie. Pipes, ttys and --follow inputs are "live":
+ * loader_step() never blocks on them, so the TUI can poll() loader_fd() with the terminal.
+ * Memory is bounded whatever the input: a line longer than the cap (max_line) is skipped
+ * and counted, gzip is inflated in bounded slices, and regular files are never copied
+ * whole (a batch output maps them, the viewer reads them in steps). A file that shrinks
+ * while it is read is an error ("changed while it was read"), never a crash.
+ * Never prints; loader_report() formats the skipped-lines summary and the notices for the
+ * caller. */
 #ifndef FLAMETUI_LOADER_H
 #define FLAMETUI_LOADER_H
 #include <stdbool.h>
@@ -26,7 +30,9 @@ struct load_opts {
     bool strict;        /* --strict: a folded line that does not parse is an error */
     bool interactive;   /* for the viewer: FIFOs opened non-blocking, parsed in steps */
     int threads;        /* batch perf collapsing: threads (0 = ncpu, at most 4) */
+    size_t max_line;    /* --max-line: longer lines are skipped (0: LOAD_MAX_LINE_DEFAULT) */
 };
+#define LOAD_MAX_LINE_DEFAULT ((size_t)16 << 20)
 
 enum load_status {
     LOAD_MORE,   /* parsed something; call again */
@@ -40,7 +46,11 @@ enum load_status {
 struct loader *loader_open(const char *path, const struct load_opts *o, struct trie *t,
                            struct ft_error *err);
 void loader_free(struct loader *l);                 /* NULL is a no-op; closes the fd */
-/* Reads and parses up to about max_bytes of input. */
+/* Reads and parses up to about max_bytes of input (at least 4 KiB). The time a step takes
+ * is bounded by max_bytes plus, once, a line of up to max_line bytes. A gzip input after
+ * its last member: zeros are accepted (as gzip does), anything else ends the input with
+ * a notice. --follow: a file that shrinks or is replaced (its name now points to another
+ * file) is read again from the start, with a notice. */
 enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error *err);
 /* Reads everything to EOF, blocking. Returns 0 or -1 with err filled in. */
 int loader_run(struct loader *l, struct ft_error *err);
@@ -54,7 +64,13 @@ enum input_format loader_format(const struct loader *l); /* FORMAT_AUTO until sn
 size_t loader_bytes(const struct loader *l);        /* input bytes consumed so far */
 size_t loader_samples(const struct loader *l);      /* stacks/records added so far */
 /* Appends "NAME: N lines skipped (first at line L: reason)\n" to msg if any lines were
- * skipped (no "flametui: " prefix: that is the printer's business); returns false, msg
- * untouched, when there is nothing to report. */
+ * skipped (a line longer than the cap: "line longer than 16 MiB"), then every notice so
+ * far (see loader_notice), one line each, with no "flametui: " prefix (that is the
+ * printer's business); returns false, msg untouched, when there is nothing to report. */
 bool loader_report(const struct loader *l, struct buf *msg);
+/* Appends the notices given since the last call, "NAME: message\n" each: "trailing
+ * garbage after the gzip data ignored", "file truncated: reading it again from the start",
+ * "file replaced: reading the new file from the start". Returns false, msg untouched,
+ * when there is none. The viewer shows them in the status line as they come (feed.h). */
+bool loader_notice(struct loader *l, struct buf *msg);
 #endif

@@ -11,6 +11,7 @@
 
 #include "input/parse_folded.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,8 @@ struct folded_parser {
     uint32_t *nodes;        /* node of each frame of prev */
     uint64_t *nh, *ph;      /* name hash and path hash of each new frame */
     size_t nprev, cap;
+    size_t max_line;        /* 0: no limit */
+    char long_why[48];      /* "line longer than 16 MiB" */
 };
 
 struct folded_parser *folded_new(struct trie *t)
@@ -117,6 +120,23 @@ static void skip(struct folded_parser *p, const char *why)
 {
     if (p->skipped++ == 0)
         ft_error_set(&p->first, p->line, "%s", why);
+}
+
+void folded_set_max_line(struct folded_parser *p, size_t max)
+{
+    p->max_line = max;
+    if (max && max % (1u << 20) == 0)
+        snprintf(p->long_why, sizeof p->long_why, "line longer than %zu MiB", max >> 20);
+    else if (max && max % 1024 == 0)
+        snprintf(p->long_why, sizeof p->long_why, "line longer than %zu KiB", max >> 10);
+    else
+        snprintf(p->long_why, sizeof p->long_why, "line longer than %zu bytes", max);
+}
+
+void folded_long_line(struct folded_parser *p)
+{
+    p->line++;
+    skip(p, p->long_why[0] ? p->long_why : "line too long");
 }
 
 /* Length of the frame at p (up to the next ';' or end) and util_hash() of its bytes,
@@ -236,8 +256,13 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
         size_t sl;
         struct count c;
         const char *why = NULL;
-        int rc = ll > UINT32_MAX - 2 ? (why = "line too long", -1)
-                                     : folded_split_line(buf + pos, ll, &sl, &c, &why);
+        int rc;
+        if (p->max_line && ll > p->max_line)
+            rc = (why = p->long_why, -1);
+        else if (ll > UINT32_MAX - 2)
+            rc = (why = "line too long", -1);
+        else
+            rc = folded_split_line(buf + pos, ll, &sl, &c, &why);
         if (rc < 0) {
             if (strict) {
                 ft_error_set(err, p->line, "%s", why);

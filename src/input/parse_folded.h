@@ -19,6 +19,12 @@ void folded_free(struct folded_parser *p);   /* NULL is a no-op */
  * (size_t)-1 with err filled in (err->line is the line number). */
 size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eof, bool strict,
                    struct ft_error *err);
+/* Lines longer than max bytes (without the '\n') are skipped and counted as "line
+ * longer than N MiB" (0, the default: no limit but the parser's own 4 GiB). */
+void folded_set_max_line(struct folded_parser *p, size_t max);
+/* Counts the next line as skipped for being longer than the limit: the caller dropped
+ * its bytes without feeding them (a line that does not fit in memory). */
+void folded_long_line(struct folded_parser *p);
 /* Lines skipped; *first gets the first skipped line's number and reason. */
 size_t folded_skipped(const struct folded_parser *p, struct ft_error *first);
 size_t folded_samples(const struct folded_parser *p); /* lines added */

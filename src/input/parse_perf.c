@@ -73,6 +73,9 @@ struct perf_parser {
     long line;
     size_t skipped;
     long first_skipped;
+    size_t long_lines;
+    long first_long;
+    bool drop;                 /* the current record had an over-long line */
     size_t samples;
     uint64_t time_sec, time_frac; /* last record time; time_digits 0: none yet */
     unsigned time_digits;
@@ -130,6 +133,22 @@ size_t perf_skipped(const struct perf_parser *p, long *first_line)
 size_t perf_samples(const struct perf_parser *p)
 {
     return p->samples;
+}
+
+void perf_long_line(struct perf_parser *p)
+{
+    p->line++;
+    if (p->long_lines++ == 0)
+        p->first_long = p->line;
+    if (p->have_pname)
+        p->drop = true;
+}
+
+size_t perf_long_lines(const struct perf_parser *p, long *first_line)
+{
+    if (first_line)
+        *first_line = p->first_long;
+    return p->long_lines;
 }
 
 double perf_last_time(const struct perf_parser *p)
@@ -418,7 +437,7 @@ static inline const char *name_bytes(const struct name_ref *r, const char *bytes
 }
 
 /* Inserts the record: pname, then the frames root first (the reverse of perf's order). */
-static void emit(struct perf_parser *p)
+static void insert(struct perf_parser *p)
 {
     size_t n = p->pn.n + p->fr.n;
     if (n > p->ph_cap)
@@ -437,6 +456,14 @@ static void emit(struct perf_parser *p)
     }
     trie_add(p->t, node, p->period);
     p->samples++;
+}
+
+/* Ends the record: inserts it unless it had an over-long line. */
+static void emit(struct perf_parser *p)
+{
+    if (!p->drop)
+        insert(p);
+    p->drop = false;
     p->fr.n = 0;
     p->fr.bytes.len = 0;
     p->have_pname = false;
@@ -559,6 +586,10 @@ size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
             break;
         size_t end = nl ? (size_t)(nl - buf) : len;
         r.pos = nl ? end + 1 : end;
+        if (p->o.max_line && end - start > p->o.max_line) {
+            perf_long_line(p);
+            continue;
+        }
         if (!do_line(p, buf + start, end - start, &r)) {
             r.pos = start;
             break;

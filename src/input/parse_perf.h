@@ -14,6 +14,7 @@ struct perf_opts {
     bool pid, tid, kernel, jit, addrs, srcline;
     bool weight_samples;        /* --weight=samples: each sample counts 1 */
     const char *event_filter;   /* NULL: the first event seen */
+    size_t max_line;            /* longer lines are skipped with their record; 0: no limit */
 };
 #include "core/util.h"
 
@@ -33,6 +34,12 @@ size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof);
 /* Lines skipped as unrecognized, and the first such line number (0 if none). */
 size_t perf_skipped(const struct perf_parser *p, long *first_line);
 size_t perf_samples(const struct perf_parser *p);  /* records added to the trie */
+/* Counts the next line as longer than o->max_line: the caller dropped its bytes without
+ * feeding them. The record it belongs to is dropped (not added to the trie). */
+void perf_long_line(struct perf_parser *p);
+/* Lines longer than max_line (fed or counted by perf_long_line), and the first one's
+ * line number (0 if none). Their records are dropped. */
+size_t perf_long_lines(const struct perf_parser *p, long *first_line);
 /* Timestamp (seconds) of the last record header parsed, or -1 if none had one. */
 double perf_last_time(const struct perf_parser *p);
 /* True if the text looks like perf script output (used by format sniffing):

@@ -4,6 +4,8 @@
 #include "input/perf_mt.h"
 
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,57 @@
 #define MT_MAX_THREADS 64
 #define SLICE_BYTES ((size_t)8 << 20) /* parsed between two page releases */
 
+/* --- the SIGBUS guard ------------------------------------------------------------ */
+
+struct guard {
+    sigjmp_buf jb;
+    const char *lo, *hi;
+    struct guard *outer;       /* the enclosing guard of this thread, or NULL */
+};
+static _Thread_local struct guard *volatile cur_guard;
+static struct sigaction old_bus;
+static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
+
+static void on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+    (void)uc;
+    const char *a = si->si_addr;
+    for (struct guard *g = cur_guard; g; g = g->outer)
+        if (a >= g->lo && a < g->hi)
+            siglongjmp(g->jb, 1);
+    /* not ours: the faulting access runs again under the previous disposition */
+    sigaction(sig, &old_bus, NULL);
+}
+
+static void install_bus_handler(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_sigbus;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER; /* NODEFER: siglongjmp needs no mask restore */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, &old_bus);
+}
+
+int perf_mt_guard(const void *lo, size_t len, void (*fn)(void *), void *arg)
+{
+    struct guard g;
+    pthread_once(&bus_once, install_bus_handler);
+    g.lo = lo;
+    g.hi = (const char *)lo + len;
+    g.outer = cur_guard;   /* guards nest: loader.c -> perf_parse_buffer_mt */
+    if (sigsetjmp(g.jb, 0)) {
+        cur_guard = g.outer;
+        return -1;
+    }
+    cur_guard = &g;
+    fn(arg);
+    cur_guard = g.outer;
+    return 0;
+}
+
+/* --- the threads ------------------------------------------------------------------ */
+
 struct job {
     struct trie *t;            /* the caller's trie for job 0, else owned */
     struct perf_opts o;
@@ -25,9 +78,13 @@ struct job {
     bool release;
     pthread_t th;
     bool started;
+    struct perf_parser *p;
+    const char *whole;         /* the whole buffer (the guarded region) */
+    size_t whole_len;
     /* results */
-    size_t samples, skipped;
-    long first_skipped, lines;
+    bool faulted;
+    size_t samples, skipped, long_lines;
+    long first_skipped, first_long, lines;
     double last_time;
 };
 
@@ -40,11 +97,13 @@ static void release(const char *from, const char *to)
         madvise((void *)a, b - a, MADV_DONTNEED); /* a hint: failure is harmless */
 }
 
-static void *run_job(void *arg)
+/* Parses the job's part (under the guard). */
+static void parse_job(void *arg)
 {
     struct job *j = arg;
-    struct perf_parser *p = perf_new(j->t, &j->o);
+    struct perf_parser *p = j->p;
     size_t pos = 0, slice = SLICE_BYTES, released = 0;
+    size_t cap = j->o.max_line ? j->o.max_line : SIZE_MAX;
     while (pos < j->len) {
         size_t n = j->len - pos;
         bool last = n <= slice;
@@ -52,8 +111,24 @@ static void *run_job(void *arg)
             n = slice;
         size_t used = perf_feed(p, j->buf + pos, n, last);
         pos += used;
-        if (used == 0 && !last)
-            slice *= 2; /* a line longer than the slice */
+        if (used == 0 && !last) {
+            /* a line longer than the slice: grow the slice to it, or skip it when it is
+             * longer than the cap (found in linear time either way) */
+            size_t rem = j->len - pos, look = rem;
+            if (cap < SIZE_MAX && cap + 1 < look)
+                look = cap + 1;
+            const char *nl = memchr(j->buf + pos, '\n', look);
+            if (nl) {
+                size_t need = (size_t)(nl - (j->buf + pos)) + 1;
+                slice = need > slice ? need : slice;
+            } else if (look < rem) {
+                perf_long_line(p);
+                nl = memchr(j->buf + pos + look, '\n', rem - look);
+                pos = nl ? (size_t)(nl - j->buf) + 1 : j->len;
+            } else {
+                slice = rem;
+            }
+        }
         if (j->release && pos - released >= SLICE_BYTES) {
             release(j->buf + released, j->buf + pos);
             released = pos;
@@ -61,11 +136,21 @@ static void *run_job(void *arg)
     }
     if (j->release)
         release(j->buf + released, j->buf + pos);
+}
+
+static void *run_job(void *arg)
+{
+    struct job *j = arg;
+    j->p = perf_new(j->t, &j->o);
+    j->faulted = perf_mt_guard(j->whole, j->whole_len, parse_job, j) < 0;
+    struct perf_parser *p = j->p;
     j->samples = perf_samples(p);
     j->skipped = perf_skipped(p, &j->first_skipped);
+    j->long_lines = perf_long_lines(p, &j->first_long);
     j->lines = perf_lines(p);
     j->last_time = perf_last_time(p);
     perf_free(p);
+    j->p = NULL;
     return NULL;
 }
 
@@ -78,30 +163,42 @@ static size_t next_boundary(const char *buf, size_t len, size_t pos)
     return q ? (size_t)(q - buf) + 2 : len;
 }
 
-int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
-                         int nthreads, bool release_pages, struct perf_mt_stats *st)
+/* The reads of the whole buffer before the threads start: the default event filter and
+ * the part boundaries. */
+struct plan {
+    struct perf_opts opts;
+    char *filter;
+    int nthreads;
+    const char *buf;
+    size_t len;
+    struct job *jobs;
+    int nj;
+    struct trie *t;
+    bool release;
+};
+
+static void make_plan(void *arg)
 {
-    struct perf_opts opts = *o;
-    char *filter = NULL;
-    if (!opts.event_filter || !opts.event_filter[0]) {
+    struct plan *pl = arg;
+    const char *buf = pl->buf;
+    size_t len = pl->len;
+    if (!pl->opts.event_filter || !pl->opts.event_filter[0]) {
         const char *ev;
         size_t evlen;
-        opts.event_filter = NULL;
+        pl->opts.event_filter = NULL;
         if (perf_first_event(buf, len, &ev, &evlen)) {
             if (memchr(ev, '\0', evlen))
-                nthreads = 1; /* cannot travel as a C string: let the parser find it */
+                pl->nthreads = 1; /* cannot travel as a C string: let the parser find it */
             else
-                opts.event_filter = filter = xmemdup(ev, evlen);
+                pl->opts.event_filter = pl->filter = xmemdup(ev, evlen);
         }
     }
-    if (nthreads < 1 || o->srcline)
-        nthreads = 1;
-    if (nthreads > MT_MAX_THREADS)
-        nthreads = MT_MAX_THREADS;
-
-    struct job jobs[MT_MAX_THREADS];
-    int nj = 0;
+    if (pl->nthreads < 1 || pl->opts.srcline)
+        pl->nthreads = 1;
+    if (pl->nthreads > MT_MAX_THREADS)
+        pl->nthreads = MT_MAX_THREADS;
     size_t start = 0;
+    int nthreads = pl->nthreads;
     for (int k = 0; k < nthreads && start < len; k++) {
         size_t end = k == nthreads - 1 ? len
                                        : next_boundary(buf, len, len / (size_t)nthreads * (k + 1));
@@ -109,38 +206,57 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
             end = start;
         if (end == start && end < len)
             continue;
-        jobs[nj] = (struct job){.t = nj == 0 ? t : trie_new(NULL), .o = opts, .buf = buf + start,
-                                .len = end - start, .release = release_pages};
-        nj++;
+        pl->jobs[pl->nj] = (struct job){.t = pl->nj == 0 ? pl->t : trie_new(NULL),
+                                        .o = pl->opts, .buf = buf + start, .len = end - start,
+                                        .release = pl->release, .whole = buf, .whole_len = len};
+        pl->nj++;
         start = end;
     }
-    for (int k = 1; k < nj; k++)
-        jobs[k].started = pthread_create(&jobs[k].th, NULL, run_job, &jobs[k]) == 0;
-    if (nj > 0)
-        run_job(&jobs[0]);
-    for (int k = 1; k < nj; k++) {
-        if (jobs[k].started)
-            pthread_join(jobs[k].th, NULL);
-        else
-            run_job(&jobs[k]);
+}
+
+int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
+                         int nthreads, bool release_pages, struct perf_mt_stats *st)
+{
+    struct job jobs[MT_MAX_THREADS];
+    struct plan pl = {.opts = *o, .nthreads = nthreads, .buf = buf, .len = len, .jobs = jobs,
+                      .t = t, .release = release_pages};
+    bool faulted = perf_mt_guard(buf, len, make_plan, &pl) < 0;
+    int nj = pl.nj;
+    if (!faulted) {
+        for (int k = 1; k < nj; k++)
+            jobs[k].started = pthread_create(&jobs[k].th, NULL, run_job, &jobs[k]) == 0;
+        if (nj > 0)
+            run_job(&jobs[0]);
+        for (int k = 1; k < nj; k++) {
+            if (jobs[k].started)
+                pthread_join(jobs[k].th, NULL);
+            else
+                run_job(&jobs[k]);
+        }
     }
 
-    struct perf_mt_stats s = {0, 0, 0, 0, -1};
+    for (int k = 0; k < nj; k++)
+        faulted |= jobs[k].faulted;
+    struct perf_mt_stats s = {0, 0, 0, 0, 0, 0, -1};
     for (int k = 0; k < nj; k++) {
         if (k > 0) {
-            trie_merge(t, jobs[k].t);
+            if (!faulted)
+                trie_merge(t, jobs[k].t);
             trie_free(jobs[k].t);
         }
         if (jobs[k].skipped && !s.skipped)
             s.first_skipped = s.lines + jobs[k].first_skipped;
+        if (jobs[k].long_lines && !s.long_lines)
+            s.first_long = s.lines + jobs[k].first_long;
         s.samples += jobs[k].samples;
         s.skipped += jobs[k].skipped;
+        s.long_lines += jobs[k].long_lines;
         s.lines += jobs[k].lines;
         if (jobs[k].last_time >= 0)
             s.last_time = jobs[k].last_time;
     }
     if (st)
         *st = s;
-    free(filter);
-    return 0;
+    free(pl.filter);
+    return faulted ? -1 : 0;
 }

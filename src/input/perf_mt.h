@@ -18,6 +18,8 @@ struct perf_mt_stats {
     size_t samples;        /* records added to the trie (perf_samples) */
     size_t skipped;        /* unrecognized lines (perf_skipped) */
     long first_skipped;    /* line number of the first one, 0 if none */
+    size_t long_lines;     /* lines longer than o->max_line (perf_long_lines) */
+    long first_long;       /* line number of the first one, 0 if none */
     long lines;            /* lines parsed */
     double last_time;      /* timestamp of the last record header, -1 if none */
 };
@@ -29,9 +31,20 @@ struct perf_mt_stats {
  * with madvise(MADV_DONTNEED) so peak RSS stays low: buf must then be a read-only
  * MAP_PRIVATE file mapping (the pages are re-read from the file if touched again).
  * st (may be NULL) receives the counters. Returns 0 (thread start failures fall back to
- * parsing on the calling thread).
+ * parsing on the calling thread), or -1 when reading buf raised SIGBUS (the mapped file
+ * shrank while it was read: see perf_mt_guard); t then holds part of the input.
  * Known limit: once a sum passes 2^64 (Perl switches to floating point), the threads add
  * in a different order and the last digits of that double may differ from one thread. */
 int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
                          int nthreads, bool release_pages, struct perf_mt_stats *st);
+
+/* Runs fn(arg) on the calling thread under a SIGBUS guard for [lo, lo+len): if touching
+ * that memory faults (a file mapping whose file was truncated), fn is abandoned where it
+ * stands and -1 is returned; 0 when fn returned. fn must touch the region only through
+ * plain reads, memchr, memcmp, memcpy and the like: never while inside malloc or holding a
+ * lock, so that what it leaves behind can still be freed. A SIGBUS outside every guarded
+ * region gets the disposition it had before the first call (the default: the process
+ * dies). Each thread has its own guards; calls nest (the innermost guard whose region
+ * holds the address returns -1). Used by loader.c as well. */
+int perf_mt_guard(const void *lo, size_t len, void (*fn)(void *), void *arg);
 #endif

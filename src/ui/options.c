@@ -32,6 +32,8 @@ const char options_usage[] =
     "      --window=SECONDS  live input: show only the last SECONDS of samples (by\n"
     "                        arrival time); the w key switches to everything\n"
     "      --strict          folded lines that do not parse are an error\n"
+    "      --max-line=BYTES  skip (and count) lines longer than BYTES (default 16M;\n"
+    "                        suffixes K, M, G)\n"
     "  (stackcollapse-perf.pl's --inline and --context need addr2line and are not\n"
     "   supported.)\n"
     "\n"
@@ -63,6 +65,7 @@ enum {
     OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL, OPT_ADDRS, OPT_EVENT, OPT_SRCLINE,
     OPT_WEIGHT, OPT_FOLLOW, OPT_STRICT, OPT_INCLUDE, OPT_EXCLUDE, OPT_HIDE, OPT_COLORS,
     OPT_NOCOLOR, OPT_WINDOW, OPT_TEXT, OPT_COLS, OPT_ROWS, OPT_TOP, OPT_INLINE, OPT_CONTEXT,
+    OPT_MAX_LINE,
 };
 
 static const struct option longopts[] = {
@@ -78,6 +81,7 @@ static const struct option longopts[] = {
     {"weight", required_argument, NULL, OPT_WEIGHT},
     {"follow", no_argument, NULL, OPT_FOLLOW},
     {"strict", no_argument, NULL, OPT_STRICT},
+    {"max-line", required_argument, NULL, OPT_MAX_LINE},
     {"icicle", no_argument, NULL, 'i'},
     {"reverse", no_argument, NULL, 'r'},
     {"include", required_argument, NULL, OPT_INCLUDE},
@@ -107,6 +111,27 @@ static int parse_int(const char *s, long lo, long hi, long *out)
     if (errno || end == s || *end || v < lo || v > hi)
         return -1;
     *out = v;
+    return 0;
+}
+
+/* "4096", "64K", "16M", "1G" (binary units): 1 byte to 2 GiB. */
+static int parse_size(const char *s, size_t *out)
+{
+    char *end;
+    errno = 0;
+    if (*s < '0' || *s > '9')
+        return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    unsigned shift = 0;
+    if (*end == 'K' || *end == 'k')
+        shift = 10, end++;
+    else if (*end == 'M' || *end == 'm')
+        shift = 20, end++;
+    else if (*end == 'G' || *end == 'g')
+        shift = 30, end++;
+    if (errno || *end || v == 0 || v > (2ull << 30) >> shift)
+        return -1;
+    *out = (size_t)(v << shift);
     return 0;
 }
 
@@ -165,6 +190,10 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
             break;
         case OPT_FOLLOW: o->follow = true; break;
         case OPT_STRICT: o->strict = true; break;
+        case OPT_MAX_LINE:
+            if (parse_size(optarg, &o->max_line))
+                return ft_error_set(err, 0, "invalid --max-line '%s' (1 to 2G bytes)", optarg);
+            break;
         case 'i': o->icicle = true; break;
         case 'r': o->reverse = true; break;
         case OPT_INCLUDE: add_filter(o, FILTER_INCLUDE, optarg); break;

@@ -19,6 +19,7 @@ struct options {
     struct perf_opts perf;
     bool follow;                /* --follow: tail a growing file */
     bool strict;                /* --strict: skipped folded lines are an error */
+    size_t max_line;            /* --max-line=BYTES, 0 = the loader's default (16 MiB) */
     bool icicle;                /* -i */
     bool reverse;               /* -r */
     struct filter_opt *filters; /* --include/--exclude/--hide in order */
