@@ -19,23 +19,49 @@
 #include "query/search.h"
 #include "render/collapse.h"
 #include "render/textrender.h"
+#include "query/regex.h"
 #include "query/top.h"
+#include "query/view.h"
+#include "core/strtab.h"
 #include "core/trie.h"
 #include "tui/tui.h"
 #include "core/util.h"
 
+static void print_err(const char *p, size_t n);
+
 static void usage_error(const char *msg)
 {
-    fprintf(stderr, "flametui: %s\nTry 'flametui --help' for more information.\n", msg);
+    print_err(msg, strlen(msg));
+    fputs("Try 'flametui --help' for more information.\n", stderr);
     exit(2);
+}
+
+/* stderr shows file names and names from the input: on a terminal, escape sequences in
+ * them must not act (label.h), as on the screen and on stdout. */
+static void print_err(const char *p, size_t n)
+{
+    static int tty = -1;
+    if (tty < 0)
+        tty = isatty(STDERR_FILENO);
+    struct buf b = {0};
+    buf_printf(&b, "flametui: ");
+    if (tty)
+        label_escape(&b, p, n, LABEL_AUTO);
+    else
+        buf_append(&b, p, n);
+    buf_putc(&b, '\n');
+    fwrite(b.p, 1, b.len, stderr);
+    buf_fini(&b);
 }
 
 static void report_error(const char *name, const struct ft_error *e)
 {
     char msg[4096 + 256];
     ft_error_format(e, name, msg, sizeof(msg));
-    fprintf(stderr, "flametui: %s\n", msg);
+    print_err(msg, strlen(msg));
 }
+
+#define MAX_COLS 100000   /* --cols' range in ui/options.c: COLUMNS gets the same cap */
 
 static int terminal_cols(void)
 {
@@ -43,9 +69,22 @@ static int terminal_cols(void)
     const char *c = getenv("COLUMNS");
     if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
         return ws.ws_col;
-    if (c && atoi(c) > 0)
-        return atoi(c);
+    if (c && *c) {
+        char *end;
+        errno = 0;
+        long v = strtol(c, &end, 10);
+        if (v > 0 && !*end)
+            return v > MAX_COLS || errno == ERANGE ? MAX_COLS : (int)v;
+    }
     return 80;
+}
+
+/* Exits 2: pattern gave up on backtracking (regex.h), its matches would be wrong. */
+static void too_expensive(const char *pattern, struct graph *g)
+{
+    fprintf(stderr, "flametui: pattern too expensive: '%s'\n", pattern);
+    graph_free(g);
+    exit(2);
 }
 
 /* The derive pipeline over t for the non-interactive outputs: the filters, in order,
@@ -55,8 +94,23 @@ static struct graph *apply_view(const struct options *o, struct trie *t)
     struct graph *g = graph_new(t);
     struct ft_error err = {0};
     for (size_t i = 0; i < o->nfilters; i++) {
+        /* a catastrophic pattern matches nothing (regex.h): say so instead of going on */
+        struct regex *re = i < VIEW_MAX_FILTERS ? regex_new(o->filters[i].re, NULL) : NULL;
+        if (re) {
+            unsigned char *m = xmalloc(strtab_count(trie_names(t)) + 1);
+            regex_match_names(re, trie_names(t), 0, strtab_count(trie_names(t)), m);
+            bool slow = regex_too_expensive(re);
+            free(m);
+            regex_free(re);
+            if (slow)
+                too_expensive(o->filters[i].re, g);
+        }
         if (graph_push_filter(g, o->filters[i].kind, o->filters[i].re, &err) < 0) {
-            fprintf(stderr, "flametui: invalid regex '%s': %s\n", o->filters[i].re, err.msg);
+            if (i >= VIEW_MAX_FILTERS)   /* not the regex's fault */
+                fprintf(stderr, "flametui: %s\n", err.msg);
+            else
+                fprintf(stderr, "flametui: invalid regex '%s': %s\n", o->filters[i].re,
+                        err.msg);
             graph_free(g);
             exit(2);
         }
@@ -100,6 +154,10 @@ static int output(const struct options *o, struct trie *base)
             goto out;
         }
         search_attach(s, t);
+        if (search_too_expensive(s)) {
+            search_free(s);
+            too_expensive(o->search, g);
+        }
     }
     /* raw names go to pipes and files as they are, to a terminal only made safe */
     char *mem = NULL;
@@ -163,10 +221,30 @@ static bool can_run_tui(char *why, size_t n)
     return tui_terminal_ok(why, n);
 }
 
+/* A closed 0, 1 or 2 would be taken by the next open(): an input file would become
+ * "stderr" (and the viewer's stderr capture would land on it). Opens /dev/null there,
+ * the wrong way round, so that using the stream still fails as on a closed one (reading
+ * a closed stdin and writing a closed stdout are errors, EBADF). */
+static void open_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+            continue;
+        int nfd = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+        if (nfd < 0)
+            exit(2);     /* nothing to report on: stderr may be the one closed */
+        if (nfd != fd) { /* a lower one was open: cannot happen, but never leak */
+            dup2(nfd, fd);
+            close(nfd);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     struct options o;
     struct ft_error err = {0};
+    open_std_fds();
     setlocale(LC_ALL, "");
     if (options_parse(&o, argc, argv, &err) < 0)
         usage_error(err.msg);
@@ -204,6 +282,7 @@ int main(int argc, char **argv)
         .perf = o.perf,
         .follow = o.follow,
         .strict = o.strict,
+        .max_line = o.max_line,
         .interactive = o.mode == OUT_TUI,
     };
     const char *threads = getenv("FLAMETUI_THREADS"); /* benchmarks: 1 vs 2 threads */
@@ -243,7 +322,7 @@ int main(int argc, char **argv)
             for (size_t k = 0; k < msg.len;) {
                 const char *nl = memchr(msg.p + k, '\n', msg.len - k);
                 size_t len = nl ? (size_t)(nl - (msg.p + k)) : msg.len - k;
-                fprintf(stderr, "flametui: %.*s\n", (int)len, msg.p + k);
+                print_err(msg.p + k, len);
                 k += len + 1;
             }
         buf_fini(&msg);

@@ -3,11 +3,16 @@
 
 #include "core/util.h"
 
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void (*die_hook)(void);
+static atomic_flag dying = ATOMIC_FLAG_INIT;   /* set by the one die() that reports */
+static _Thread_local bool dying_here;         /* ... and known to its own thread */
 
 void util_set_die_hook(void (*hook)(void))
 {
@@ -17,6 +22,13 @@ void util_set_die_hook(void (*hook)(void))
 void die(const char *fmt, ...)
 {
     va_list ap;
+    if (atomic_flag_test_and_set(&dying)) {
+        if (dying_here)     /* the hook or the message ran out of memory: leave now */
+            _exit(1);
+        for (;;)            /* another thread reports and exits: wait for it */
+            pause();
+    }
+    dying_here = true;
     if (die_hook) {
         void (*hook)(void) = die_hook;
         die_hook = NULL; /* a failing hook must not recurse */

@@ -29,7 +29,9 @@ char *xmemdup(const void *p, size_t n);      /* adds a terminating NUL */
 
 /* Runs before die() prints (tui.c registers tui_shutdown). */
 void util_set_die_hook(void (*hook)(void));
-/* Prints "flametui: MESSAGE\n" on stderr and exits 1. */
+/* Prints "flametui: MESSAGE\n" on stderr and exits 1. Thread-safe: when several threads
+ * call it at once, the first one runs the hook, reports and exits; the others block
+ * forever (until the process ends). A die() from inside the hook exits at once. */
 FT_NORETURN FT_PRINTF(1, 2) void die(const char *fmt, ...);
 
 /* An error from library code. line 0: the error is not about one input line. */

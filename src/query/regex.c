@@ -6,16 +6,23 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
 #include "core/strtab.h"
 
-/* Enough for any sane frame-name pattern; pathological backtracking gives up and
- * counts as "no match" instead of freezing the UI over a million names. */
-#define MATCH_LIMIT 1000000u
+/* Enough for any sane frame-name pattern; pathological backtracking gives up: the
+ * pattern is "too expensive" (see regex.h). 100000 steps are about 0.25 ms of JIT. The
+ * depth limit bounds the interpreter; the JIT is bounded by its stack (32 KB default). */
+#define MATCH_LIMIT 100000u
 #define DEPTH_LIMIT 10000u
+/* Matching a run of names stops as soon as this much time was spent on the regex at an
+ * average of more than SLOW_NS per name: a pattern just under the match limit on every
+ * name would otherwise take seconds over a large profile. */
+#define BUDGET_NS 200000000LL   /* 200 ms */
+#define SLOW_NS 20000LL         /* 20 us per name, about 100 times a plain search */
 
 struct regex {
     pcre2_code *code;
@@ -23,6 +30,9 @@ struct regex {
     pcre2_match_context *mctx;
     char *pattern;
     bool caseless, jit;
+    bool expensive;          /* hit a limit: no more matching (regex_too_expensive) */
+    long long spent_ns;      /* time in regex_match_names */
+    size_t names;            /* names matched there */
 };
 
 /* Skips a {..}, <..> or '..' argument starting at p (p points at the opener). */
@@ -147,11 +157,29 @@ void regex_free(struct regex *re)
 bool regex_match(struct regex *re, const char *s, size_t len)
 {
     int rc;
+    if (re->expensive)
+        return false;
     if (re->jit)
         rc = pcre2_jit_match(re->code, (PCRE2_SPTR)s, len, 0, 0, re->md, re->mctx);
     else
         rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, re->md, re->mctx);
-    return rc >= 0;    /* no match, match limit or any error: no match */
+    if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+        rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT ||
+        rc == PCRE2_ERROR_NOMEMORY)
+        re->expensive = true;
+    return rc >= 0;    /* no match, a limit or any error: no match */
+}
+
+bool regex_too_expensive(const struct regex *re)
+{
+    return re->expensive;
+}
+
+static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
 const char *regex_pattern(const struct regex *re)
@@ -175,11 +203,29 @@ size_t regex_match_names(struct regex *re, const struct strtab *s, size_t from, 
     size_t n = strtab_count(s), hits = 0;
     if (to > n)
         to = n;
+    if (from >= to)
+        return 0;
+    long long t0 = now_ns();
+    size_t done = 0;
     for (size_t id = from; id < to; id++) {
         size_t len;
         const char *p = strtab_get(s, (uint32_t)id, &len);
         out[id] = regex_match(re, p, len);
         hits += out[id];
+        if (re->expensive) {                 /* the rest cannot match: say no at once */
+            memset(out + id + 1, 0, to - id - 1);
+            break;
+        }
+        if (++done % 64 == 0) {
+            long long spent = re->spent_ns + now_ns() - t0;
+            if (spent > BUDGET_NS && spent > SLOW_NS * (long long)(re->names + done)) {
+                re->expensive = true;
+                memset(out + id + 1, 0, to - id - 1);
+                break;
+            }
+        }
     }
+    re->spent_ns += now_ns() - t0;
+    re->names += done;
     return hits;
 }

@@ -17,7 +17,10 @@
  *    (?U) / (?i:...), and backtracking verbs (*SKIP) (*UTF). Letters inside \Q...\E and
  *    in character classes ([A-Z]) DO count.  Inline (?i) / (?-i) still apply as written.
  *  - A match that hits PCRE2's match or depth limit (catastrophic backtracking) counts
- *    as "no match"; matching never reports an error.
+ *    as "no match" and makes the pattern "too expensive" (regex_too_expensive): from
+ *    then on nothing matches, so one name costs bounded time and a run of names stops
+ *    at the first such name. regex_match_names also gives up (too expensive) once it
+ *    spent 200 ms on the regex at more than 20 us per name. Matching never fails.
  *  - The empty pattern compiles and matches every name.
  * Not thread-safe: one struct regex owns one match-data block. */
 #ifndef FLAMETUI_REGEX_H
@@ -40,6 +43,9 @@ bool regex_match(struct regex *re, const char *s, size_t len);
 const char *regex_pattern(const struct regex *re);     /* the pattern as given */
 bool regex_caseless(const struct regex *re);           /* smartcase chose caseless */
 bool regex_jit(const struct regex *re);                /* JIT compiled (else interpreter) */
+/* True once a match hit a limit or the time budget (see the top): the matches are not
+ * to be trusted; callers say "pattern too expensive". */
+bool regex_too_expensive(const struct regex *re);
 /* The smartcase rule above: true when pattern has no uppercase letter that counts. */
 bool regex_smartcase_lower(const char *pattern);
 /* Matches names [from, to) of s (to is clamped to strtab_count(s)) and sets

@@ -90,6 +90,11 @@ void search_refresh(struct search *s)
         s->nnodes = size;
 }
 
+bool search_too_expensive(const struct search *s)
+{
+    return regex_too_expensive(s->re);
+}
+
 const unsigned char *search_matches(const struct search *s)
 {
     return s->match;

@@ -33,6 +33,9 @@ void search_attach(struct search *s, struct trie *t);
  * counts only nodes added since the last attach/refresh. Cheap when nothing changed. */
 void search_refresh(struct search *s);
 
+/* True when the regex gave up on a name (regex.h: catastrophic backtracking or the time
+ * budget): nothing matches from then on; the UI says "pattern too expensive". */
+bool search_too_expensive(const struct search *s);
 /* Per name id, nonzero = the name matches. Has at least strtab_count() entries as of
  * the last attach/refresh; valid until the next attach/refresh/free. */
 const unsigned char *search_matches(const struct search *s);

@@ -98,7 +98,7 @@ int view_push_filter(struct view *v, enum filter_kind kind, const char *re,
                      struct ft_error *err)
 {
     if (v->n == VIEW_MAX_FILTERS)
-        return ft_error_set(err, 0, "too many filters (at most %d)", VIEW_MAX_FILTERS);
+        return ft_error_set(err, 0, "too many filters: at most %d filters", VIEW_MAX_FILTERS);
     struct regex *r = regex_new(re, err);
     if (!r)
         return -1;
@@ -161,9 +161,12 @@ void view_describe(const struct view *v, struct buf *out)
 {
     static const char *const word[] = {
         [FILTER_INCLUDE] = "include", [FILTER_EXCLUDE] = "exclude", [FILTER_HIDE] = "hide"};
-    for (size_t i = 0; i < v->n; i++)
+    for (size_t i = 0; i < v->n; i++) {
         buf_printf(out, "%s%s:%s", i ? " " : "", word[v->f[i].kind],
                    regex_pattern(v->f[i].re));
+        if (regex_too_expensive(v->f[i].re))   /* it matches nothing from then on */
+            buf_printf(out, " (pattern too expensive)");
+    }
     if (v->reverse)
         buf_printf(out, "%sreverse", v->n ? " " : "");
 }

@@ -55,7 +55,8 @@ bool view_reverse(const struct view *v);
 bool view_is_identity(const struct view *v);
 /* Appends a short description for the title line to out (not NUL-terminated by itself;
  * use buf_putc(out, 0) if needed): "include:RE exclude:RE hide:RE reverse", separated
- * by single spaces; nothing when identity. "include" etc. are the words used. */
+ * by single spaces; nothing when identity. "include" etc. are the words used. A filter
+ * whose regex gave up (regex_too_expensive) is followed by " (pattern too expensive)". */
 void view_describe(const struct view *v, struct buf *out);
 
 /* Builds a new trie from base: trie_new(trie_names(base)) (shares the base strtab, so

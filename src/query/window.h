@@ -4,7 +4,10 @@
  * the trie now and a snapshot of every node's self samples taken N seconds ago. Snapshots
  * are taken at most every N/8 seconds (at least 0.25 s), so the window is exact to that
  * granularity. Times are seconds on any monotonic clock (the TUI uses arrival time).
- * Pure: no clock, no I/O. Memory: up to 9 snapshots of 8 bytes per trie node.
+ * Pure: no clock, no I/O. Memory: at most 10 snapshots (9 in steady state) of 8 bytes
+ * per trie node, taken only when the trie grew; building needs 12 more bytes per node
+ * for the moment. The window does not shrink the base trie: distinct stacks still add
+ * nodes to it for as long as they arrive.
  * Ownership: the window keeps no pointer to the trie between calls. */
 #ifndef FLAMETUI_WINDOW_H
 #define FLAMETUI_WINDOW_H
@@ -16,8 +19,11 @@ struct window;
 struct window *window_new(double seconds);
 void window_free(struct window *w);            /* NULL is a no-op */
 double window_seconds(const struct window *w);
-/* Takes a snapshot of t at time now if the last one is older than the granularity, and
- * drops the ones that are no longer needed. Returns true when it took one. */
+/* Takes a snapshot of t at time now if the last one is older than the granularity and t
+ * changed since (trie_generation or size), and drops the ones that are no longer needed.
+ * Returns true when the window may show something else than at the last call: it took
+ * a snapshot, or window_build now subtracts another one (one aged out). False while
+ * nothing arrives and nothing ages out: the caller need not rebuild (idle). */
 bool window_record(struct window *w, const struct trie *t, double now);
 /* A new trie (sharing t's strtab; the caller frees it) with the samples added to t since
  * the newest snapshot taken at or before now - seconds, or since the oldest snapshot when

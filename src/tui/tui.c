@@ -23,6 +23,7 @@
 #include "core/util.h"
 #include "input/feed.h"
 #include "input/loader.h"
+#include "render/label.h"
 #include "ui/app.h"
 
 #define RELAYOUT_MS 100         /* relayout at most this often while data flows */
@@ -31,19 +32,64 @@
 #define FIRST_DATA_MS 300       /* a live pipe: wait this long for data before taking the
                                  * screen, so a producer that fails at once (a perf usage
                                  * error) leaves its message readable */
-#define MAX_FDS 64
-
 static volatile sig_atomic_t got_signal;
 
 static struct session {
     bool active;
     FILE *tty;
     SCREEN *scr;
-    struct sigaction old[3];
+    struct sigaction old[NSIG];
+    bool caught[NSIG];        /* sigs whose action session_open replaced */
     int err_saved, err_mem;   /* stderr while curses runs goes to a memfd */
 } sess = {.err_saved = -1, .err_mem = -1};
 
-static const int sigs[3] = {SIGINT, SIGTERM, SIGHUP};
+/* Every asynchronous signal whose default action ends the process: while the viewer
+ * runs, each one only sets got_signal, and the loop restores the terminal and exits
+ * 128+N (SIGINT: 0). The faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP,
+ * SIGSYS) are synchronous and stay as they are; SIGPIPE is ignored. */
+static const int sigs[] = {
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF,
+    SIGXCPU, SIGXFSZ,
+#ifdef SIGPOLL
+    SIGPOLL,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+#ifdef SIGLOST
+    SIGLOST,
+#endif
+};
+
+/* Calls fn for each signal above, then SIGRTMIN..SIGRTMAX (their default ends too). */
+static void each_signal(void (*fn)(int sig, const struct sigaction *sa),
+                        const struct sigaction *sa)
+{
+    for (size_t i = 0; i < FT_ARRAY_LEN(sigs); i++)
+        fn(sigs[i], sa);
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+    for (int s = SIGRTMIN; s <= SIGRTMAX && s < NSIG; s++)
+        fn(s, sa);
+#endif
+}
+
+static void catch_one(int sig, const struct sigaction *sa)
+{
+    if (sig > 0 && sig < NSIG && !sess.caught[sig] && sigaction(sig, sa, &sess.old[sig]) == 0)
+        sess.caught[sig] = true;
+}
+
+static void restore_one(int sig, const struct sigaction *sa)
+{
+    (void)sa;
+    if (sig > 0 && sig < NSIG && sess.caught[sig]) {
+        sigaction(sig, &sess.old[sig], NULL);
+        sess.caught[sig] = false;
+    }
+}
 
 static void on_signal(int sig)
 {
@@ -89,8 +135,8 @@ void tui_shutdown(void)
     sess.active = false;
     endwin();
     stderr_release();
-    for (size_t i = 0; i < FT_ARRAY_LEN(sigs); i++)
-        sigaction(sigs[i], &sess.old[i], NULL);
+    each_signal(restore_one, NULL);
+    restore_one(SIGPIPE, NULL);
     if (sess.scr)
         delscreen(sess.scr);
     sess.scr = NULL;
@@ -106,10 +152,22 @@ static int session_open(const struct tui_opts *o)
         fprintf(stderr, "flametui: cannot open /dev/tty: %s\n", strerror(errno));
         return -1;
     }
+    errno = 0;
     sess.scr = newterm(NULL, sess.tty, sess.tty);
     if (!sess.scr) {
-        fprintf(stderr, "flametui: cannot initialise the terminal (TERM=%s)\n",
-                getenv("TERM") ? getenv("TERM") : "");
+        /* out of descriptors (newterm opens the terminfo file, and its errno does not
+         * survive): say so, not only "the terminal" */
+        int e = errno, probe = open("/dev/null", O_RDONLY | O_CLOEXEC);
+        if (probe < 0)
+            e = errno;
+        else
+            close(probe);
+        const char *term = getenv("TERM") ? getenv("TERM") : "";
+        if (e == EMFILE || e == ENFILE || e == ENOMEM)
+            fprintf(stderr, "flametui: cannot initialise the terminal (TERM=%s): %s\n",
+                    term, strerror(e));
+        else
+            fprintf(stderr, "flametui: cannot initialise the terminal (TERM=%s)\n", term);
         fclose(sess.tty);
         sess.tty = NULL;
         return -1;
@@ -123,8 +181,9 @@ static int session_open(const struct tui_opts *o)
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < FT_ARRAY_LEN(sigs); i++)
-        sigaction(sigs[i], &sa, &sess.old[i]);
+    each_signal(catch_one, &sa);
+    sa.sa_handler = SIG_IGN;
+    catch_one(SIGPIPE, &sa);
 
     cbreak();
     noecho();
@@ -218,16 +277,15 @@ static const char *input_title(struct loader **ls, size_t nls, char *tmp, size_t
 }
 
 /* Before the screen is taken: a live input gets FIRST_DATA_MS to bring data or end. */
-static void wait_first_data(struct feed *f)
+static void wait_first_data(struct feed *f, struct pollfd *fds, size_t maxfds)
 {
     long long end = now_ms() + FIRST_DATA_MS;
     while (feed_status(f)->live == LIVE_ON && feed_status(f)->samples == 0 && !feed_done(f)) {
         long long now = now_ms();
         if (now >= end || got_signal)
             return;
-        struct pollfd fds[MAX_FDS];
         int timeout = (int)(end - now);
-        size_t nf = feed_poll_fds(f, fds, MAX_FDS, now, &timeout);
+        size_t nf = feed_poll_fds(f, fds, maxfds, now, &timeout);
         if (timeout < 0 || timeout > end - now)
             timeout = (int)(end - now);
         if (poll(fds, nf, timeout) < 0 && errno != EINTR)
@@ -242,12 +300,25 @@ static bool ended_empty(const struct feed *f, bool live)
     return live && feed_done(f) && feed_status(f)->samples == 0;
 }
 
+/* Prints "flametui: " s "suffix" on stderr, s made safe (label.h) on a terminal. */
+static void print_err(const char *s, const char *suffix)
+{
+    struct buf b = {0};
+    if (isatty(STDERR_FILENO))
+        label_escape(&b, s, strlen(s), LABEL_AUTO);
+    else
+        buf_append(&b, s, strlen(s));
+    buf_putc(&b, '\0');
+    fprintf(stderr, "flametui: %s%s\n", b.p, suffix);
+    buf_fini(&b);
+}
+
 static int report_empty(const struct feed *f, const char *title)
 {
     const struct feed_status *st = feed_status(f);
     if (st->error[0])
-        fprintf(stderr, "flametui: %s\n", st->error);
-    fprintf(stderr, "flametui: %s: no samples: the input ended before any arrived\n", title);
+        print_err(st->error, "");
+    print_err(title, ": no samples: the input ended before any arrived");
     return 1;
 }
 
@@ -294,7 +365,7 @@ static bool input_ended(struct loop *lp, struct buf *msg)
 /* The state before the screen is taken: the app with the command line's start-up
  * state, and for a live input the sliding window and its first data. */
 static void loop_init(struct loop *lp, const struct tui_opts *o, struct trie *t,
-                      const char *name)
+                      const char *name, struct pollfd *fds, size_t maxfds)
 {
     struct ft_error err = {0, ""};
     lp->live = feed_status(lp->feed)->live == LIVE_ON;
@@ -304,7 +375,7 @@ static void loop_init(struct loop *lp, const struct tui_opts *o, struct trie *t,
         app_message(&lp->app, "invalid regex: %s", err.msg);
     if (lp->live)   /* arrival time: parsers do not hand their timestamps out */
         app_set_window(&lp->app, o->window > 0 ? o->window : DEFAULT_WINDOW, o->window > 0);
-    wait_first_data(lp->feed);
+    wait_first_data(lp->feed, fds, maxfds);
 }
 
 int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t nls)
@@ -318,7 +389,10 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     memset(&lp, 0, sizeof(lp));
     got_signal = 0;
     lp.feed = feed_new(ls, nls, now_ms());
-    loop_init(&lp, o, t, name);
+    /* the terminal and one per input: a fixed size would leave inputs past it to be
+     * stepped without waiting, a busy loop while they are idle */
+    struct pollfd *fds = xcalloc(1 + nls, sizeof *fds);
+    loop_init(&lp, o, t, name, fds + 1, nls);
     if (ended_empty(lp.feed, lp.live))
         status = report_empty(lp.feed, name);
     else if (session_open(o) < 0)
@@ -345,11 +419,10 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
             draw(&lp);   /* the same rects: status, prompt, help, rates */
         }
         /* wait for a key or input */
-        struct pollfd fds[1 + MAX_FDS];
         int timeout = -1;
         fds[0].fd = fileno(sess.tty);
         fds[0].events = POLLIN;
-        nfds_t nf = 1 + feed_poll_fds(lp.feed, fds + 1, MAX_FDS, now_ms(), &timeout);
+        nfds_t nf = 1 + feed_poll_fds(lp.feed, fds + 1, nls, now_ms(), &timeout);
         int pr = poll(fds, nf, poll_timeout(&lp, now_ms(), timeout));
         if (pr < 0 && errno != EINTR)
             break;
@@ -364,6 +437,7 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     tui_shutdown();
     app_fini(&lp.app);
     feed_free(lp.feed);
+    free(fds);
     buf_fini(&endmsg);
     return status;
 }

@@ -395,6 +395,8 @@ void app_set_live(struct app *a, const struct feed_status *st)
     if (st->error[0] && strcmp(st->error, a->live.error) != 0) {
         app_message(a, "%s (the data read so far is kept)", st->error);
         a->msg_error = true;
+    } else if (st->notices != a->live.notices && st->notice[0]) {
+        app_message(a, "%s", st->notice);   /* e.g. a --follow file truncated: re-read */
     }
     if (st->live == LIVE_ON && a->live.live != LIVE_ON)
         graph_set_live(a->graph, true);   /* apply growth in place from the first batch */

@@ -18,18 +18,25 @@ static void safe_append(struct buf *out, const char *s, size_t n)
     label_escape(out, s, n, LABEL_AUTO);
 }
 
-void app_safe_name(const struct app *a, uint32_t node, struct buf *out)
+#define NAME_CAP 4096
+
+/* A frame name: a name of megabytes (hostile input) was escaped and measured on every
+ * redraw (~1.4 s per key for a 64 MB name); no screen shows more than a few KB of it. */
+static void safe_name(struct buf *out, const char *s, size_t n)
 {
-    size_t n;
-    const char *s = trie_label(a->t, node, &n);
-    /* a name of megabytes (hostile input) was escaped and measured on every redraw:
-     * ~1.4 s per key for a 64 MB name; no screen shows more than a few KB of it */
-    if (n > 4096) {
-        safe_append(out, s, 4096);
+    if (n > NAME_CAP) {
+        safe_append(out, s, NAME_CAP);
         buf_append(out, "..", 2);
         return;
     }
     safe_append(out, s, n);
+}
+
+void app_safe_name(const struct app *a, uint32_t node, struct buf *out)
+{
+    size_t n;
+    const char *s = trie_label(a->t, node, &n);
+    safe_name(out, s, n);
 }
 
 static void fmt_count(struct buf *out, struct count c)
@@ -59,7 +66,7 @@ static void view_title(const struct app *a, struct buf *out)
         size_t n;
         const char *s = strtab_get(trie_names(a->base), name, &n);
         buf_printf(out, "  %s of ", f == FOCUS_CALLEES ? "callees" : "callers");
-        safe_append(out, s, n);
+        safe_name(out, s, n);
     }
 }
 
@@ -127,11 +134,15 @@ void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
         buf_printf(right, "/");
         safe_append(right, p, strlen(p));
         /* after n/N: "match K/N" of the selection among the matches inside the zoom */
-        if (a->rank_node == a->sel && a->rank_k > 0 && a->rank_gen == trie_generation(a->t))
+        if (search_too_expensive(a->search))   /* it gave up: its matches mean nothing */
+            buf_printf(right, " pattern too expensive");
+        else if (a->rank_node == a->sel && a->rank_k > 0 &&
+                 a->rank_gen == trie_generation(a->t))
             buf_printf(right, " match %zu/%zu,", a->rank_k, a->rank_n);
         else
             buf_printf(right, " match");
-        buf_printf(right, " %.1f%%", 100.0 * search_share(a->search, a->zoom));
+        if (!search_too_expensive(a->search))
+            buf_printf(right, " %.1f%%", 100.0 * search_share(a->search, a->zoom));
     }
     if (a->live.error[0])
         buf_printf(right, "%sINPUT ERROR", right->len ? "  " : "");

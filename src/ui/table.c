@@ -61,6 +61,18 @@ static struct strtab *names(const struct app *a)
     return trie_names(a->base);
 }
 
+/* A name escaped for the screen, at most its first 4 KB: escaping all of a name of
+ * megabytes (hostile input) on every redraw froze the UI; no screen shows more. */
+static void safe_name(struct buf *out, const char *s, size_t n)
+{
+    if (n > 4096) {
+        label_escape(out, s, 4096, LABEL_AUTO);
+        buf_append(out, "..", 2);
+        return;
+    }
+    label_escape(out, s, n, LABEL_AUTO);
+}
+
 /* A regex that matches exactly the name id (byte mode, case-sensitive). */
 static void exact_pattern(const struct app *a, uint32_t name, struct buf *out)
 {
@@ -203,7 +215,7 @@ void table_status(const struct app *a, struct buf *left, struct buf *info)
     size_t n;
     const char *name = strtab_get(names(a), r->name, &n);
     double all = count_to_double(a->table.all);
-    label_escape(left, name, n > 4096 ? 4096 : n, LABEL_AUTO);
+    safe_name(left, name, n);
     count_format(s, r->self);
     count_format(t, r->total);
     buf_printf(info, "  self %s (%.2f%%) total %s (%.2f%%)", s,
@@ -226,6 +238,6 @@ bool app_top_line(const struct app *a, size_t i, struct buf *out)
     size_t n;
     const char *name = strtab_get(names(a), r->name, &n);
     top_row_numbers(out, r, a->table.all);
-    label_escape(out, name, n, LABEL_AUTO);
+    safe_name(out, name, n);
     return true;
 }

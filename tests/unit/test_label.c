@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pthread.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "render/label.h"
 #include "core/util.h"
 
@@ -197,6 +201,56 @@ static void auto_mode_follows_locale(void **state)
     assert_int_equal(label_mode_resolve(LABEL_ASCII), LABEL_ASCII);
 }
 
+/* issue 17 (core/util.c, here with the other message tests): die() from several worker
+ * threads at once prints one message and exits once, with status 1. */
+#define DIE_THREADS 8
+static pthread_barrier_t die_barrier;
+
+static void *die_thread(void *arg)
+{
+    pthread_barrier_wait(&die_barrier);
+    die("worker %d ran out of something with a long message to interleave", (int)(size_t)arg);
+}
+
+static void die_once_from_threads(void **state)
+{
+    (void)state;
+    for (int round = 0; round < 20; round++) {
+        int fds[2];
+        assert_int_equal(pipe(fds), 0);
+        fflush(stderr);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            dup2(fds[1], STDERR_FILENO);
+            close(fds[0]);
+            pthread_t th[DIE_THREADS];
+            pthread_barrier_init(&die_barrier, NULL, DIE_THREADS);
+            for (size_t i = 0; i < DIE_THREADS; i++)
+                pthread_create(&th[i], NULL, die_thread, (void *)i);
+            for (;;)
+                pause();
+        }
+        close(fds[1]);
+        char out[8192];
+        size_t len = 0;
+        ssize_t r;
+        while (len < sizeof out - 1 && (r = read(fds[0], out + len, sizeof out - 1 - len)) > 0)
+            len += (size_t)r;
+        out[len] = '\0';
+        close(fds[0]);
+        int st;
+        assert_int_equal(waitpid(pid, &st, 0), pid);
+        assert_true(WIFEXITED(st));
+        assert_int_equal(WEXITSTATUS(st), 1);
+        size_t lines = 0;
+        for (size_t i = 0; i < len; i++)
+            lines += out[i] == '\n';
+        if (lines != 1 || strncmp(out, "flametui: worker ", 17) != 0)
+            fail_msg("round %d: %zu lines: %s", round, lines, out);
+    }
+}
+
 int main(void)
 {
     if (!setlocale(LC_ALL, "C.UTF-8")) {
@@ -212,6 +266,7 @@ int main(void)
         cmocka_unit_test(truncation_like_flamegraph),
         cmocka_unit_test(truncation_never_splits),
         cmocka_unit_test(slice_for_status_line),
+        cmocka_unit_test(die_once_from_threads),
         cmocka_unit_test(random_bytes_are_always_safe),
         cmocka_unit_test(auto_mode_follows_locale),
     };

@@ -60,6 +60,35 @@ static void window_keeps_recent_samples(void **state)
     trie_free(t);
 }
 
+/* issue 17: after the input ends, the window must go idle: no snapshot and no rebuild
+ * while nothing arrives, except once when a snapshot ages out. */
+static void window_idle_when_nothing_changes(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;old 5\n");
+    struct window *w = window_new(2.0);
+    assert_true(window_record(w, t, 0.0));
+    assert_false(window_record(w, t, 1.0));     /* nothing new, nothing aged out */
+    assert_false(window_record(w, t, 3.0));
+    add(t, "main", "new", 3);
+    assert_true(window_record(w, t, 3.5));
+    assert_false(window_record(w, t, 5.0));     /* still since 0.0 */
+    assert_true(window_record(w, t, 6.0));      /* the snapshot at 3.5 is the base now */
+    struct trie *v = window_build(w, t, 6.0);
+    assert_int_equal(trie_total_d(v, TRIE_ROOT), 0);
+    trie_free(v);
+    for (double now = 7.0; now < 100; now += 0.5)
+        assert_false(window_record(w, t, now)); /* idle */
+    add(t, "main", "old", 1);
+    assert_true(window_record(w, t, 100.0));
+    v = window_build(w, t, 100.0);
+    assert_int_equal(trie_total_d(v, TRIE_ROOT), 1);
+    assert_int_equal(trie_total_d(v, trie_node_at(v, "main")), 1);
+    trie_free(v);
+    window_free(w);
+    trie_free(t);
+}
+
 static void app_window_key(void **state)
 {
     (void)state;
@@ -109,6 +138,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(window_keeps_recent_samples),
+        cmocka_unit_test(window_idle_when_nothing_changes),
         cmocka_unit_test(app_window_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
