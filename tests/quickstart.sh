@@ -3,15 +3,19 @@
 # through sudo when not root), builds in ./build and then
 #   sh tests/quickstart.sh demo    opens flametui on the bundled sample profile
 #   sh tests/quickstart.sh check   builds with ASan+UBSan and -Werror, runs the whole test
-#                                  suite (make check), then make distcheck; prints
-#                                  "N passed, N failed" summed over the test logs
+#                                  suite (make check), make distcheck, the fuzz and the
+#                                  valgrind + cppcheck tiers; prints one line
+#                                  "N passed, N failed, N skipped" summed over the test logs
+#                                  (see summary() and the README's test section)
 set -eu
 mode=${1:-demo}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
+# the same list as .ci/run, so a developer's check runs every tier CI runs
 pkgs="build-essential autoconf automake autoconf-archive pkg-config libncurses-dev
-      libpcre2-dev libcmocka-dev zlib1g-dev tmux gzip perl"
+      libpcre2-dev libcmocka-dev zlib1g-dev tmux gzip perl ncurses-term
+      valgrind cppcheck linux-perf clang libclang-rt-14-dev"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
@@ -31,25 +35,40 @@ fi
 jobs=$(nproc 2>/dev/null || echo 2)
 
 summary() {
-    # sums the per-test counts over every test log: cmocka's "[  PASSED  ] N test(s)",
-    # our scripts' "N passed, N failed", else the automake result of the file
-    find "$1" -name '*.trs' | sort | while read -r trs; do
+    # One unit everywhere: one result per assertion. Per test log (the .trs files of
+    # make check under tests/, and the tiers under extra/; never a failed distcheck's
+    # copies, which would count twice):
+    #   cmocka        "[  PASSED  ] N test(s)", "[  FAILED  ] N test(s)", "[  SKIPPED ] N"
+    #   our scripts   their last "N passed, N failed[, N skipped]" line
+    #   otherwise     the PASS: / FAIL: / SKIP: lines (the fuzz tier), else the result
+    # A test whose automake result is FAIL or ERROR counts at least one failure, one that
+    # exits 77 at least one skip.
+    find tests extra -name '*.trs' 2>/dev/null | sort | while read -r trs; do
         log=${trs%.trs}.log
         res=$(sed -n 's/^:test-result: //p' "$trs" | head -n1)
         p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n1)
         f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n1)
+        s=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$log" | tail -n1)
         if [ -z "$p$f" ]; then
             line=$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 || true)
             if [ -n "$line" ]; then
                 p=$(echo "$line" | sed -E 's/^([A-Za-z-]+: )?([0-9]+) passed.*/\2/')
                 f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+                s=$(echo "$line" | sed -n -E 's/.* ([0-9]+) skipped.*/\1/p')
+            else
+                p=$(grep -c '^PASS: ' "$log" || true)
+                f=$(grep -c '^FAIL: ' "$log" || true)
+                s=$(grep -c '^SKIP: ' "$log" || true)
+                [ "$p$f$s" = 000 ] && { p=; f=; s=; }
             fi
         fi
+        p=${p:-0}; f=${f:-0}; s=${s:-0}
         case "$res" in
-        SKIP) echo "0 0 1" ;;
-        PASS|XFAIL) echo "${p:-1} ${f:-0} 0" ;;
-        *) [ "${f:-0}" -gt 0 ] 2>/dev/null || f=1; echo "${p:-0} $f 0" ;;
+        SKIP) [ "$s" -gt 0 ] || s=1 ;;
+        PASS|XFAIL) [ "$p$f$s" != 000 ] || p=1 ;;
+        *) [ "$f" -gt 0 ] || f=1 ;;
         esac
+        echo "$p $f $s"
     done | awk '{p+=$1; f+=$2; s+=$3} END {printf "%d passed, %d failed, %d skipped\n", p, f, s}'
 }
 
@@ -62,20 +81,56 @@ demo)
     ;;
 check)
     rm -rf build-check && mkdir build-check && cd build-check
-    ../configure -q --enable-werror --enable-sanitizers
-    make -s -j"$jobs"
+    mkdir -p extra
     status=0
+    # record NAME RESULT [LOG]: one result of this script itself (a build, distcheck, the
+    # tree left unchanged), counted by summary() like a test
+    record() {
+        printf ':test-result: %s\n' "$2" > "extra/$1.trs"
+        [ -n "${3:-}" ] && [ -f "$3" ] && cp "$3" "extra/$1.log" || : > "extra/$1.log"
+        echo "$2: $1"
+        [ "$2" = PASS ] || [ "$2" = SKIP ] || status=1
+    }
+    finish() {  # the tree must be unchanged by the build; then the one summary line
+        if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+            if git -C "$top" diff --exit-code --stat; then
+                record git-diff PASS
+            else
+                echo "quickstart: the build changed tracked files"
+                record git-diff FAIL
+            fi
+        fi
+        summary
+        exit $status
+    }
+    if ! { ../configure -q --enable-werror --enable-sanitizers && make -s -j"$jobs"; } \
+            > build.log 2>&1; then
+        tail -n 40 build.log
+        record build FAIL build.log
+        finish
+    fi
+    record build PASS
     make -s -j"$jobs" check || status=$?
     if [ $status -ne 0 ]; then
         cat test-suite.log
     fi
+    # distcheck: one result. Its own make check finds the corpus through
+    # FLAMETUI_CORPUS (the unpacked tarball has no ../shared beside it).
     if [ $status -eq 0 ]; then
-        make -s -j"$jobs" distcheck >distcheck.log 2>&1 || { tail -n 60 distcheck.log; status=1; }
+        if FLAMETUI_CORPUS="$top/../shared/corpus" make -s -j"$jobs" distcheck \
+                > distcheck.log 2>&1; then
+            record distcheck PASS
+        else
+            tail -n 60 distcheck.log
+            record distcheck FAIL distcheck.log
+        fi
+    else
+        echo "SKIP: distcheck (make check failed)" > distcheck.log
+        record distcheck SKIP distcheck.log
     fi
     # extra tiers, counted in the summary: bounded fuzzing (clang's libFuzzer) and
     # valgrind + cppcheck on a build without sanitizers. Each skips, saying why, when
-    # its tool is missing.
-    mkdir -p extra
+    # its tool is missing; the skip is counted.
     tier() { # NAME CMD...: runs CMD, keeps its log and result where summary() looks
         name=$1; shift
         rc=0
@@ -88,23 +143,25 @@ check)
         printf ':test-result: %s\n' "$res" > "extra/$name.trs"
         echo "$res: $name"
         if [ $res = FAIL ]; then tail -n 40 "extra/$name.log"; fi
-        if [ $res = SKIP ]; then head -n 3 "extra/$name.log"; fi
+        grep '^SKIP' "extra/$name.log" || true
+        grep '^FLAKY' "extra/$name.log" || true
         return 0
     }
     FUZZ_SECONDS=${FUZZ_SECONDS:-30} tier fuzz sh ../tests/fuzz/run.sh "$PWD"
     if command -v valgrind >/dev/null 2>&1; then
-        mkdir -p ../build-vg && (cd ../build-vg && { [ -f Makefile ] || ../configure -q; } &&
-            make -s -j"$jobs" src/flametui) > extra/build-vg.log 2>&1 ||
-            { tail -n 20 extra/build-vg.log; status=1; }
-        tier valgrind sh ../tests/valgrind.sh ../build-vg
+        if mkdir -p ../build-vg && (cd ../build-vg && { [ -f Makefile ] || ../configure -q; } &&
+                make -s -j"$jobs" src/flametui) > build-vg.log 2>&1; then
+            record build-vg PASS
+            tier valgrind sh ../tests/valgrind.sh ../build-vg
+        else
+            tail -n 20 build-vg.log
+            record build-vg FAIL build-vg.log
+        fi
+    else
+        # valgrind.sh says why and exits 77 (it still runs cppcheck if present)
+        tier valgrind sh ../tests/valgrind.sh "$PWD"
     fi
-    result=$(summary .)
-    cd "$top"
-    if git rev-parse --git-dir >/dev/null 2>&1; then
-        git diff --exit-code --stat || { echo "quickstart: the build changed tracked files"; status=1; }
-    fi
-    echo "$result"
-    exit $status
+    finish
     ;;
 *)
     echo "usage: sh tests/quickstart.sh demo|check" >&2

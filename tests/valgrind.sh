@@ -2,8 +2,13 @@
 # flametui - tests/valgrind.sh [BUILDDIR]: memory checks outside `make check` (CI calls it).
 #  1. cppcheck --enable=warning,portability on src/ (skipped when cppcheck is missing);
 #  2. the non-interactive modes and one tmux session under valgrind: no invalid access,
-#     no uninitialised read, no definite leak (--errors-for-leak-kinds=definite);
-#  3. every tests/e2e/t_*.sh with flametui under valgrind (VALGRIND_E2E=0 skips it).
+#     no uninitialised read, no definite leak (--errors-for-leak-kinds=definite); the
+#     session checks each behaviour it drives on the screen: moves, zoom, orientation and
+#     order, search and n, filters, reverse, table, callers/callees, help, resize, quit;
+#  3. every tests/e2e/t_*.sh with flametui under valgrind (VALGRIND_E2E=0 skips it). A
+#     script that fails only when valgrind is slow gets a second run; if that passes it
+#     is reported FLAKY and counted as skipped (never as passed).
+# Ends with "N passed, N failed, N skipped" (one result per check; every skip printed).
 # Needs a build WITHOUT sanitizers (valgrind and ASan exclude each other): exits 77
 # with a message for a sanitizer build or when valgrind is missing.
 # FLAMETUI (default BUILDDIR/src/flametui) and top_srcdir may come from the environment.
@@ -18,9 +23,11 @@ FLAMETUI=$(cd "$(dirname "$FLAMETUI")" && pwd)/$(basename "$FLAMETUI")  # tmux p
 tmp=$(mktemp -d) || exit 99
 T="tmux -L ft-vg-$$ -f /dev/null"
 trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-npass=0; nfail=0
+npass=0; nfail=0; nskip=0
 ok()   { npass=$((npass + 1)); }
 fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
+report() { echo "$npass passed, $nfail failed, $nskip skipped"; }
 
 # 1. cppcheck (static; needs no build)
 if command -v cppcheck >/dev/null 2>&1; then
@@ -31,18 +38,20 @@ if command -v cppcheck >/dev/null 2>&1; then
         cat "$tmp/cppcheck"; fail "cppcheck"
     fi
 else
-    echo "SKIP: cppcheck not installed"
+    skip "cppcheck not installed (apt-get install cppcheck)"
 fi
 
 # 2. valgrind
 if ! command -v valgrind >/dev/null 2>&1; then
-    echo "SKIP: valgrind not installed"
+    skip "valgrind not installed (apt-get install valgrind): no memory checks"
+    report
     [ $nfail -eq 0 ] || exit 1
     exit 77
 fi
 if ldd "$FLAMETUI" 2>/dev/null | grep -q -e libasan -e libubsan ||
         nm "$FLAMETUI" 2>/dev/null | grep -q -e __asan_init -e __ubsan_handle -e __tsan_init; then
-    echo "SKIP: $FLAMETUI is built with sanitizers; valgrind needs a plain build"
+    skip "$FLAMETUI is built with sanitizers; valgrind needs a plain build"
+    report
     [ $nfail -eq 0 ] || exit 1
     exit 77
 fi
@@ -111,7 +120,7 @@ vg "missing file" 1 --collapse "$tmp/missing"
 vg "strict" 1 --strict --collapse "$tmp/x.folded"
 vg "bad regex" 2 --collapse --include='(' "$tmp/x.folded"
 
-# 3. one interactive session: moves, zoom, search, filters, reverse, table, help, quit
+# 3. one interactive session; every step checks its behaviour on the screen
 if command -v tmux >/dev/null 2>&1; then
     screen() { $T capture-pane -p -t 0; }
     keys() { $T send-keys -t 0 "$@"; }
@@ -123,26 +132,60 @@ if command -v tmux >/dev/null 2>&1; then
         done
         echo "timeout waiting for: $1"; screen; return 1
     }
+    wait_gone() {
+        i=0
+        while [ $i -lt 300 ]; do
+            screen | grep -E -q -- "$1" || return 0
+            sleep 0.1; i=$((i + 1))
+        done
+        echo "timeout waiting for '$1' to go away"; screen; return 1
+    }
+    # step WHAT [!]PATTERN KEY...: sends the keys, then PATTERN shows (or, with !, goes)
+    step() {
+        what=$1; pat=$2; shift 2
+        for k in "$@"; do keys "$k"; done
+        case $pat in
+        !*) wait_gone "${pat#!}" ;;
+        *) wait_for "$pat" ;;
+        esac && ok || fail "tmux session: $what"
+    }
     $T new-session -d -x 100 -y 30 \
         "$VG --log-file=$tmp/vg-tui.log $FLAMETUI $data/tui-basic.folded; echo \$? > $tmp/rc; sleep 60"
     $T set -g window-size manual >/dev/null 2>&1
-    okk=1
-    wait_for '100 samples' || okk=0
-    for k in k l Enter u z i o '/' a l p h a Enter n N Escape f m a i n Enter r r c t t \
-             s s s '?' '?'; do
-        keys "$k"; sleep 0.2
-    done
-    $T resize-window -t 0 -x 60 -y 15 2>/dev/null; sleep 0.5
+    step "start-up" '^all  100 samples'
+    step "move up" '^main  75 samples' k
+    step "move right" '^other  25 samples' l
+    step "zoom" 'zoom main' h Enter
+    step "zoom out" '!zoom main' u
+    step "icicle" '100 samples  icicle' i
+    step "flame" '100 samples  flame' i
+    step "heaviest first" 'heaviest' o
+    step "by name" '!heaviest' o
+    step "search" '/alpha match 40\.0%' / a l p h a Enter
+    step "n" '^alpha  40 samples' n
+    step "include filter" 'include:main \(75\.0%\)' f m a i n Enter
+    step "reverse" 'reverse' r
+    step "reverse off" '!reverse' r
+    step "clear filters" '!include:' c
+    step "table" 'SELF%' t
+    step "table closed" '!SELF%' t
+    step "callees" 'callees of alpha' s
+    step "callers" 'callers of alpha' s
+    step "callers closed" '!callers of' s
+    step "help" 'Zoom into the selected frame' '?'
+    step "help closed" '!Zoom into the selected frame' '?'
+    $T resize-window -t 0 -x 60 -y 15 2>/dev/null
+    step "resize" '^alpha  40 samples'
     keys q
     i=0; while [ ! -s "$tmp/rc" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
     rc=$(cat "$tmp/rc" 2>/dev/null)
-    if [ $okk = 0 ] || [ "$rc" != 0 ] || [ -s "$tmp/vg-tui.log" ]; then
-        fail "tmux session: exit '$rc'"; cat "$tmp/vg-tui.log" 2>/dev/null
+    if [ "$rc" != 0 ] || [ -s "$tmp/vg-tui.log" ]; then
+        fail "tmux session: exit '$rc' or valgrind errors"; cat "$tmp/vg-tui.log" 2>/dev/null
     else
         echo "PASS: tmux session"; ok
     fi
 else
-    echo "SKIP: tmux not installed (interactive session not checked)"
+    skip "tmux not installed (interactive session not checked)"
 fi
 
 # 4. every e2e test once with flametui under valgrind (VALGRIND_E2E=0 skips this)
@@ -155,13 +198,17 @@ if [ "${VALGRIND_E2E:-1}" != 0 ] && command -v tmux >/dev/null 2>&1; then
         name=e2e/$(basename "$t")
         rm -f "$tmp"/e2e/vg.*.log
         # the tests poll for at most 10 s per step: on a loaded machine valgrind can be
-        # slower than that, so a failure without a valgrind report gets a second run
+        # slower than that, so a failure without a valgrind report gets a second run;
+        # a pass then is FLAKY: printed and counted as skipped, never as passed
+        runs=0
         for _ in 1 2; do
+            runs=$((runs + 1))
             FLAMETUI=$tmp/flametui-vg top_srcdir=$top_srcdir LC_ALL=C.UTF-8 \
                 FLAMETUI_VALGRIND=1 sh "$t" > "$tmp/e2e.out" 2>&1
             rc=$?
             [ $rc -eq 0 ] || [ $rc -eq 77 ] && break
             cat "$tmp"/e2e/vg.*.log 2>/dev/null | grep -q . && break
+            cp "$tmp/e2e.out" "$tmp/e2e.first"
         done
         bad=
         for f in "$tmp"/e2e/vg.*.log; do
@@ -170,14 +217,22 @@ if [ "${VALGRIND_E2E:-1}" != 0 ] && command -v tmux >/dev/null 2>&1; then
         if [ -n "$bad" ]; then
             fail "$name: valgrind errors"; cat $bad
         elif [ $rc -eq 77 ]; then
-            echo "SKIP: $name"
+            skip "$name: $(grep '^SKIP' "$tmp/e2e.out" | head -1)"
         elif [ $rc -ne 0 ]; then
             fail "$name under valgrind: exit $rc"; tail -20 "$tmp/e2e.out"
+        elif [ $runs -gt 1 ]; then
+            echo "FLAKY: $name under valgrind failed once, passed on the second run:"
+            grep -E '^(FAIL|timeout)' "$tmp/e2e.first" | head -3
+            nskip=$((nskip + 1))
         else
             echo "PASS: $name under valgrind"; ok
         fi
     done
+elif [ "${VALGRIND_E2E:-1}" = 0 ]; then
+    skip "e2e scripts under valgrind: VALGRIND_E2E=0"
+else
+    skip "e2e scripts under valgrind: tmux not installed"
 fi
 
-echo "$npass passed, $nfail failed"
+report
 [ $nfail -eq 0 ]

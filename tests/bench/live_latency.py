@@ -65,8 +65,11 @@ def main():
                     pressed_at = None
                     next_press = now + (0.05 if help_open else 0.25)
             if len(out) > (1 << 22):
-                out = out[-(1 << 20):]
-                mark = 0
+                # keep the last MiB; the mark moves with it, so out[mark:] never reaches
+                # back before the key press (an old help screen would match "Zoom into")
+                drop = len(out) - (1 << 20)
+                out = out[drop:]
+                mark = max(0, mark - drop)
         if eof_at is not None and len(lat_all) >= 5 and pressed_at is None:
             break
     os.write(fd, b"q")

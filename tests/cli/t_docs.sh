@@ -17,11 +17,24 @@ done
 sed -n 's/^ *X([A-Z_]*, *"\([^"]*\)".*/\1/p' "$top_srcdir/src/ui/keymap.h" | tr ' ' '\n' |
     sort -u > "$tmp/keys"
 [ -s "$tmp/keys" ] || fail "no keys found in src/ui/keymap.h"
-sed -n '/^\.SH KEYS/,/^\.SH /p' "$tmp/man" > "$tmp/mankeys"
+# The key lines of the KEYS section: the ".B" tag of each ".TP" entry, e.g.
+# ".B Up, k / Down, j"; split into whole tokens (a key must be one of them, not a letter
+# of some word in the descriptions).
+sed -n '/^\.SH KEYS/,/^\.SH /p' "$tmp/man" | awk 'prev ~ /^\.TP/ && /^\.B / { print } { prev = $0 }' |
+    sed 's/^\.B //' | awk '{ n = split($0, k, /, | \/ /); for (i = 1; i <= n; i++) print k[i] }' |
+    sort -u > "$tmp/mankeys"
+[ "$(wc -l < "$tmp/mankeys")" -ge 20 ] || fail "fewer than 20 key tokens on the man page's KEYS lines"
 while read -r k; do
     case "$k" in
     C-?) k="Ctrl-$(echo "${k#C-}" | tr a-z A-Z)" ;;
     esac
-    grep -qF -- "$k" "$tmp/mankeys" && ok || fail "man page KEYS lacks $k"
+    grep -qxF -- "$k" "$tmp/mankeys" && ok || fail "man page KEYS lacks a line for $k"
 done < "$tmp/keys"
+# and the other way: every key the man page lists is a key of the table
+tr ' ' '\n' < "$tmp/keys" | sed 's/^C-\(.\)$/Ctrl-\1/' | awk '/^Ctrl-/ { print toupper($0); next } { print }' |
+    sed 's/^CTRL-/Ctrl-/' | sort -u > "$tmp/tablekeys"
+while read -r k; do
+    case "$k" in mouse) continue ;; esac
+    grep -qxF -- "$k" "$tmp/tablekeys" && ok || fail "man page lists $k, which is no key of src/ui/keymap.h"
+done < "$tmp/mankeys"
 finish

@@ -39,5 +39,6 @@ if cmp -s "$tmp/want" "$tmp/got"; then n=$((n+1)); else echo "FAIL: merging two 
 # and the merge of the halves equals the whole
 "$FLAMETUI" --collapse "$corpus/folded/perf-vertx-stacks-01-collapsed-all-unsorted.txt" > "$tmp/whole"
 if cmp -s "$tmp/whole" "$tmp/got"; then n=$((n+1)); else echo "FAIL: halves merged != whole"; bad=$((bad+1)); fi
-echo "folded corpus: $n identical, $bad failed"
+echo "folded corpus: $n identical, $bad differ"
+echo "$n passed, $bad failed"
 [ $bad -eq 0 ] && [ $n -ge 20 ]

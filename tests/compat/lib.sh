@@ -1,5 +1,6 @@
-# Sourced by tests/compat/*.sh: locate ../shared/corpus or skip (exit 77) saying why.
-corpus="${top_srcdir:-.}/../shared/corpus"
+# Sourced by tests/compat/*.sh: locate ../shared/corpus (or $FLAMETUI_CORPUS, which
+# quickstart sets for distcheck's unpacked copy) or skip (exit 77) saying why.
+corpus="${FLAMETUI_CORPUS:-${top_srcdir:-.}/../shared/corpus}"
 if [ ! -d "$corpus" ]; then
     echo "SKIP: $corpus not found (the shared corpus sits beside the repository)"
     exit 77

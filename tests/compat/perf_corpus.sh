@@ -32,6 +32,7 @@ for exp in "$corpus"/perf-expected/*/*; do
     fi
 done
 echo "perf corpus: $same/$total identical"
+extra_pass=0; extra_fail=0
 rc=0
 if [ "$total" -eq 0 ]; then
     echo "FAIL: no files under $corpus/perf-expected"
@@ -49,17 +50,24 @@ for name in example-perf-stacks.txt perf-java-stacks-02.txt quirk-11-whitespace-
     if ! "$FLAMETUI" --collapse --format=perf "$corpus/perf/$name" >"$tmp/out" 2>/dev/null ||
         ! cmp -s "$tmp/out" "$exp"; then
         echo "  differs with --format=perf: $name"
-        rc=1
+        rc=1; extra_fail=$((extra_fail + 1))
+    else extra_pass=$((extra_pass + 1))
     fi
     if ! "$FLAMETUI" --collapse - <"$corpus/perf/$name" >"$tmp/out" 2>/dev/null ||
         ! cmp -s "$tmp/out" "$exp"; then
         echo "  differs through stdin: $name"
-        rc=1
+        rc=1; extra_fail=$((extra_fail + 1))
+    else extra_pass=$((extra_pass + 1))
     fi
     if ! cat "$corpus/perf/$name" | "$FLAMETUI" --collapse --tid --all --addrs - \
         >"$tmp/out" 2>/dev/null || ! cmp -s "$tmp/out" "$corpus/perf-expected/tid+all+addrs/$name"; then
         echo "  differs through a pipe: $name"
-        rc=1
+        rc=1; extra_fail=$((extra_fail + 1))
+    else extra_pass=$((extra_pass + 1))
     fi
 done
+# one result per comparison: the 485 outputs, then the 18 forced/stdin/pipe runs
+nf=$((total - same + extra_fail))
+[ "$total" -gt 0 ] || nf=$((nf + 1))
+echo "$((same + extra_pass)) passed, $nf failed"
 exit $rc

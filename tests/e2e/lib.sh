@@ -6,7 +6,22 @@ command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux not installed"; exit 77; }
 tmp=$(mktemp -d) || exit 99                  # never write into $top_srcdir (distcheck)
 n_server=0
 T="tmux -L ft-$$-$n_server -f /dev/null"
-trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+# Every check counts: wait_for, wait_gone and quit_ok when they succeed, ok after an
+# explicit test; fail ends the script. On exit the script prints its own
+# "N passed, N failed, N skipped" line (the summary of tests/quickstart.sh adds them up).
+npass=0; nskip=0
+e2e_pass() { npass=$((npass + 1)); }        # the helpers' own count (a script may redefine ok)
+ok()   { e2e_pass; }
+skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
+e2e_end() {
+    st=$1
+    $T kill-server 2>/dev/null; rm -rf "$tmp"
+    nf=0
+    case $st in 0) ;; 77) [ $nskip -gt 0 ] || nskip=1 ;; *) nf=1 ;; esac
+    echo "$npass passed, $nf failed, $nskip skipped"
+    exit "$st"
+}
+trap 'e2e_end $?' EXIT
 # ncurses' GPM mouse support (TERM=linux) leaks 10 bytes in the dlopen'ed libgpm: not ours.
 printf 'leak:mousemask_sp\nleak:libgpm\n' > "$tmp/lsan.supp"
 LSAN_OPTIONS="suppressions=$tmp/lsan.supp:$LSAN_OPTIONS"; export LSAN_OPTIONS
@@ -45,7 +60,7 @@ fail()   { echo "FAIL: $*" >&2; screen >&2; exit 1; }
 wait_for() {                                   # poll the screen for a grep -E pattern
     i=0
     while [ $i -lt 100 ]; do
-        screen | grep -E -q -- "$1" && return 0
+        screen | grep -E -q -- "$1" && { e2e_pass; return 0; }
         sleep 0.1; i=$((i + 1))
     done
     fail "timeout waiting for: $1"
@@ -53,7 +68,7 @@ wait_for() {                                   # poll the screen for a grep -E p
 wait_gone() {                                  # poll until the pattern is not on screen
     i=0
     while [ $i -lt 100 ]; do
-        screen | grep -E -q -- "$1" || return 0
+        screen | grep -E -q -- "$1" || { e2e_pass; return 0; }
         sleep 0.1; i=$((i + 1))
     done
     fail "timeout waiting for '$1' to go away"
@@ -70,4 +85,9 @@ quit_ok() {
     if ls "$tmp"/asan.* "$tmp"/ubsan.* >/dev/null 2>&1; then
         cat "$tmp"/asan.* "$tmp"/ubsan.* >&2; fail "sanitizer report"
     fi
+    e2e_pass
+}
+# expect_line N PATTERN WHAT: screen line N matches the grep -E PATTERN, else fail WHAT
+expect_line() {
+    line "$1" | grep -E -q -- "$2" && e2e_pass || fail "$3 (line $1: '$(line "$1")')"
 }

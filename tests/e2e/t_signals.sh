@@ -13,7 +13,7 @@ modes() {
 wait_modes() {   # wait_modes REGEX WHAT
     i=0
     while [ $i -lt 100 ]; do
-        modes | grep -E -q -- "$1" && return 0
+        modes | grep -E -q -- "$1" && { ok; return 0; }
         sleep 0.1; i=$((i + 1))
     done
     fail "$2: terminal modes '$(modes)' do not match '$1'"
@@ -50,7 +50,7 @@ fresh
 mkfifo "$tmp/fifo1"
 sleep 30 > "$tmp/fifo1" &
 writer=$!
-trap '$T kill-server 2>/dev/null; kill $writer 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'st=$?; kill $writer 2>/dev/null; e2e_end $st' EXIT
 start "$FLAMETUI" "$tmp/fifo1"
 wait_for 'LIVE'
 keys '?'                                   # still answering keys
@@ -121,7 +121,9 @@ wait_for 'callees of f0|callers of f0'
 keys s
 keys Escape
 keys / f 9 9 9 9 9 Enter
-wait_for 'f99999'
+wait_for 'f99999 match 100\.0%$'              # the status line, not the echo of the prompt
+keys n                                     # n selects the match, 100k frames down
+wait_for '^f99999  7 samples'
 keys G
 keys g
 quit_ok
@@ -144,7 +146,7 @@ screen | grep -q -F '\x1b[2Jy 1' || fail "--collapse: ESC not shown escaped on a
 [ -n "${FLAMETUI_VALGRIND:-}" ] && exit 0
 fresh
 { head -c 67108864 /dev/zero | tr '\000' x; printf ' 1\nb 2\n'; } > "$tmp/long.folded"
-start "$FLAMETUI" "$tmp/long.folded"
+start "$FLAMETUI" --max-line=128M "$tmp/long.folded"
 wait_for '^all  3 samples'
 keys k
 wait_for '^b  2 samples'

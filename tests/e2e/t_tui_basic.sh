@@ -4,9 +4,9 @@
 start "$FLAMETUI" "$data/tui-basic.folded"
 wait_for 'tui-basic.folded  100 samples  flame'
 wait_for '^all  100 samples \(100\.00%\) self 0'
-line 23 | grep -q '^ all' || fail "flame: the root is not on the bottom graph row"
-line 22 | grep -q 'main .*other' || fail "flame: main and other not above the root"
-screen | grep -q 'alpha_leaf' || fail "leaf frames missing"
+expect_line 23 '^ all' "flame: the root is not on the bottom graph row"
+expect_line 22 'main .*other' "flame: main and other not above the root"
+screen | grep -q 'alpha_leaf' && ok || fail "leaf frames missing"
 
 keys k                                     # flame: up = the widest child
 wait_for '^main  75 samples \(75\.00%\) self 0'
@@ -24,7 +24,7 @@ wait_for 'zoom alpha'
 wait_gone 'beta'
 keys u                                     # zoom out one level
 wait_for 'zoom main'
-screen | grep -q beta || fail "beta not back after zoom out"
+screen | grep -q beta && ok || fail "beta not back after zoom out"
 keys z                                     # reset
 wait_gone 'zoom'
 wait_for 'delta'
@@ -35,7 +35,7 @@ wait_for '^main  75 samples'
 
 keys i                                     # icicle: the root on top
 wait_for '100 samples  icicle'
-line 2 | grep -q '^ all' || fail "icicle: the root is not on the first graph row"
+expect_line 2 '^ all' "icicle: the root is not on the first graph row"
 keys j                                     # icicle: down = the widest child
 wait_for '^alpha  40 samples'
 keys i
@@ -43,6 +43,8 @@ wait_for '100 samples  flame'
 
 keys o                                     # heaviest first: other (25) after main (75)
 wait_for 'flame heaviest'
+keys o
+wait_gone 'heaviest'
 keys '?'
 wait_for 'Zoom into the selected frame'
 wait_for 'Backspace u'
@@ -52,4 +54,22 @@ wait_for 'Click selects, double-click zooms'
 wait_for 'more: k/PgUp'
 keys '?'
 wait_gone 'Zoom into the selected frame'
+quit_ok
+
+# o with data whose name order and weight order differ at every level: the rows change
+fresh
+printf 'main;aa;x 1\nmain;zz;y 3\nbb 2\n' > "$tmp/order.folded"
+start "$FLAMETUI" "$tmp/order.folded"
+wait_for '^all  6 samples'
+expect_line 22 '^ bb +main$' "by name: bb before main"
+expect_line 21 '^ {20,}aa +zz$' "by name: aa before zz"
+keys o
+wait_for 'heaviest'
+wait_for '^ main +bb$'                   # heaviest first: main (4) before bb (2)
+expect_line 22 '^ main +bb$' "heaviest first: main before bb"
+expect_line 21 '^ zz +aa$' "heaviest first: zz (3) before aa (1)"
+expect_line 20 '^ y +x$' "heaviest first: the leaves follow"
+keys o
+wait_for '^ bb +main$'
+expect_line 21 '^ {20,}aa +zz$' "by name again"
 quit_ok

@@ -30,22 +30,33 @@ wait_for 'last filter removed'
 wait_for 'delta'
 keys H '^main$' Enter
 wait_for 'hide:\^main\$'
-line 22 | grep -q 'alpha .*beta .*gamma .*other' || fail "hidden main still drawn"
+expect_line 22 'alpha .*beta .*gamma .*other' "hidden main still drawn"
 keys c
 wait_for 'filters cleared'
 keys r
 wait_for 'reverse'
-wait_for 'alpha_leaf'
+# reversed: the leaves sit on the root (the bottom row), their callers above them
+wait_for '^ alpha_leaf +alph\.\. +\*?beta_leaf +delta +gamma$'
+expect_line 22 '^ alpha_leaf +alph\.\. +\*?beta_leaf +delta +gamma$' "reverse: the leaves are not on the root"
+expect_line 21 '^ alpha +alpha +\*?beta +other +main$' "reverse: the callers of the leaves"
 keys r
 wait_gone 'reverse'
+expect_line 22 '^ main +other$' "not reversed again"
 keys / Enter                               # an empty search clears it
 wait_gone 'match'
 keys j j j j k                             # down to the root, up to main
 wait_for '^main  75 samples'
 keys s
 wait_for 'callees of main'
+# callees of main: main on the root, what it calls above (other and delta are gone)
+expect_line 22 '^ main$' "callees of main: main is not on the root"
+expect_line 21 '^ alpha +\*?beta +gamma$' "callees of main: its callees"
+screen | grep -q -e other -e delta && fail "callees of main: other/delta drawn" || ok
 keys s
 wait_for 'callers of main'
+expect_line 22 '^ main$' "callers of main: main is not on the root"
+expect_line 21 '^$' "callers of main: main has no caller but the root"
+screen | grep -q -e alpha -e beta && fail "callers of main: callees drawn" || ok
 keys s
 wait_gone 'callers of'
 wait_for '^main  75 samples'
@@ -60,6 +71,13 @@ wait_for 'SELF%'
 keys Enter                                 # its callers and callees
 wait_for 'callees of alpha_leaf'
 wait_gone 'SELF%'
+expect_line 22 '^ \*?alpha_leaf$' "callees of alpha_leaf: not on the root"
+expect_line 21 '^$' "callees of alpha_leaf: a leaf has no callees"
+keys s
+wait_for 'callers of alpha_leaf'
+expect_line 22 '^ \*?alpha_leaf$' "callers of alpha_leaf: not on the root"
+expect_line 21 '^ alpha$' "callers of alpha_leaf: alpha"
+expect_line 20 '^ main$' "callers of alpha_leaf: main above alpha"
 quit_ok Q                                  # Q quits from the callers view too
 
 # Start-up state from the command line.
@@ -67,5 +85,5 @@ fresh
 start "$FLAMETUI" -i -s gamma --include main "$data/tui-basic.folded"
 wait_for 'icicle  include:main \(75\.0%\)'
 wait_for '/gamma match 20\.0%'
-line 2 | grep -q '^ all' || fail "-i: the root is not on top"
+expect_line 2 '^ all' "-i: the root is not on top"
 quit_ok

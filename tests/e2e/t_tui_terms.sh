@@ -5,7 +5,7 @@
 . "$top_srcdir/tests/e2e/lib.sh"
 for term in xterm xterm-256color screen tmux-256color linux vt100; do
     if ! infocmp "$term" >/dev/null 2>&1; then
-        echo "note: no terminfo entry for $term, not tried"
+        skip "no terminfo entry for $term (install ncurses-term), not tried"
         continue
     fi
     fresh
@@ -44,8 +44,13 @@ colour_mode() { # TERM ENV PATTERN
         i=$((i + 1)); [ $i -lt 50 ] || fail "TERM=$1 $2: no '$3' in the SGR sequences"
         sleep 0.1
     done
+    ok
     quit_ok
 }
 colour_mode tmux-256color COLORTERM= '48;5;'
-infocmp xterm-direct >/dev/null 2>&1 && colour_mode xterm-direct COLORTERM=truecolor '48;2;'
+if infocmp xterm-direct >/dev/null 2>&1; then
+    colour_mode xterm-direct COLORTERM=truecolor '48;2;'
+else
+    skip "no terminfo entry for xterm-direct (install ncurses-term): truecolor not tried"
+fi
 colour_mode xterm COLORTERM= '\[4[1-7]m'

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -642,8 +643,14 @@ static void callers_and_top(void **state)
     b.len = 0;
     assert_true(app_top_line(&a, 1, &b));                       /* c: self 5 first */
     buf_putc(&b, '\0');
-    assert_non_null(strstr(b.p, "c"));
-    assert_non_null(strstr(b.p, "50.00%"));
+    char want[160];                                             /* the header's columns */
+    snprintf(want, sizeof want, "%12s %7s %12s %7s  %s", "5", "50.00%", "5", "50.00%", "c");
+    assert_string_equal(b.p, want);
+    b.len = 0;
+    assert_true(app_top_line(&a, 6, &b));                       /* b: self 0, last */
+    buf_putc(&b, '\0');
+    snprintf(want, sizeof want, "%12s %7s %12s %7s  %s", "0", "0.00%", "2", "20.00%", "b");
+    assert_string_equal(b.p, want);
     assert_false(app_top_line(&a, 7, &b));                      /* 6 names */
     act(&a, ACT_MOVE_DOWN);
     act(&a, ACT_MOVE_DOWN);
@@ -670,7 +677,13 @@ static void callers_and_top(void **state)
     b.len = 0;
     assert_true(app_top_line(&a, 1, &b));
     buf_putc(&b, '\0');
-    assert_non_null(strstr(b.p, " a"));
+    snprintf(want, sizeof want, "%12s %7s %12s %7s  %s", "0", "0.00%", "3", "30.00%", "a");
+    assert_string_equal(b.p, want);
+    b.len = 0;
+    assert_true(app_top_line(&a, 2, &b));                       /* then b */
+    buf_putc(&b, '\0');
+    snprintf(want, sizeof want, "%12s %7s %12s %7s  %s", "0", "0.00%", "2", "20.00%", "b");
+    assert_string_equal(b.p, want);
     act(&a, ACT_ORDER);                                  /* back to self */
     act(&a, ACT_TOP);                                    /* t closes the table */
     assert_int_equal(app_screen(&a), SCREEN_GRAPH);

@@ -303,11 +303,30 @@ static void deep_stack_no_recursion(void **state)
     trie_free(t);
 }
 
+/* Zoomed: a match nested under a matching frame is counted once (the issue-19 mutant
+ * that descended below a match gave 100 % here instead of 50 %). */
+static void zoomed_share_counts_nested_once(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;f;g;f 10\nmain;h 10\n");
+    struct search *s = attach("^f$", t);
+    uint32_t m = trie_node_at(t, "main");
+    assert_true(search_matched(s, m) == 10.0);
+    assert_true(search_share(s, m) == 0.5);
+    assert_true(search_share(s, TRIE_ROOT) == 0.5);
+    assert_true(search_share(s, trie_node_at(t, "main;h")) == 0.0);
+    /* zoomed below the outer match: everything matches */
+    assert_true(search_share(s, trie_node_at(t, "main;f;g")) == 1.0);
+    search_free(s);
+    trie_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(counts_and_share),
         cmocka_unit_test(sample_counted_once),
+        cmocka_unit_test(zoomed_share_counts_nested_once),
         cmocka_unit_test(next_prev_order),
         cmocka_unit_test(next_prev_weight_order),
         cmocka_unit_test(step_in_zoom),

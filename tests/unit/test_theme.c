@@ -24,11 +24,28 @@ static void same_name_same_colour(void **state)
     strcpy(copy, "do_syscall_64");
     assert_int_equal(slot("do_syscall_64"), theme_slot(copy, strlen(copy)));
     /* pinned values: a change of the hash changes every user's colours */
-    struct rgb a = theme_rgb(PALETTE_HOT, slot("main"));
-    struct rgb b = theme_rgb(PALETTE_HOT, slot("main"));
-    assert_memory_equal(&a, &b, sizeof(a));
     /* namehash("main") = 0.363 -> 5, namehash("niam") = 0.854 -> 13 */
     assert_int_equal(slot("main"), 13u << 4 | 5u);
+    /* computed by hand from flamegraph.pl's formulas at the slot centres
+     * v1 = 5.5/16 = 0.34375, v2 = v3 = 13.5/16 = 0.84375: hot (205 + 50 v3, 230 v1, 55 v2),
+     * mem (0, 190 + 50 v2, 210 v1), io (80 + 60 v1, 80 + 60 v1, 190 + 55 v2) */
+    struct rgb c = theme_rgb(PALETTE_HOT, slot("main"));
+    assert_int_equal(c.r, 247);      /* 205 + int(50 * 0.84375) = 205 + 42 */
+    assert_int_equal(c.g, 79);       /* int(230 * 0.34375) */
+    assert_int_equal(c.b, 46);       /* int(55 * 0.84375) */
+    c = theme_rgb(PALETTE_MEM, slot("main"));
+    assert_int_equal(c.r, 0);
+    assert_int_equal(c.g, 232);      /* 190 + 42 */
+    assert_int_equal(c.b, 72);       /* int(210 * 0.34375) */
+    c = theme_rgb(PALETTE_IO, slot("main"));
+    assert_int_equal(c.r, 100);      /* 80 + 20 */
+    assert_int_equal(c.g, 100);
+    assert_int_equal(c.b, 236);      /* 190 + 46 */
+    c = theme_rgb(PALETTE_HOT, slot("do_syscall_64"));   /* slot 8 << 4 | 13 */
+    assert_int_equal(slot("do_syscall_64"), 8u << 4 | 13u);
+    assert_int_equal(c.r, 231);
+    assert_int_equal(c.g, 194);
+    assert_int_equal(c.b, 29);
 }
 
 static void hot_formula_ranges(void **state)
