@@ -20,7 +20,7 @@
  *    as "no match" and makes the pattern "too expensive" (regex_too_expensive): from
  *    then on nothing matches, so one name costs bounded time and a run of names stops
  *    at the first such name. regex_match_names also gives up (too expensive) once it
- *    spent 200 ms on the regex at more than 20 us per name. Matching never fails.
+ *    spent 30 ms on the regex at more than 20 us per name. Matching never fails.
  *  - The empty pattern compiles and matches every name.
  * Not thread-safe: one struct regex owns one match-data block. */
 #ifndef FLAMETUI_REGEX_H
