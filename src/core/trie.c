@@ -623,6 +623,34 @@ size_t trie_path(const struct trie *t, uint32_t node, uint32_t *path)
     return d;
 }
 
+void trie_replace(struct trie *t, struct trie *src)
+{
+    if (src->names != t->names)
+        die("trie_replace: the tries do not share their names");
+    free(t->v);
+    free(t->slots);
+    free(t->kid_off);
+    free(t->kids);
+    kc_clear(t, true);
+    grave_free(t);
+    t->v = src->v;
+    t->n = src->n;
+    t->cap = src->cap;
+    t->slots = src->slots;
+    t->mask = src->mask;
+    t->slots_stale = src->slots_stale;
+    t->max_depth = src->max_depth;
+    t->kid_off = NULL;
+    t->kids = NULL;
+    t->kids_valid = false;
+    t->gen = (t->gen > src->gen ? t->gen : src->gen) + 1;
+    t->struct_gen = (t->struct_gen > src->struct_gen ? t->struct_gen : src->struct_gen) + 1;
+    src->v = NULL;
+    src->slots = NULL;
+    src->own_names = false;
+    trie_free(src);
+}
+
 void trie_compact(struct trie *t)
 {
     if (t->cap > t->n) {

@@ -99,6 +99,13 @@ void trie_foreach_stack(const struct trie *t, void (*fn)(void *ctx, uint32_t lea
  * returns the number written (= depth). path must have room for trie_depth() ids. */
 size_t trie_path(const struct trie *t, uint32_t node, uint32_t *path);
 
+/* Replaces the nodes of t by those of src, which must share t's strtab (made with
+ * trie_new(trie_names(t))), and frees src. t keeps its address and trie_uid, so pointers
+ * to it stay valid, but every node id of t is void: its generation moves past both
+ * tries' (every view, cache and parser state derived from it must see a change), and the
+ * arrays trie_children() gave out are freed. Used to compact a live base (window.h). */
+void trie_replace(struct trie *t, struct trie *src);
+
 size_t trie_bytes(const struct trie *t);
 /* Gives back the growth slack of the node array once loading is finished. */
 void trie_compact(struct trie *t);          /* memory used, for benchmarks */

@@ -758,6 +758,12 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
     return LOAD_MORE;
 }
 
+void loader_trie_replaced(struct loader *l)
+{
+    if (l->folded)
+        folded_trie_replaced(l->folded);
+}
+
 int loader_run(struct loader *l, struct ft_error *err)
 {
     if (l->live && !l->follow) {

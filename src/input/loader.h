@@ -52,6 +52,11 @@ void loader_free(struct loader *l);                 /* NULL is a no-op; closes t
  * a notice. --follow: a file that shrinks or is replaced (its name now points to another
  * file) is read again from the start, with a notice. */
 enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error *err);
+/* The loader's trie was rebuilt in place (trie_replace: a compacted window): the parser
+ * forgets the node ids it keeps between lines (the folded parser's previous line; the
+ * perf parser resolves every record from the root and caches names as bytes, so it keeps
+ * none). Call between two loader_step calls. */
+void loader_trie_replaced(struct loader *l);
 /* Reads everything to EOF, blocking. Returns 0 or -1 with err filled in. */
 int loader_run(struct loader *l, struct ft_error *err);
 /* The fd to poll() for POLLIN. -1 when there is nothing to wait for: a regular file

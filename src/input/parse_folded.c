@@ -277,6 +277,12 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
     return pos;
 }
 
+void folded_trie_replaced(struct folded_parser *p)
+{
+    p->nprev = 0;
+    p->prev.len = 0;
+}
+
 size_t folded_skipped(const struct folded_parser *p, struct ft_error *first)
 {
     if (first)

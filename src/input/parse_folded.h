@@ -25,6 +25,10 @@ void folded_set_max_line(struct folded_parser *p, size_t max);
 /* Counts the next line as skipped for being longer than the limit: the caller dropped
  * its bytes without feeding them (a line that does not fit in memory). */
 void folded_long_line(struct folded_parser *p);
+/* The trie's node ids changed (trie_replace): forget the previous line's nodes, so the
+ * next line is resolved from the root. Safe between two folded_feed calls (a partial
+ * line is kept as bytes by the caller, never as nodes). */
+void folded_trie_replaced(struct folded_parser *p);
 /* Lines skipped; *first gets the first skipped line's number and reason. */
 size_t folded_skipped(const struct folded_parser *p, struct ft_error *first);
 size_t folded_samples(const struct folded_parser *p); /* lines added */

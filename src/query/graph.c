@@ -225,6 +225,14 @@ bool graph_tick(struct graph *g, double now)
     return true;
 }
 
+bool graph_compact(struct graph *g, size_t max_nodes, double *since)
+{
+    if (!windowed(g) || trie_size(g->base) <= max_nodes)
+        return false;
+    window_compact(g->win, g->base, g->now, max_nodes / 2, since);
+    return true;            /* the base's generation moved: derive_src builds again */
+}
+
 static struct trie *src_trie(const struct graph *g)
 {
     return g->win_trie ? g->win_trie : g->base;

@@ -60,6 +60,16 @@ double graph_window_seconds(const struct graph *g);  /* 0: no window */
  * is stale (graph_shown derives it again). */
 bool graph_tick(struct graph *g, double now);
 
+/* Bounds the memory of a window over a live base: when the window is shown and the
+ * base has more than max_nodes nodes, compacts the base in place (window_compact: only
+ * what the window may still show is kept, in at most max_nodes / 2 nodes) and returns
+ * true; *since (may be NULL) gets the time the kept samples start at (later than
+ * now - seconds when the window was cut short). The base's node ids are void then: whoever
+ * keeps node ids of the base (the parsers: loader_trie_replaced) must forget them; the
+ * shown trie stays valid until the next graph_shown, which derives it again. Views
+ * switched to the whole base afterwards ("everything") show only what was kept. */
+bool graph_compact(struct graph *g, size_t max_nodes, double *since);
+
 /* True when graph_shown() would do any work: nothing derived yet, the spec changed, the
  * window moved, or the base grew since the last derivation while something is derived
  * from it (growth of a base that is shown as it is needs no work). */

@@ -147,3 +147,96 @@ struct trie *window_build(const struct window *w, struct trie *t, double now)
     free(tot);
     return out;
 }
+
+/* Window totals since snapshot b (NULL: since the start) into tot[0..n); returns the
+ * nodes window_build would keep (total > 0, root included). */
+static size_t totals_since(const struct trie *t, const struct snap *b, double *tot)
+{
+    size_t n = trie_size(t), kept = 1;
+    for (size_t i = 0; i < n; i++)
+        tot[i] = trie_self_d(t, (uint32_t)i) - (b && i < b->n ? b->self[i] : 0);
+    for (size_t i = n; i-- > 1;)
+        tot[trie_parent(t, (uint32_t)i)] += tot[i];
+    for (size_t i = 1; i < n; i++)
+        kept += tot[i] > 0;
+    return kept;
+}
+
+size_t window_compact(struct window *w, struct trie *t, double now, size_t keep_nodes,
+                      double *since)
+{
+    size_t n = trie_size(t);
+    bool current = w->ns > 0 && w->s[w->ns - 1].gen == trie_generation(t) &&
+                   w->s[w->ns - 1].n == n;
+    /* the snapshots older than the one window_build subtracts now are of no more use */
+    const struct snap *b = base_at(w, now);
+    while (b && b != &w->s[0]) {
+        drop_oldest(w);
+        b = base_at(w, now);
+    }
+    double *tot = xreallocarray(NULL, n ? n : 1, sizeof(*tot));
+    size_t kept = 0;
+    while (w->ns > 0) {
+        kept = totals_since(t, &w->s[0], tot);
+        if (kept <= keep_nodes)
+            break;
+        drop_oldest(w);     /* too many: start the window later */
+    }
+    if (w->ns == 0) {       /* keep nothing; the window starts again at now */
+        for (size_t i = 0; i < n; i++)
+            tot[i] = 0;
+        kept = 1;
+    }
+    /* the new trie: kept nodes in id order (parents first), the same path hashes */
+    struct trie *nt = trie_new(trie_names(t));
+    trie_reserve(nt, kept);
+    uint32_t *map = xreallocarray(NULL, n ? n : 1, sizeof(*map));
+    const struct snap *b0 = w->ns ? &w->s[0] : NULL;
+    map[0] = TRIE_ROOT;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t node = (uint32_t)i;
+        if (i > 0)
+            map[i] = tot[i] > 0 ? trie_append_child(nt, map[trie_parent(t, node)],
+                                                     trie_name(t, node), trie_phash(t, node))
+                                : TRIE_NONE;
+        if (map[i] == TRIE_NONE || !b0)
+            continue;
+        double self = trie_self_d(t, node) - (i < b0->n ? b0->self[i] : 0);
+        if (self > 0)
+            trie_add_self(nt, map[i], to_count(self));
+    }
+    trie_sum_totals(nt);
+    /* translate the snapshots: new[map[i]] = old[i] - base[i] (exact: counts only grow);
+     * map is increasing, so the nodes a snapshot knew are a prefix of the new ids */
+    for (size_t k = w->ns; k-- > 0;) {
+        struct snap *s = &w->s[k];
+        size_t nn = 0;
+        double *ns = xreallocarray(NULL, kept, sizeof(*ns));
+        for (size_t i = 0; i < s->n && i < n; i++) {
+            if (map[i] == TRIE_NONE)
+                continue;
+            ns[map[i]] = s->self[i] - (i < b0->n ? b0->self[i] : 0);
+            nn = map[i] + 1;
+        }
+        free(s->self);
+        s->self = ns;
+        s->n = nn;
+    }
+    free(map);
+    free(tot);
+    trie_replace(t, nt);
+    if (w->ns == 0) {
+        struct snap *s = &w->s[w->ns++];
+        s->time = now;
+        s->n = 1;
+        s->self = xcalloc(1, sizeof(*s->self));
+        current = true;
+    }
+    if (current) {          /* nothing arrived since the newest snapshot: still so */
+        w->s[w->ns - 1].gen = trie_generation(t);
+        w->s[w->ns - 1].n = trie_size(t);
+    }
+    if (since)
+        *since = w->s[0].time;
+    return trie_size(t);
+}

@@ -6,12 +6,13 @@
  * granularity. Times are seconds on any monotonic clock (the TUI uses arrival time).
  * Pure: no clock, no I/O. Memory: at most 10 snapshots (9 in steady state) of 8 bytes
  * per trie node, taken only when the trie grew; building needs 12 more bytes per node
- * for the moment. The window does not shrink the base trie: distinct stacks still add
- * nodes to it for as long as they arrive.
+ * for the moment. The base trie keeps every distinct stack until window_compact() drops
+ * what the window no longer needs (the caller decides when: graph_compact).
  * Ownership: the window keeps no pointer to the trie between calls. */
 #ifndef FLAMETUI_WINDOW_H
 #define FLAMETUI_WINDOW_H
 #include <stdbool.h>
+#include <stddef.h>
 
 struct trie;
 struct window;
@@ -30,4 +31,15 @@ bool window_record(struct window *w, const struct trie *t, double now);
  * none is that old (recording started less than a window ago); all of t when there is no
  * snapshot at all. */
 struct trie *window_build(const struct window *w, struct trie *t, double now);
+/* Memory bound: rebuilds t IN PLACE (trie_replace: t stays at its address, its node ids
+ * change) with only the samples since the oldest snapshot window_build may still subtract
+ * at now, and translates the snapshots to the new node ids exactly (counts only grow), so
+ * window_build gives the same trie before and after and later. When that keeps more than
+ * keep_nodes nodes, newer snapshots are used as the start instead (the window then shows
+ * less than its length until it has refilled), and when even the newest one keeps too
+ * many, nothing is kept: the window starts again at now. *since (may be NULL) gets the
+ * time the kept samples start at. Names (the strtab) are not compacted. t must be the
+ * trie the window recorded. Returns the nodes kept (root included). */
+size_t window_compact(struct window *w, struct trie *t, double now, size_t keep_nodes,
+                      double *since);
 #endif

@@ -29,6 +29,9 @@
 #define RELAYOUT_MS 100         /* relayout at most this often while data flows */
 #define RATE_MS 500             /* the live counters are repainted this often */
 #define DEFAULT_WINDOW 10.0     /* seconds, for the WINDOW key without --window */
+/* While the window is shown, the base trie is compacted once it has more nodes than this
+ * (app_compact); documented in flametui.1 (--window) and README */
+#define WINDOW_MAX_NODES ((size_t)1 << 19)
 #define FIRST_DATA_MS 300       /* a live pipe: wait this long for data before taking the
                                  * screen, so a producer that fails at once (a perf usage
                                  * error) leaves its message readable */
@@ -405,6 +408,9 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
         long long now = now_ms();
         app_set_live(&lp.app, feed_status(lp.feed));
         app_tick(&lp.app, (double)now / 1000.0);
+        if (app_compact(&lp.app, WINDOW_MAX_NODES))      /* bounded memory (--window) */
+            for (size_t i = 0; i < nls; i++)
+                loader_trie_replaced(ls[i]);
         endmsg.len = 0;
         if (feed_take_end(lp.feed, &endmsg)) {
             if (!input_ended(&lp, &endmsg)) {

@@ -429,6 +429,18 @@ bool app_tick(struct app *a, double now)
     return graph_tick(a->graph, now);
 }
 
+bool app_compact(struct app *a, size_t max_nodes)
+{
+    double since;
+    if (!graph_compact(a->graph, max_nodes, &since))
+        return false;
+    double shown = a->now - since;
+    a->compacted = true;
+    if (shown < graph_window_seconds(a->graph) - 1e-9)
+        app_message(a, "memory limit: the window holds the last %.1f s only", shown);
+    return true;
+}
+
 int app_set_search(struct app *a, const char *pattern, struct ft_error *err)
 {
     a->rank_node = TRIE_NONE;

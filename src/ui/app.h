@@ -98,6 +98,7 @@ struct app {
     size_t top_sel, top_scroll;
     enum top_sort top_by;
     double now;               /* seconds, from app_tick */
+    bool compacted;           /* the window's memory bound dropped old samples */
 };
 
 /* Starts on the profile t with the root selected, no zoom, flame orientation, name order,
@@ -156,6 +157,12 @@ bool app_paused(const struct app *a);
 void app_set_window(struct app *a, double seconds, bool on);
 /* The clock (seconds, monotonic). Returns true when the window moved (app_stale). */
 bool app_tick(struct app *a, double now);
+/* Memory bound of the window (graph_compact): while the window is shown and the base
+ * has more than max_nodes nodes, compacts the base in place and returns true; the caller
+ * must then tell every loader (loader_trie_replaced) before the next loader_step. Zoom and
+ * selection survive as name paths (the next app_update re-resolves them). When the window
+ * had to be cut short, says so in the status message. */
+bool app_compact(struct app *a, size_t max_nodes);
 /* Sets (pattern non-empty) or clears the search. Returns 0, or -1 with err set. */
 int app_set_search(struct app *a, const char *pattern, struct ft_error *err);
 /* Sets the transient message (printf format); "" clears it. */

@@ -62,6 +62,8 @@ static void view_title(const struct app *a, struct buf *out)
     buf_fini(&d);
     if (graph_windowed(a->graph))
         buf_printf(out, "  last %gs", graph_window_seconds(a->graph));
+    else if (a->compacted)   /* w after the memory bound dropped old samples */
+        buf_printf(out, "  everything kept (older samples dropped)");
     if (f != FOCUS_NONE) {
         size_t n;
         const char *s = strtab_get(trie_names(a->base), name, &n);
