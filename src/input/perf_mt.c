@@ -217,7 +217,7 @@ static void make_plan(void *arg)
 int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
                          int nthreads, bool release_pages, struct perf_mt_stats *st)
 {
-    struct job jobs[MT_MAX_THREADS];
+    struct job jobs[MT_MAX_THREADS] = {0}; /* make_plan fills [0, nj): cppcheck cannot tell */
     struct plan pl = {.opts = *o, .nthreads = nthreads, .buf = buf, .len = len, .jobs = jobs,
                       .t = t, .release = release_pages};
     bool faulted = perf_mt_guard(buf, len, make_plan, &pl) < 0;
