@@ -163,18 +163,24 @@ struct trie *trie_new(struct strtab *names)
     return t;
 }
 
-void trie_free(struct trie *t)
+/* Frees the nodes, the hash slots and the children index (not the names). */
+static void free_nodes(struct trie *t)
 {
-    if (!t)
-        return;
-    if (t->own_names)
-        strtab_free(t->names);
     free(t->v);
     free(t->slots);
     free(t->kid_off);
     free(t->kids);
     kc_clear(t, true);
     grave_free(t);
+}
+
+void trie_free(struct trie *t)
+{
+    if (!t)
+        return;
+    if (t->own_names)
+        strtab_free(t->names);
+    free_nodes(t);
     free(t->grave);
     free(t);
 }
@@ -627,12 +633,7 @@ void trie_replace(struct trie *t, struct trie *src)
 {
     if (src->names != t->names)
         die("trie_replace: the tries do not share their names");
-    free(t->v);
-    free(t->slots);
-    free(t->kid_off);
-    free(t->kids);
-    kc_clear(t, true);
-    grave_free(t);
+    free_nodes(t);
     t->v = src->v;
     t->n = src->n;
     t->cap = src->cap;

@@ -91,3 +91,24 @@ quit_ok() {
 expect_line() {
     line "$1" | grep -E -q -- "$2" && e2e_pass || fail "$3 (line $1: '$(line "$1")')"
 }
+# modes: tmux's view of the pane's terminal modes (alternate screen, cursor, keypad,
+# mouse); wait_modes REGEX WHAT polls them (calls the script's ok); wait_rc WHAT waits for
+# the exit status of the program started by start.
+modes() {
+    $T display -p -t 0 \
+        '#{alternate_on} #{cursor_flag} #{keypad_cursor_flag} #{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}'
+}
+wait_modes() {   # wait_modes REGEX WHAT
+    i=0
+    while [ $i -lt 100 ]; do
+        modes | grep -E -q -- "$1" && { ok; return 0; }
+        sleep 0.1; i=$((i + 1))
+    done
+    fail "$2: terminal modes '$(modes)' do not match '$1'"
+}
+wait_rc() {
+    i=0
+    while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    [ -s "$tmp/rc" ] || fail "$1: flametui did not exit"
+    cat "$tmp/rc"
+}

@@ -5,25 +5,6 @@
 # keeps the UI responsive and q quits. Ctrl-Z suspends to the shell and fg redraws.
 . "$top_srcdir/tests/e2e/lib.sh"
 
-# tmux's view of the pane's terminal modes
-modes() {
-    $T display -p -t 0 \
-        '#{alternate_on} #{cursor_flag} #{keypad_cursor_flag} #{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}'
-}
-wait_modes() {   # wait_modes REGEX WHAT
-    i=0
-    while [ $i -lt 100 ]; do
-        modes | grep -E -q -- "$1" && { ok; return 0; }
-        sleep 0.1; i=$((i + 1))
-    done
-    fail "$2: terminal modes '$(modes)' do not match '$1'"
-}
-wait_rc() {
-    i=0
-    while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-    [ -s "$tmp/rc" ] || fail "$1: flametui did not exit"
-    cat "$tmp/rc"
-}
 no_reports() {
     if ls "$tmp"/asan.* "$tmp"/ubsan.* >/dev/null 2>&1; then
         cat "$tmp"/asan.* "$tmp"/ubsan.* >&2; fail "$1: sanitizer report"

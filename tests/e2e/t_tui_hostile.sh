@@ -7,24 +7,6 @@
 # keys down, and running out of descriptors says so.
 . "$top_srcdir/tests/e2e/lib.sh"
 
-modes() {
-    $T display -p -t 0 \
-        '#{alternate_on} #{cursor_flag} #{keypad_cursor_flag} #{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}'
-}
-wait_modes() {   # wait_modes REGEX WHAT
-    i=0
-    while [ $i -lt 100 ]; do
-        modes | grep -E -q -- "$1" && { ok; return 0; }
-        sleep 0.1; i=$((i + 1))
-    done
-    fail "$2: terminal modes '$(modes)' do not match '$1'"
-}
-wait_rc() {
-    i=0
-    while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-    [ -s "$tmp/rc" ] || fail "$1: flametui did not exit"
-    cat "$tmp/rc"
-}
 tty_of() { $T display -p -t 0 '#{pane_tty}'; }
 restored='^0 1 0 0000$'
 
