@@ -19,10 +19,8 @@
 #include "query/search.h"
 #include "render/collapse.h"
 #include "render/textrender.h"
-#include "query/regex.h"
 #include "query/top.h"
 #include "query/view.h"
-#include "core/strtab.h"
 #include "core/trie.h"
 #include "tui/tui.h"
 #include "core/util.h"
@@ -94,17 +92,6 @@ static struct graph *apply_view(const struct options *o, struct trie *t)
     struct graph *g = graph_new(t);
     struct ft_error err = {0};
     for (size_t i = 0; i < o->nfilters; i++) {
-        /* a catastrophic pattern matches nothing (regex.h): say so instead of going on */
-        struct regex *re = i < VIEW_MAX_FILTERS ? regex_new(o->filters[i].re, NULL) : NULL;
-        if (re) {
-            unsigned char *m = xmalloc(strtab_count(trie_names(t)) + 1);
-            regex_match_names(re, trie_names(t), 0, strtab_count(trie_names(t)), m);
-            bool slow = regex_too_expensive(re);
-            free(m);
-            regex_free(re);
-            if (slow)
-                too_expensive(o->filters[i].re, g);
-        }
         if (graph_push_filter(g, o->filters[i].kind, o->filters[i].re, &err) < 0) {
             if (i >= VIEW_MAX_FILTERS)   /* not the regex's fault */
                 fprintf(stderr, "flametui: %s\n", err.msg);
@@ -145,6 +132,9 @@ static int output(const struct options *o, struct trie *base)
     struct trie *t = o->mode == OUT_TOP ? graph_profile(g) : graph_shown(g);
     struct search *s = NULL;
     int rc = 0;
+    /* a catastrophic filter matched nothing from some name on (regex.h): say so */
+    if (graph_too_expensive(g))
+        too_expensive(graph_too_expensive(g), g);
     if (o->search) {
         struct ft_error err = {0};
         s = search_new(o->search, &err);

@@ -367,6 +367,11 @@ bool graph_stale(const struct graph *g)
     return g->shown_owned && trie_generation(g->prof) != g->shown_gen;
 }
 
+const char *graph_too_expensive(const struct graph *g)
+{
+    return view_too_expensive(g->filt);
+}
+
 void graph_describe(const struct graph *g, struct buf *out)
 {
     view_describe(g->filt, out);

@@ -87,6 +87,9 @@ struct trie *graph_profile(struct graph *g);
  * bytes: the caller escapes), nothing when there is nothing. "reverse" only while it
  * applies (no focus). */
 void graph_describe(const struct graph *g, struct buf *out);
+/* After a derivation: the pattern of the first filter that gave up on backtracking
+ * (view_too_expensive), or NULL. */
+const char *graph_too_expensive(const struct graph *g);
 /* Share of the base's samples the filters keep, in [0, 1] (1 without filters). */
 double graph_share(struct graph *g);
 

@@ -171,6 +171,14 @@ void view_describe(const struct view *v, struct buf *out)
         buf_printf(out, "%sreverse", v->n ? " " : "");
 }
 
+const char *view_too_expensive(const struct view *v)
+{
+    for (size_t i = 0; i < v->n; i++)
+        if (regex_too_expensive(v->f[i].re))
+            return regex_pattern(v->f[i].re);
+    return NULL;
+}
+
 void view_track(struct view *v, bool on)
 {
     v->track = on;

@@ -58,6 +58,9 @@ bool view_is_identity(const struct view *v);
  * by single spaces; nothing when identity. "include" etc. are the words used. A filter
  * whose regex gave up (regex_too_expensive) is followed by " (pattern too expensive)". */
 void view_describe(const struct view *v, struct buf *out);
+/* The pattern of the first filter whose regex gave up (regex_too_expensive) while a
+ * view was built, or NULL: its stacks would be wrong. */
+const char *view_too_expensive(const struct view *v);
 
 /* Builds a new trie from base: trie_new(trie_names(base)) (shares the base strtab, so
  * name ids are the same in both; base must outlive the result). base is not modified.
