@@ -360,7 +360,8 @@ int main(int argc, char **argv)
             .no_color = o.no_color,
             .window = o.window,
             .app = {.icicle = o.icicle, .reverse = o.reverse, .filters = o.filters,
-                    .nfilters = o.nfilters, .search = o.search},
+                    .nfilters = o.nfilters, .search = o.search,
+                    .base_input = o.nbases ? o.bases[0] : NULL, .nbase_inputs = o.nbases},
         };
         rc = tui_run(&to, t, ls, o.nfiles);
         goto out;

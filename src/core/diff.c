@@ -5,6 +5,7 @@
 #include "core/diff.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,27 @@ bool diff_totals_differ(struct count a, struct count b)
     if (!a.is_float && !b.is_float)
         return a.u != b.u;
     return count_to_double(a) != count_to_double(b);
+}
+
+double diff_delta_d(struct count base, struct count new_)
+{
+    return count_to_double(new_) - count_to_double(base);
+}
+
+int diff_delta_format(char *buf, struct count base, struct count new_)
+{
+    if (!base.is_float && !new_.is_float) {
+        if (new_.u == base.u)
+            return snprintf(buf, COUNT_FMT_MAX + 1, "0");
+        if (new_.u > base.u)
+            return snprintf(buf, COUNT_FMT_MAX + 1, "+%llu",
+                            (unsigned long long)(new_.u - base.u));
+        return snprintf(buf, COUNT_FMT_MAX + 1, "-%llu", (unsigned long long)(base.u - new_.u));
+    }
+    double d = diff_delta_d(base, new_);
+    if (d == 0)
+        return snprintf(buf, COUNT_FMT_MAX + 1, "0");
+    return snprintf(buf, COUNT_FMT_MAX + 1, "%+.15g", d);
 }
 
 /* Perl's int() of a non-negative NV: an integer below 2^64, else the truncated double. */
@@ -76,6 +98,26 @@ void diff_attach(struct trie *t, const struct trie *base, bool normalize)
         trie_add_base(t, map[i], c);
     }
     free(map);
+}
+
+struct trie *diff_swap(const struct trie *t)
+{
+    struct trie *out = trie_new(trie_names(t));
+    size_t n = trie_size(t);
+    trie_reserve(out, n);
+    trie_enable_base(out);
+    for (size_t i = 1; i < n; i++)   /* parents first: the same ids */
+        trie_append_child(out, trie_parent(t, (uint32_t)i), trie_name(t, (uint32_t)i),
+                          trie_phash(t, (uint32_t)i));
+    for (size_t i = 0; i < n; i++)
+        if (trie_is_terminal(t, (uint32_t)i))
+            trie_add_self(out, (uint32_t)i, trie_base_self(t, (uint32_t)i));
+    trie_sum_totals(out);
+    for (size_t i = 0; i < n; i++)
+        if (trie_is_terminal(t, (uint32_t)i))
+            trie_add_base(out, (uint32_t)i, trie_self(t, (uint32_t)i));
+    trie_set_base_swapped(out, !trie_base_swapped(t));
+    return out;
 }
 
 static bool is_hex(unsigned char c)

@@ -33,6 +33,17 @@ bool diff_strip_hex_name(const char *p, size_t n, struct buf *out);
  * (counts, base counts included, add up). t keeps its address (trie_replace). */
 void diff_strip_hex(struct trie *t);
 
+/* A copy of the diff trie t with the two sides exchanged: counts = t's base counts,
+ * base counts = t's counts, and trie_base_swapped() true (unless t's was). Same strtab,
+ * same node ids. The base-widths view (what disappeared). The caller frees it. */
+struct trie *diff_swap(const struct trie *t);
+
+/* Writes new - base signed: "+5", "-3", "0" (integers exactly, else as count_format
+ * writes a double, with its sign); returns the length. buf holds COUNT_FMT_MAX + 1. */
+int diff_delta_format(char *buf, struct count base, struct count new_);
+/* new - base as a double. */
+double diff_delta_d(struct count base, struct count new_);
+
 /* True when total_base and total_new differ as Perl's != compares them. */
 bool diff_totals_differ(struct count a, struct count b);
 #endif

@@ -48,6 +48,7 @@ struct trie {
     uint32_t **grave;     /* retired per-node arrays: callers may still hold them until */
     size_t ngrave, grave_cap; /* the next change of the trie, so they are freed then */
     uint64_t *base;       /* diff: per node (cap entries) the base total, or NULL */
+    bool base_swapped;    /* diff: counts are the base's, base counts the new ones */
 };
 
 static void base_fit(struct trie *t);
@@ -740,4 +741,14 @@ void trie_add_base(struct trie *t, uint32_t leaf, struct count c)
     for (uint32_t id = leaf; id != TRIE_NONE; id = t->v[id].parent)
         add_count(&t->base[id], &t->v[id].flags, NODE_BASE_FLOAT, c);
     t->gen++;
+}
+
+void trie_set_base_swapped(struct trie *t, bool on)
+{
+    t->base_swapped = on;
+}
+
+bool trie_base_swapped(const struct trie *t)
+{
+    return t->base_swapped;
 }

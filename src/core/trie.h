@@ -121,6 +121,10 @@ struct count trie_base_self(const struct trie *t, uint32_t node);
 /* Adds c to the base total of leaf and of every ancestor, and marks leaf as a stack end
  * (enables the base when absent). */
 void trie_add_base(struct trie *t, uint32_t leaf, struct count c);
+/* Marks a trie whose counts are the base profile's and whose base counts are the new
+ * one's (diff_swap: the base-widths view); only a flag for the readers. */
+void trie_set_base_swapped(struct trie *t, bool on);
+bool trie_base_swapped(const struct trie *t);
 
 size_t trie_bytes(const struct trie *t);
 /* Gives back the growth slack of the node array once loading is finished. */
