@@ -321,6 +321,11 @@ int main(int argc, char **argv)
         o.files = dash;
         o.nfiles = 1;
     }
+    for (size_t i = 0; i < o.nbases; i++)   /* diff: one reader of stdin */
+        for (size_t k = 0; k < o.nfiles; k++)
+            if (!strcmp(o.bases[i], "-") && !strcmp(o.files[k], "-"))
+                usage_error("standard input cannot be both the base (--base=-) and the "
+                            "new profile");
     char why[200];
     if (o.mode == OUT_TUI && !can_run_tui(why, sizeof(why))) {
         if (why[0])   /* a terminal that cannot address the cursor: the --text view */
