@@ -68,10 +68,7 @@ enum reaction app_diff_toggle(struct app *a)
         app_message(a, "not a diff: start with --base=FILE");
         return RE_REDRAW;
     }
-    bool on = !graph_swap(a->graph);
-    graph_set_swap(a->graph, on);
-    app_message(a, on ? "base profile's widths (b: back to the new profile's)"
-                      : "new profile's widths");
+    graph_set_swap(a->graph, !graph_swap(a->graph));   /* the title says which */
     return RE_REBUILD | RE_RELAYOUT;
 }
 
