@@ -44,6 +44,19 @@ void app_diff_status(const struct app *a, struct buf *info)
                pct(delta, trie_total_d(a->base, TRIE_ROOT)));
 }
 
+void app_diff_table_status(const struct app *a, struct buf *info)
+{
+    if (!app_diff(a) || a->top_sel >= a->table.n)
+        return;
+    const struct top_row *r = &a->table.v[a->top_sel];
+    char bs[COUNT_FMT_MAX], bt[COUNT_FMT_MAX], ds[COUNT_FMT_MAX + 1], dt[COUNT_FMT_MAX + 1];
+    count_format(bs, r->bself);
+    count_format(bt, r->btotal);
+    diff_delta_format(ds, r->bself, r->self);
+    diff_delta_format(dt, r->btotal, r->total);
+    buf_printf(info, "  base self %s total %s, delta self %s total %s", bs, bt, ds, dt);
+}
+
 void app_diff_title(const struct app *a, struct buf *out)
 {
     if (!app_diff(a))
@@ -78,9 +91,14 @@ bool app_diff_top_line(const struct app *a, size_t i, struct buf *out, bool *don
     if (!app_diff(a))
         return false;
     if (i == 0) {
-        buf_printf(out, "%12s %12s %12s %12s %12s %12s %8s  %s", "SELF_BASE", "SELF_NEW",
-                   "SELF_DELTA", "TOTAL_BASE", "TOTAL_NEW", "TOTAL_DELTA", "DELTA%",
-                   "FUNCTION  (Enter: callers/callees, s: find, o: sort, t: close)");
+        enum top_sort by = a->top_by;   /* the sorted column is starred */
+        buf_printf(out, "%12s %12s %12s %12s %12s %12s %8s  %s", "SELF_BASE",
+                   by == TOP_BY_SELF ? "SELF_NEW*" : "SELF_NEW", "SELF_DELTA", "TOTAL_BASE",
+                   by == TOP_BY_TOTAL ? "TOTAL_NEW*" : "TOTAL_NEW",
+                   by == TOP_BY_DELTA ? "TOTAL_DELTA*" : "TOTAL_DELTA", "DELTA%",
+                   by == TOP_BY_NAME
+                       ? "FUNCTION*  (Enter: callers/callees, s: find, o: sort, t: close)"
+                       : "FUNCTION  (Enter: callers/callees, s: find, o: sort, t: close)");
         return true;
     }
     if (i - 1 >= a->table.n) {

@@ -17,6 +17,9 @@ bool app_diff(const struct app *a);
  * new)": its samples in both profiles (whatever widths are shown), the change, and the
  * change as a percentage of the base profile's and the new profile's total. */
 void app_diff_status(const struct app *a, struct buf *info);
+/* The same for the selected row of the table: "  base self B total T, delta self +D
+ * total +E". */
+void app_diff_table_status(const struct app *a, struct buf *info);
 /* Appends "  vs base NAME M samples" (and "  base widths" while they are shown). */
 void app_diff_title(const struct app *a, struct buf *out);
 /* The DIFF_BASE key: switches between the new and the base profile's widths. */

@@ -280,6 +280,9 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
     if ((o->normalize || o->strip_hex) && !o->nbases)
         return ft_error_set(err, 0, "--%s needs --base=FILE",
                             o->normalize ? "normalize" : "strip-hex");
+    if ((o->normalize || o->strip_hex) && o->follow)   /* they need the input's end */
+        return ft_error_set(err, 0, "--%s cannot be combined with --follow",
+                            o->normalize ? "normalize" : "strip-hex");
     return 0;
 }
 

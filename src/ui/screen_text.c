@@ -130,6 +130,7 @@ void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
         safe_append(left, a->msg, strlen(a->msg));
     } else if (s == SCREEN_TABLE) {
         table_status(a, left, info);
+        app_diff_table_status(a, info);
     } else {
         frame_status(a, left, info);
         app_diff_status(a, info);

@@ -146,7 +146,12 @@ enum reaction table_action(struct app *a, enum action act)
     case ACT_SCROLL_END:
         a->top_sel = n ? n - 1 : 0;
         break;
-    case ACT_ORDER: /* o: self -> total -> name */
+    case ACT_ORDER: /* o: self -> total -> name (-> delta in a diff) */
+        if (app_diff(a) && a->top_by == TOP_BY_NAME) {
+            a->top_by = TOP_BY_DELTA;
+            top_sort(&a->table, graph_profile(a->graph), a->top_by);
+            break;
+        }
         a->top_by = a->top_by == TOP_BY_SELF    ? TOP_BY_TOTAL
                     : a->top_by == TOP_BY_TOTAL ? TOP_BY_NAME
                                                 : TOP_BY_SELF;

@@ -66,4 +66,7 @@ printf 'a;b 1\nnot a count\n' > "$tmp/bad.folded"
 run "$F" --collapse --strict "--base=$tmp/bad.folded" "$B"
 expect_eq "bad base rc" 1 "$rc"
 case "$err" in *"bad.folded:2:"*) ok ;; *) fail "bad base message: $err" ;; esac
+# --normalize / --strip-hex need the end of the new profile: not with --follow
+run "$F" --follow --normalize "--base=$A" "$B"
+expect_eq "normalize --follow rc" 2 "$rc"
 finish

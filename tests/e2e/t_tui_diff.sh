@@ -111,3 +111,17 @@ wait_for '^all  552552552 samples'
 keys b
 wait_for 'not a diff: start with --base=FILE'
 quit_ok
+
+# the table: delta columns, the largest increase first; o cycles back to the delta order
+fresh
+start_size 200 24 "$FLAMETUI --base='$A' '$B'"
+wait_for '^all  552552552 samples'
+keys t
+wait_for 'SELF_BASE +SELF_NEW +SELF_DELTA +TOTAL_BASE +TOTAL_NEW +TOTAL_DELTA\* +DELTA%'
+wait_for '^ +0 +131131131 +\+131131131 +0 +131131131 +\+131131131 +\+16\.44%  hash_bytes\.constprop\.0'
+wait_for '^hash_bytes\.constprop\.0  self 131131131 .* base self 0 total 0, delta self \+131131131 total \+131131131'
+keys o o o
+wait_for 'FUNCTION\*'
+keys o
+wait_for 'TOTAL_DELTA\*'
+quit_ok Q
