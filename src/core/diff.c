@@ -72,6 +72,7 @@ struct count diff_normalize(struct count b, struct count total_new, struct count
 
 void diff_attach(struct trie *t, const struct trie *base, bool normalize)
 {
+    bool bulk = !trie_has_base(t);   /* all base counts zero: self now, totals at the end */
     trie_enable_base(t);
     struct count tn = trie_total(t, TRIE_ROOT), tb = trie_total(base, TRIE_ROOT);
     bool scale = normalize && diff_totals_differ(tb, tn);
@@ -95,8 +96,13 @@ void diff_attach(struct trie *t, const struct trie *base, bool normalize)
         struct count c = trie_self(base, node);
         if (scale)
             c = diff_normalize(c, tn, tb);
-        trie_add_base(t, map[i], c);
+        if (bulk)
+            trie_add_base_self(t, map[i], c);
+        else
+            trie_add_base(t, map[i], c);
     }
+    if (bulk)
+        trie_sum_base(t);
     free(map);
 }
 
@@ -115,7 +121,8 @@ struct trie *diff_swap(const struct trie *t)
     trie_sum_totals(out);
     for (size_t i = 0; i < n; i++)
         if (trie_is_terminal(t, (uint32_t)i))
-            trie_add_base(out, (uint32_t)i, trie_self(t, (uint32_t)i));
+            trie_add_base_self(out, (uint32_t)i, trie_self(t, (uint32_t)i));
+    trie_sum_base(out);
     trie_set_base_swapped(out, !trie_base_swapped(t));
     return out;
 }
@@ -179,8 +186,9 @@ void diff_strip_hex(struct trie *t)
             continue;
         trie_add(out, map[i], trie_self(t, node));
         if (base)
-            trie_add_base(out, map[i], trie_base_self(t, node));
+            trie_add_base_self(out, map[i], trie_base_self(t, node));
     }
+    trie_sum_base(out);
     free(map);
     free(rename);
     trie_replace(t, out);

@@ -752,3 +752,23 @@ bool trie_base_swapped(const struct trie *t)
 {
     return t->base_swapped;
 }
+
+void trie_add_base_self(struct trie *t, uint32_t leaf, struct count c)
+{
+    trie_enable_base(t);
+    t->v[leaf].flags |= NODE_TERMINAL;
+    add_count(&t->base[leaf], &t->v[leaf].flags, NODE_BASE_FLOAT, c);
+    t->gen++;
+}
+
+void trie_sum_base(struct trie *t)
+{
+    if (!t->base)
+        return;
+    for (size_t i = t->n; i-- > 1;) {   /* children before parents */
+        uint32_t p = t->v[i].parent;
+        add_count(&t->base[p], &t->v[p].flags, NODE_BASE_FLOAT,
+                  get_count(t->base[i], t->v[i].flags & NODE_BASE_FLOAT));
+    }
+    t->gen++;
+}

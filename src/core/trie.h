@@ -121,6 +121,11 @@ struct count trie_base_self(const struct trie *t, uint32_t node);
 /* Adds c to the base total of leaf and of every ancestor, and marks leaf as a stack end
  * (enables the base when absent). */
 void trie_add_base(struct trie *t, uint32_t leaf, struct count c);
+/* Bulk form (a trie whose base counts are all still zero): adds c to the base count of
+ * leaf only (marking it a stack end); trie_sum_base() then turns these base self counts
+ * into base totals in one pass. Do not mix with trie_add_base() before the sum. */
+void trie_add_base_self(struct trie *t, uint32_t leaf, struct count c);
+void trie_sum_base(struct trie *t);
 /* Marks a trie whose counts are the base profile's and whose base counts are the new
  * one's (diff_swap: the base-widths view); only a flag for the readers. */
 void trie_set_base_swapped(struct trie *t, bool on);

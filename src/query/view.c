@@ -403,9 +403,10 @@ struct trie *view_build(struct view *v, struct trie *base)
                 trie_add_self(st->out, st->map[i], c);
         }
         trie_sum_totals(st->out);
-        for (size_t i = 0; trie_has_base(base) && i < n; i++)
+        for (size_t i = 0; trie_has_base(base) && i < n; i++)   /* out's base: all zero */
             if ((need[i] & 1) && trie_is_terminal(base, (uint32_t)i))
-                trie_add_base(st->out, st->map[i], trie_base_self(base, (uint32_t)i));
+                trie_add_base_self(st->out, st->map[i], trie_base_self(base, (uint32_t)i));
+        trie_sum_base(st->out);
         free(need);
     } else {
         for (size_t i = 0; i < n; i++) {
