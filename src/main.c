@@ -24,6 +24,8 @@
 #include "core/trie.h"
 #include "tui/tui.h"
 #include "core/util.h"
+#include "core/diff.h"
+#include "render/diffcollapse.h"
 
 static void print_err(const char *p, size_t n);
 
@@ -157,7 +159,8 @@ static int output(const struct options *o, struct trie *base)
         dst = open_memstream(&mem, &memlen);
     switch (o->mode) {
     case OUT_COLLAPSE:
-        rc = collapse_write(dst ? dst : stdout, t);
+        rc = trie_has_base(t) ? collapse_write_diff(dst ? dst : stdout, t)
+                              : collapse_write(dst ? dst : stdout, t);
         break;
     case OUT_TOP:
         rc = top_print(dst ? dst : stdout, t, o->top_n);
@@ -194,6 +197,66 @@ static int output(const struct options *o, struct trie *base)
 out:
     search_free(s);
     graph_free(g);
+    return rc;
+}
+
+/* Reads inputs to their end, reporting as the non-interactive path does. 0 or 1. */
+static int run_loaders(struct loader **ls, size_t n)
+{
+    struct ft_error err = {0};
+    for (size_t i = 0; i < n; i++) {
+        struct buf msg = {0};
+        int bad = loader_run(ls[i], &err) < 0;
+        if (bad)
+            report_error(loader_name(ls[i]), &err);
+        if (loader_report(ls[i], &msg))
+            for (size_t k = 0; k < msg.len;) {
+                const char *nl = memchr(msg.p + k, '\n', msg.len - k);
+                size_t len = nl ? (size_t)(nl - (msg.p + k)) : msg.len - k;
+                print_err(msg.p + k, len);
+                k += len + 1;
+            }
+        buf_fini(&msg);
+        if (bad)
+            return 1;
+    }
+    return 0;
+}
+
+/* Diff mode (--base): reads the base files into a trie sharing t's names and attaches
+ * them to t (core/diff.h). --normalize and --strip-hex need the whole new profile: its
+ * loaders are read to their end first (ls may be NULL when that was done). 0 or 1. */
+static int attach_base(const struct options *o, const struct load_opts *lo, struct trie *t,
+                       struct loader **ls, size_t nls)
+{
+    struct load_opts blo = *lo;
+    blo.follow = false;
+    blo.interactive = false;
+    struct trie *bt = trie_new(trie_names(t));
+    struct ft_error err = {0};
+    int rc = 0;
+    for (size_t i = 0; i < o->nbases && rc == 0; i++) {
+        struct loader *l = loader_open(o->bases[i], &blo, bt, &err);
+        if (!l) {
+            report_error(o->bases[i], &err);
+            rc = 1;
+            break;
+        }
+        rc = run_loaders(&l, 1);
+        loader_free(l);
+    }
+    if (rc == 0 && ls && (o->normalize || o->strip_hex))
+        rc = run_loaders(ls, nls);
+    if (rc == 0) {
+        if (o->strip_hex) {
+            diff_strip_hex(bt);
+            diff_strip_hex(t);
+            for (size_t i = 0; ls && i < nls; i++)
+                loader_trie_replaced(ls[i]);
+        }
+        diff_attach(t, bt, o->normalize);
+    }
+    trie_free(bt);
     return rc;
 }
 
@@ -258,6 +321,11 @@ int main(int argc, char **argv)
         o.files = dash;
         o.nfiles = 1;
     }
+    for (size_t i = 0; i < o.nbases; i++)   /* diff: one reader of stdin */
+        for (size_t k = 0; k < o.nfiles; k++)
+            if (!strcmp(o.bases[i], "-") && !strcmp(o.files[k], "-"))
+                usage_error("standard input cannot be both the base (--base=-) and the "
+                            "new profile");
     char why[200];
     if (o.mode == OUT_TUI && !can_run_tui(why, sizeof(why))) {
         if (why[0])   /* a terminal that cannot address the cursor: the --text view */
@@ -289,13 +357,16 @@ int main(int argc, char **argv)
             goto out;
         }
     }
+    if (o.mode == OUT_TUI && o.nbases && (rc = attach_base(&o, &lo, t, ls, o.nfiles)))
+        goto out;
     if (o.mode == OUT_TUI) {
         struct tui_opts to = {
             .colors = o.colors,
             .no_color = o.no_color,
             .window = o.window,
             .app = {.icicle = o.icicle, .reverse = o.reverse, .filters = o.filters,
-                    .nfilters = o.nfilters, .search = o.search},
+                    .nfilters = o.nfilters, .search = o.search,
+                    .base_input = o.nbases ? o.bases[0] : NULL, .nbase_inputs = o.nbases},
         };
         rc = tui_run(&to, t, ls, o.nfiles);
         goto out;
@@ -319,6 +390,8 @@ int main(int argc, char **argv)
         if (rc)
             goto out;
     }
+    if (o.nbases && (rc = attach_base(&o, &lo, t, NULL, 0)))
+        goto out;
     trie_compact(t);
     rc = output(&o, t);
 out:

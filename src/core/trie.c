@@ -13,7 +13,7 @@
 #include "core/strtab.h"
 #include "core/util.h"
 
-enum { NODE_TERMINAL = 1, NODE_SELF_FLOAT = 2, NODE_TOTAL_FLOAT = 4 };
+enum { NODE_TERMINAL = 1, NODE_SELF_FLOAT = 2, NODE_TOTAL_FLOAT = 4, NODE_BASE_FLOAT = 8 };
 
 struct node {
     uint64_t phash;       /* hash of the path from the root (trie_hash_step) */
@@ -47,7 +47,11 @@ struct trie {
     size_t kc_mask, kc_n;
     uint32_t **grave;     /* retired per-node arrays: callers may still hold them until */
     size_t ngrave, grave_cap; /* the next change of the trie, so they are freed then */
+    uint64_t *base;       /* diff: per node (cap entries) the base total, or NULL */
+    bool base_swapped;    /* diff: counts are the base's, base counts the new ones */
 };
+
+static void base_fit(struct trie *t);
 
 #define ROOT_PHASH 0x243f6a8885a308d3ull
 
@@ -170,6 +174,7 @@ static void free_nodes(struct trie *t)
     free(t->slots);
     free(t->kid_off);
     free(t->kids);
+    free(t->base);
     kc_clear(t, true);
     grave_free(t);
 }
@@ -233,8 +238,11 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint64_
         t->cap += t->cap / 2; /* 1.5x keeps the slack, and so bytes per node, low */
         t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
         huge_advise(t->v, t->cap * sizeof *t->v);
+        base_fit(t);
     }
     uint32_t id = (uint32_t)t->n++;
+    if (t->base)
+        t->base[id] = 0;
     struct node *nd = &t->v[id];
     nd->phash = phash;
     nd->name = name;
@@ -345,6 +353,7 @@ void trie_reserve(struct trie *t, size_t nodes)
         t->cap = nodes;
         t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
         huge_advise(t->v, t->cap * sizeof *t->v);
+        base_fit(t);
     }
     if (!t->slots_stale && nodes * 10 > t->mask * 8)
         rehash(t, nodes); /* a stale table is rebuilt at the right size on the next lookup */
@@ -606,6 +615,11 @@ void trie_merge(struct trie *dst, const struct trie *src)
             add_count(&dn->self, &dn->flags, NODE_SELF_FLOAT,
                       get_count(s->self, s->flags & NODE_SELF_FLOAT));
         }
+        if (src->base) {
+            trie_enable_base(dst);
+            add_count(&dst->base[d], &dst->v[d].flags, NODE_BASE_FLOAT,
+                      get_count(src->base[i], s->flags & NODE_BASE_FLOAT));
+        }
     }
     dst->gen++;
     free(names);
@@ -638,6 +652,7 @@ void trie_replace(struct trie *t, struct trie *src)
     t->n = src->n;
     t->cap = src->cap;
     t->slots = src->slots;
+    t->base = src->base;
     t->mask = src->mask;
     t->slots_stale = src->slots_stale;
     t->max_depth = src->max_depth;
@@ -648,6 +663,7 @@ void trie_replace(struct trie *t, struct trie *src)
     t->struct_gen = (t->struct_gen > src->struct_gen ? t->struct_gen : src->struct_gen) + 1;
     src->v = NULL;
     src->slots = NULL;
+    src->base = NULL;
     src->own_names = false;
     trie_free(src);
 }
@@ -657,6 +673,7 @@ void trie_compact(struct trie *t)
     if (t->cap > t->n) {
         t->cap = t->n;
         t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+        base_fit(t);
     }
 }
 
@@ -665,5 +682,93 @@ size_t trie_bytes(const struct trie *t)
     size_t b = t->cap * sizeof *t->v + (t->mask + 1) * sizeof *t->slots;
     if (t->kids_valid)
         b += (t->n + 1) * sizeof *t->kid_off + t->n * sizeof *t->kids;
+    if (t->base)
+        b += t->cap * sizeof *t->base;
     return b;
+}
+
+/* ---- differential profiles: the base total per node (trie.h) ---- */
+
+static void base_fit(struct trie *t)
+{
+    if (t->base)
+        t->base = xreallocarray(t->base, t->cap, sizeof *t->base);
+}
+
+void trie_enable_base(struct trie *t)
+{
+    if (t->base)
+        return;
+    t->base = xcalloc(t->cap, sizeof *t->base);
+    t->gen++;
+}
+
+bool trie_has_base(const struct trie *t)
+{
+    return t->base != NULL;
+}
+
+struct count trie_base_total(const struct trie *t, uint32_t node)
+{
+    if (!t->base)
+        return count_u64(0);
+    return get_count(t->base[node], t->v[node].flags & NODE_BASE_FLOAT);
+}
+
+struct count trie_base_self(const struct trie *t, uint32_t node)
+{
+    struct count c = trie_base_total(t, node);
+    if (!t->base || count_is_zero(c))
+        return c;
+    struct count kids = count_u64(0);
+    for (uint32_t k = t->v[node].first_child; k != TRIE_NONE; k = t->v[k].next_sibling)
+        count_add(&kids, trie_base_total(t, k));
+    if (!c.is_float && !kids.is_float)
+        return count_u64(c.u >= kids.u ? c.u - kids.u : 0);
+    double d = count_to_double(c) - count_to_double(kids);
+    return (struct count){0, d > 0 ? d : 0.0, true};
+}
+
+double trie_base_total_d(const struct trie *t, uint32_t node)
+{
+    return count_to_double(trie_base_total(t, node));
+}
+
+void trie_add_base(struct trie *t, uint32_t leaf, struct count c)
+{
+    trie_enable_base(t);
+    t->v[leaf].flags |= NODE_TERMINAL;
+    for (uint32_t id = leaf; id != TRIE_NONE; id = t->v[id].parent)
+        add_count(&t->base[id], &t->v[id].flags, NODE_BASE_FLOAT, c);
+    t->gen++;
+}
+
+void trie_set_base_swapped(struct trie *t, bool on)
+{
+    t->base_swapped = on;
+}
+
+bool trie_base_swapped(const struct trie *t)
+{
+    return t->base_swapped;
+}
+
+void trie_add_base_self(struct trie *t, uint32_t leaf, struct count c)
+{
+    trie_enable_base(t);
+    t->v[leaf].flags |= NODE_TERMINAL;
+    add_count(&t->base[leaf], &t->v[leaf].flags, NODE_BASE_FLOAT, c);
+    t->gen++;
+}
+
+void trie_sum_base(struct trie *t)
+{
+    if (!t->base)
+        return;
+    for (size_t i = t->n; i-- > 1;) {   /* children before parents */
+        uint32_t p = t->v[i].parent;
+        add_count(&t->base[p], &t->v[p].flags, NODE_BASE_FLOAT,
+                  get_count(t->base[i], t->v[i].flags & NODE_BASE_FLOAT));
+    }
+    t->gen++;
 }

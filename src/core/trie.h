@@ -106,6 +106,31 @@ size_t trie_path(const struct trie *t, uint32_t node, uint32_t *path);
  * arrays trie_children() gave out are freed. Used to compact a live base (window.h). */
 void trie_replace(struct trie *t, struct trie *src);
 
+/* Differential profiles (diff mode): an optional second count per node, the BASE
+ * profile's total of the stacks through the node (8 bytes per node, allocated only by
+ * trie_enable_base; the float flag lives in the node). Node counts (self, total) stay
+ * those of the new profile. Nodes created later get a zero base. */
+void trie_enable_base(struct trie *t);
+bool trie_has_base(const struct trie *t);
+/* The base total of node (0 without a base). */
+struct count trie_base_total(const struct trie *t, uint32_t node);
+double trie_base_total_d(const struct trie *t, uint32_t node);
+/* The base samples of stacks ending at node: its base total minus its children's
+ * (derived, O(children); exact for integer counts, never negative). */
+struct count trie_base_self(const struct trie *t, uint32_t node);
+/* Adds c to the base total of leaf and of every ancestor, and marks leaf as a stack end
+ * (enables the base when absent). */
+void trie_add_base(struct trie *t, uint32_t leaf, struct count c);
+/* Bulk form (a trie whose base counts are all still zero): adds c to the base count of
+ * leaf only (marking it a stack end); trie_sum_base() then turns these base self counts
+ * into base totals in one pass. Do not mix with trie_add_base() before the sum. */
+void trie_add_base_self(struct trie *t, uint32_t leaf, struct count c);
+void trie_sum_base(struct trie *t);
+/* Marks a trie whose counts are the base profile's and whose base counts are the new
+ * one's (diff_swap: the base-widths view); only a flag for the readers. */
+void trie_set_base_swapped(struct trie *t, bool on);
+bool trie_base_swapped(const struct trie *t);
+
 size_t trie_bytes(const struct trie *t);
 /* Gives back the growth slack of the node array once loading is finished. */
 void trie_compact(struct trie *t);          /* memory used, for benchmarks */

@@ -13,6 +13,8 @@
 struct trie *callers_callees(struct trie *t, uint32_t name)
 {
     struct trie *res = trie_new(trie_names(t));
+    if (trie_has_base(t))
+        trie_enable_base(res);
     size_t n = trie_size(t);
     uint32_t *map = xcalloc(n, sizeof *map);  /* node of t -> node of res, or TRIE_NONE */
     map[0] = TRIE_NONE;
@@ -24,8 +26,11 @@ struct trie *callers_callees(struct trie *t, uint32_t name)
             map[i] = trie_child(res, TRIE_ROOT, nm);
         else
             map[i] = TRIE_NONE;
-        if (map[i] != TRIE_NONE && trie_is_terminal(t, node))
+        if (map[i] != TRIE_NONE && trie_is_terminal(t, node)) {
             trie_add(res, map[i], trie_self(t, node));
+            if (trie_has_base(t))   /* a diff: the base's samples too (core/diff.h) */
+                trie_add_base(res, map[i], trie_base_self(t, node));
+        }
     }
     free(map);
     return res;
@@ -34,6 +39,8 @@ struct trie *callers_callees(struct trie *t, uint32_t name)
 struct trie *callers_callers(struct trie *t, uint32_t name)
 {
     struct trie *res = trie_new(trie_names(t));
+    if (trie_has_base(t))
+        trie_enable_base(res);
     size_t n = trie_size(t);
     unsigned char *inside = xcalloc(n, 1);    /* an occurrence at or above */
     uint32_t *path = xcalloc((size_t)trie_max_depth(t) + 1, sizeof *path);
@@ -49,7 +56,9 @@ struct trie *callers_callers(struct trie *t, uint32_t name)
         size_t k = 0;
         for (uint32_t a = node; a != TRIE_ROOT; a = trie_parent(t, a))
             path[k++] = trie_name(t, a);
-        trie_insert(res, path, k, trie_total(t, node));
+        uint32_t leaf = trie_insert(res, path, k, trie_total(t, node));
+        if (trie_has_base(t))
+            trie_add_base(res, leaf, trie_base_total(t, node));
     }
     free(path);
     free(inside);

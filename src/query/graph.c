@@ -12,6 +12,7 @@
 
 #include <stdlib.h>
 
+#include "core/diff.h"
 #include "core/trie.h"
 #include "query/callers.h"
 #include "query/window.h"
@@ -41,6 +42,9 @@ struct graph {
     bool shown_owned;
     uint64_t shown_gen;         /* trie_generation(prof) when shown was synced */
     struct graph_stats stats;
+    bool swap;                  /* diff: show the base's widths (graph_set_swap) */
+    struct trie *swapped;       /* diff_swap(shown), owned; NULL: not derived */
+    uint64_t swapped_uid, swapped_gen; /* the shown trie it was derived from */
 };
 
 /* What one derive call did, for the stats. */
@@ -87,6 +91,7 @@ void graph_free(struct graph *g)
     if (!g)
         return;
     drop_src(g);
+    trie_free(g->swapped);
     window_free(g->win);
     view_free(g->rev);
     view_free(g->filt);
@@ -337,6 +342,41 @@ static void count_work(struct graph *g, const struct work *w)
         g->stats.updates++;
 }
 
+static bool swap_stale(const struct graph *g)
+{
+    return g->swap && g->shown && trie_has_base(g->shown) &&
+           (!g->swapped || g->swapped_uid != trie_uid(g->shown) ||
+            g->swapped_gen != trie_generation(g->shown));
+}
+
+/* The base-widths view of the shown trie (graph_set_swap), derived again when stale. */
+static struct trie *swap_stage(struct graph *g)
+{
+    if (!g->swap || !trie_has_base(g->shown))
+        return g->shown;
+    if (swap_stale(g)) {
+        trie_free(g->swapped);
+        g->swapped = diff_swap(g->shown);
+        g->swapped_uid = trie_uid(g->shown);
+        g->swapped_gen = trie_generation(g->shown);
+    }
+    return g->swapped;
+}
+
+void graph_set_swap(struct graph *g, bool on)
+{
+    g->swap = on;
+    if (!on) {
+        trie_free(g->swapped);
+        g->swapped = NULL;
+    }
+}
+
+bool graph_swap(const struct graph *g)
+{
+    return g->swap;
+}
+
 struct trie *graph_profile(struct graph *g)
 {
     struct work w = {false, false};
@@ -353,12 +393,14 @@ struct trie *graph_shown(struct graph *g)
     derive_prof(g, &w);
     derive_shown(g, &w);
     count_work(g, &w);
-    return g->shown;
+    return swap_stage(g);
 }
 
 bool graph_stale(const struct graph *g)
 {
     if (g->src_dirty || g->prof_dirty || g->shown_dirty || !g->prof || !g->shown)
+        return true;
+    if (swap_stale(g))
         return true;
     if (g->win_trie && trie_generation(g->base) != g->win_gen)
         return true;

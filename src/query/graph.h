@@ -44,6 +44,12 @@ bool graph_reverse(const struct graph *g);
 void graph_set_focus(struct graph *g, enum graph_focus f, uint32_t name);
 enum graph_focus graph_focus(const struct graph *g, uint32_t *name);
 
+/* Diff mode (core/diff.h): show the base profile's widths (diff_swap of the shown trie:
+ * what disappeared) instead of the new profile's. Ignored when the shown trie has no
+ * base counts. The profile (graph_profile) is never swapped. */
+void graph_set_swap(struct graph *g, bool on);
+bool graph_swap(const struct graph *g);
+
 /* Live input: keep the views' tracking state (view_track: about 25 bytes per node of
  * their input) so that the base's growth is applied with view_update. Off by default, so
  * that the non-interactive outputs pay nothing; the first growth seen turns it on by

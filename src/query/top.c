@@ -38,6 +38,11 @@ static int row_cmp(const void *pa, const void *pb, void *arg)
         if (!c)
             c = -count_cmp(a->self, b->self);
     }
+    if (ctx->by == TOP_BY_DELTA) {
+        c = -top_delta_cmp(a->total, a->btotal, b->total, b->btotal);
+        if (!c)
+            c = -top_delta_cmp(a->self, a->bself, b->self, b->bself);
+    }
     if (!c)
         c = ctx->rank[a->name] < ctx->rank[b->name] ? -1 : ctx->rank[a->name] > ctx->rank[b->name];
     return c;
@@ -144,6 +149,11 @@ void top_compute(struct trie *t, enum top_sort by, struct top *out)
     struct count *total = xcalloc(count ? count : 1, sizeof *total);
     unsigned char *seen = xcalloc(count ? count : 1, 1);
     unsigned char *outer = outermost(t, n);
+    struct count *bself = NULL, *btotal = NULL;     /* diff: the base's numbers */
+    if (trie_has_base(t)) {
+        bself = xcalloc(count ? count : 1, sizeof *bself);
+        btotal = xcalloc(count ? count : 1, sizeof *btotal);
+    }
     for (size_t i = 1; i < n; i++) {
         uint32_t name = trie_name(t, (uint32_t)i);
         if (!seen[name]) {
@@ -154,12 +164,21 @@ void top_compute(struct trie *t, enum top_sort by, struct top *out)
             count_add(&self[name], trie_self(t, (uint32_t)i));
         if (outer[i])                          /* counted once per stack */
             count_add(&total[name], trie_total(t, (uint32_t)i));
+        if (bself && trie_is_terminal(t, (uint32_t)i))
+            count_add(&bself[name], trie_base_self(t, (uint32_t)i));
+        if (bself && outer[i])
+            count_add(&btotal[name], trie_base_total(t, (uint32_t)i));
     }
     out->v = xcalloc(nseen ? nseen : 1, sizeof *out->v);
     for (size_t id = 0; id < count; id++)
         if (seen[id])
-            out->v[out->n++] = (struct top_row){(uint32_t)id, self[id], total[id]};
+            out->v[out->n++] = (struct top_row){(uint32_t)id, self[id], total[id],
+                                                bself ? bself[id] : count_u64(0),
+                                                btotal ? btotal[id] : count_u64(0)};
     out->all = trie_total(t, TRIE_ROOT);
+    out->ball = trie_base_total(t, TRIE_ROOT);
+    free(bself);
+    free(btotal);
     free(outer);
     free(seen);
     free(total);
@@ -183,6 +202,8 @@ void top_row_numbers(struct buf *out, const struct top_row *r, struct count all)
 
 int top_print(FILE *out, struct trie *t, size_t n)
 {
+    if (trie_has_base(t))
+        return top_print_diff(out, t, n);
     struct top tp = {0};
     struct buf line = {0};
     top_compute(t, TOP_BY_SELF, &tp);

@@ -18,18 +18,21 @@ enum top_sort {
     TOP_BY_SELF,   /* self descending, then total descending, then name */
     TOP_BY_TOTAL,  /* total descending, then self descending, then name */
     TOP_BY_NAME,   /* plain byte order of the name */
+    TOP_BY_DELTA,  /* diff: total - base total descending, then the self delta, then name */
 };
 
 struct top_row {
     uint32_t name;        /* name id in trie_names(t) */
     struct count self;    /* samples of stacks whose leaf frame is this function */
     struct count total;   /* samples of stacks containing it, once per stack */
+    struct count bself, btotal; /* diff (trie_has_base): the same in the base profile */
 };
 
 struct top {
     struct top_row *v;    /* one row per distinct name occurring in the trie */
     size_t n;
     struct count all;     /* the root's total */
+    struct count ball;    /* diff: the root's base total */
 };
 
 /* Fills out (zero-initialised or previously filled; old rows are freed) with one row
@@ -54,4 +57,15 @@ void top_row_numbers(struct buf *out, const struct top_row *r, struct count all)
  * bytes: main.c escapes control bytes itself when out is a terminal). Returns 0, or -1
  * on a write error (ferror(out)). */
 int top_print(FILE *out, struct trie *t, size_t n);
+
+/* Diff mode (t has a base, core/diff.h; top_diff.c). top_print prints, sorted by
+ * TOP_BY_DELTA, the header "# SELF_BASE SELF_NEW SELF_DELTA TOTAL_BASE TOTAL_NEW
+ * TOTAL_DELTA DELTA% NAME" and one line per function: deltas signed ("+5", "-3", "0"),
+ * DELTA% the total delta as a percentage of the base profile's total (signed, two
+ * decimals). */
+int top_print_diff(FILE *out, struct trie *t, size_t n);
+/* Appends the numbers part of one diff row (as top_print_diff prints them). */
+void top_row_numbers_diff(struct buf *out, const struct top_row *r, struct count ball);
+/* a - b compared with c - d: -1, 0, 1 (exact for integer counts). */
+int top_delta_cmp(struct count a, struct count b, struct count c, struct count d);
 #endif

@@ -304,18 +304,23 @@ static uint32_t materialise(struct state *st, uint32_t i)
     return st->map[i];
 }
 
-/* Adds c samples of the stack ending at base node i to the derived trie. */
-static void add_stack(struct state *st, uint32_t i, struct count c)
+/* Adds c samples of the stack ending at base node i to the derived trie, and in a diff
+ * its base samples too when with_base (once per stack: when it first gets there). */
+static void add_stack(struct state *st, uint32_t i, struct count c, bool with_base)
 {
+    uint32_t leaf;
     if (!st->reverse) {
-        trie_add(st->out, materialise(st, i), c);
-        return;
+        leaf = materialise(st, i);
+        trie_add(st->out, leaf, c);
+    } else {
+        size_t k = 0;                           /* leaf first: walk up */
+        for (uint32_t a = i; a != TRIE_ROOT; a = trie_parent(st->base, a))
+            if (!(st->fl[a] & N_HIDDEN))
+                st->tmp[k++] = trie_name(st->base, a);
+        leaf = trie_insert(st->out, st->tmp, k, c);
     }
-    size_t k = 0;                               /* leaf first: walk up */
-    for (uint32_t a = i; a != TRIE_ROOT; a = trie_parent(st->base, a))
-        if (!(st->fl[a] & N_HIDDEN))
-            st->tmp[k++] = trie_name(st->base, a);
-    trie_insert(st->out, st->tmp, k, c);
+    if (with_base && trie_has_base(st->base))
+        trie_add_base(st->out, leaf, trie_base_self(st->base, i));
 }
 
 static struct state *state_new(struct view *v, struct trie *base)
@@ -323,6 +328,8 @@ static struct state *state_new(struct view *v, struct trie *base)
     struct state *st = xcalloc(1, sizeof *st);
     st->base = base;
     st->out = trie_new(trie_names(base));
+    if (trie_has_base(base))
+        trie_enable_base(st->out);   /* a diff stays a diff (core/diff.h) */
     st->epoch = v->epoch;
     st->reverse = v->reverse;
     unsigned j = 0;
@@ -396,6 +403,10 @@ struct trie *view_build(struct view *v, struct trie *base)
                 trie_add_self(st->out, st->map[i], c);
         }
         trie_sum_totals(st->out);
+        for (size_t i = 0; trie_has_base(base) && i < n; i++)   /* out's base: all zero */
+            if ((need[i] & 1) && trie_is_terminal(base, (uint32_t)i))
+                trie_add_base_self(st->out, st->map[i], trie_base_self(base, (uint32_t)i));
+        trie_sum_base(st->out);
         free(need);
     } else {
         for (size_t i = 0; i < n; i++) {
@@ -405,7 +416,7 @@ struct trie *view_build(struct view *v, struct trie *base)
             if (v->track)
                 set_prev(st, i, c);
             if (kept(st, i))
-                add_stack(st, (uint32_t)i, c);
+                add_stack(st, (uint32_t)i, c, true);
         }
     }
     struct trie *out = st->out;
@@ -450,7 +461,7 @@ bool view_update(struct view *v, struct trie *base, struct trie *derived)
         }
         set_prev(st, i, c);
         if (kept(st, i))
-            add_stack(st, (uint32_t)i, d);
+            add_stack(st, (uint32_t)i, d, !was);
     }
     st->gen = trie_generation(base);
     return true;

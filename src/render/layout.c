@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "render/theme.h"
+#include "render/diffcolor.h"
 #include "core/trie.h"
 
 _Static_assert(RECT_SELECTED == 1 && RECT_MATCH == 2 && RECT_ANCESTOR == 4,
@@ -65,6 +66,8 @@ struct scratch {
     size_t map_cap, map_used;  /* map_cap: power of two or 0 */
     struct kid *kids;
     size_t kids_len, kids_cap;
+    uint64_t diff_uid, diff_gen; /* diff (diffcolor.h): the largest change, cached */
+    double diff_max;
 };
 
 static void cache_clear(struct scratch *s, const struct trie *t, double T, int cols)
@@ -158,6 +161,7 @@ struct ctx {
     enum label_mode mode;
     int cols;
     double T;
+    double diff_max;     /* a diff trie: the largest change (diffcolor_max); else 0 */
 };
 
 static unsigned colour(struct ctx *c, uint32_t nid, const char *name, size_t len)
@@ -195,6 +199,8 @@ static void emit(struct ctx *c, uint32_t node, uint32_t depth, int x, int w, uns
     r->node = node;
     r->depth = depth;
     r->color = colour(c, nid, name, len);
+    if (c->diff_max > 0)   /* a diff: coloured and marked by the change (diffcolor.h) */
+        r->color = diffcolor_slot(in->t, node, c->diff_max);
     r->flags = flags;
     r->label = out->labels.len;
     r->label_cols = 0;
@@ -205,6 +211,8 @@ static void emit(struct ctx *c, uint32_t node, uint32_t depth, int x, int w, uns
             inner--;
             r->label_cols = 1;
         }
+        if (c->diff_max > 0)
+            inner -= diffcolor_put_mark(&out->labels, in->t, node, inner, &r->label_cols);
         r->label_cols += label_fit(&out->labels, name, len, inner, c->mode);
     }
     buf_putc(&out->labels, '\0');
@@ -282,8 +290,16 @@ void layout_compute(const struct layout_in *in, struct rect_list *out)
     struct layout_in in2 = *in;
     in2.vp.scroll = scroll;
     struct ctx c = {&in2, out, label_mode_resolve(in->label_mode), in->vp.cols,
-                    trie_total_d(t, zoom)};
+                    trie_total_d(t, zoom), 0};
     out->total = c.T;
+    if (trie_has_base(t)) {
+        if (s->diff_uid != trie_uid(t) || s->diff_gen != trie_generation(t)) {
+            s->diff_uid = trie_uid(t);
+            s->diff_gen = trie_generation(t);
+            s->diff_max = diffcolor_max(t);
+        }
+        c.diff_max = s->diff_max;
+    }
     /* Reuse the cache if the new threshold T/cols is not below the cached one. A trie
      * freed and another made at the same address is told apart by the rest of the
      * fingerprint (and node ids stay < trie_size, so a stale entry cannot crash);

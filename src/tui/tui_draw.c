@@ -15,6 +15,7 @@
 #include "render/label.h"
 #include "render/layout.h"
 #include "render/theme.h"
+#include "render/diffcolor.h"
 #include "core/trie.h"
 #include "core/util.h"
 
@@ -59,14 +60,14 @@ static int term_color(int c, unsigned slot)
         return -1;
     if (c != THEME_FRAME)
         return c;
-    struct rgb v = theme_rgb(dc.pal, slot);
+    struct rgb v = diffcolor_is(slot) ? diffcolor_rgb(slot) : theme_rgb(dc.pal, slot);
     switch (dc.mode) {
     case CM_DIRECT:
         return v.r << 16 | v.g << 8 | v.b;
     case CM_256:
         return theme_rgb_to_256(v);
     case CM_8:
-        return theme_rgb_to_8(v);
+        return diffcolor_is(slot) ? diffcolor_8(slot) : theme_rgb_to_8(v);
     case CM_MONO:
         break;
     }

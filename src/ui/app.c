@@ -12,6 +12,7 @@
 #include "query/graph.h"
 #include "query/search.h"
 #include "ui/app_impl.h"
+#include "ui/diff_status.h"
 
 void app_init(struct app *a, struct trie *t, const char *input)
 {
@@ -54,6 +55,8 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
             rc = -1;
     a->reverse = o->reverse;
     graph_set_reverse(a->graph, o->reverse);
+    a->diff_base = o->base_input;
+    a->diff_nbases = o->nbase_inputs;
     if (o->icicle)
         a->vp.orient = ORIENT_ICICLE;
     app_update(a);
@@ -217,6 +220,8 @@ static enum reaction graph_action(struct app *a, enum action act)
     case ACT_SEARCH_NEXT:
     case ACT_SEARCH_PREV:
         return nav_next_match(a, act == ACT_SEARCH_PREV);
+    case ACT_DIFF_BASE:
+        return app_diff_toggle(a);
     default:
         return nav_action(a, act);
     }

@@ -35,6 +35,8 @@ struct app_opts {
     const struct filter_opt *filters; /* --include/--exclude/--hide in order; not kept */
     size_t nfilters;
     const char *search;               /* -s RE, or NULL */
+    const char *base_input;           /* --base: the first base file (title), or NULL */
+    size_t nbase_inputs;
 };
 
 enum reaction {
@@ -99,6 +101,8 @@ struct app {
     enum top_sort top_by;
     double now;               /* seconds, from app_tick */
     bool compacted;           /* the window's memory bound dropped old samples */
+    const char *diff_base;    /* --base: the first base input's name (diff_status.h) */
+    size_t diff_nbases;
 };
 
 /* Starts on the profile t with the root selected, no zoom, flame orientation, name order,

@@ -34,6 +34,10 @@ const char options_usage[] =
     "      --strict          folded lines that do not parse are an error\n"
     "      --max-line=BYTES  skip (and count) lines longer than BYTES (default 16M;\n"
     "                        suffixes K, M, G)\n"
+    "      --base=FILE       differential flame graph: compare the input (the new\n"
+    "                        profile) with FILE (the base; repeatable, merged)\n"
+    "      --normalize       diff: scale base counts to the new total (difffolded -n)\n"
+    "      --strip-hex       diff: 0x... hex numbers in frame names are equal (-s)\n"
     "  (stackcollapse-perf.pl's --inline and --context need addr2line and are not\n"
     "   supported.)\n"
     "\n"
@@ -55,6 +59,8 @@ const char options_usage[] =
     "      --rows=N          rows for --text (default: as deep as the graph)\n"
     "      --top[=N]         print the N (default 20) hottest functions:\n"
     "                        SELF SELF% TOTAL TOTAL% NAME\n"
+    "                        (with --base: by largest increase, with deltas)\n"
+    "  With --base, --collapse prints STACK BASE NEW lines (difffolded.pl format).\n"
     "  -h, --help            show this help and exit\n"
     "  -V, --version         show the version and exit\n"
     "\n"
@@ -66,6 +72,7 @@ enum {
     OPT_WEIGHT, OPT_FOLLOW, OPT_STRICT, OPT_INCLUDE, OPT_EXCLUDE, OPT_HIDE, OPT_COLORS,
     OPT_NOCOLOR, OPT_WINDOW, OPT_TEXT, OPT_COLS, OPT_ROWS, OPT_TOP, OPT_INLINE, OPT_CONTEXT,
     OPT_MAX_LINE,
+    OPT_BASE, OPT_NORMALIZE, OPT_STRIP_HEX, /* diff (issue 14) */
 };
 
 static const struct option longopts[] = {
@@ -98,6 +105,9 @@ static const struct option longopts[] = {
     {"top", optional_argument, NULL, OPT_TOP},
     {"inline", no_argument, NULL, OPT_INLINE},
     {"context", no_argument, NULL, OPT_CONTEXT},
+    {"base", required_argument, NULL, OPT_BASE},
+    {"normalize", no_argument, NULL, OPT_NORMALIZE},
+    {"strip-hex", no_argument, NULL, OPT_STRIP_HEX},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -249,6 +259,12 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
             return ft_error_set(err, 0, "--%s is not supported (it needs addr2line); "
                                 "collapse with stackcollapse-perf.pl instead",
                                 c == OPT_INLINE ? "inline" : "context");
+        case OPT_BASE:
+            o->bases = xreallocarray(o->bases, o->nbases + 1, sizeof *o->bases);
+            o->bases[o->nbases++] = optarg;
+            break;
+        case OPT_NORMALIZE: o->normalize = true; break;
+        case OPT_STRIP_HEX: o->strip_hex = true; break;
         case 'h': o->help = true; break;
         case 'V': o->version = true; break;
         case ':':
@@ -261,6 +277,12 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
     }
     o->files = argv + optind;
     o->nfiles = (size_t)(argc - optind);
+    if ((o->normalize || o->strip_hex) && !o->nbases)
+        return ft_error_set(err, 0, "--%s needs --base=FILE",
+                            o->normalize ? "normalize" : "strip-hex");
+    if ((o->normalize || o->strip_hex) && o->follow)   /* they need the input's end */
+        return ft_error_set(err, 0, "--%s cannot be combined with --follow",
+                            o->normalize ? "normalize" : "strip-hex");
     return 0;
 }
 
@@ -268,5 +290,8 @@ void options_fini(struct options *o)
 {
     free(o->filters);
     o->filters = NULL;
+    free(o->bases);
+    o->bases = NULL;
+    o->nbases = 0;
     o->nfilters = 0;
 }

@@ -32,6 +32,9 @@ struct options {
     int cols, rows;             /* --cols/--rows, 0 = terminal or default */
     size_t top_n;               /* --top[=N], default 20 */
     bool help, version;
+    char **bases;               /* --base=FILE (diff mode), in order; points into argv */
+    size_t nbases;
+    bool normalize, strip_hex;  /* --normalize, --strip-hex (need --base) */
     char **files;               /* points into argv; nfiles may be 0 */
     size_t nfiles;
 };

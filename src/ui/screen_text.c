@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "ui/app_impl.h"
+#include "ui/diff_status.h"
 
 #include <string.h>
 
@@ -85,6 +86,7 @@ void app_title(const struct app *a, struct buf *out, struct buf *right)
     if (a->vp.order == ORDER_WEIGHT)
         buf_printf(out, " heaviest-first");
     view_title(a, out);
+    app_diff_title(a, out);
     if (s == SCREEN_TABLE) {
         buf_printf(out, "  hottest functions");
     } else if (a->zoom != TRIE_ROOT) {
@@ -128,8 +130,10 @@ void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
         safe_append(left, a->msg, strlen(a->msg));
     } else if (s == SCREEN_TABLE) {
         table_status(a, left, info);
+        app_diff_table_status(a, info);
     } else {
         frame_status(a, left, info);
+        app_diff_status(a, info);
     }
     if (a->search) {
         const char *p = search_pattern(a->search);

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "ui/app_impl.h"
+#include "ui/diff_status.h"
 
 #include <string.h>
 
@@ -51,6 +52,8 @@ enum reaction table_open(struct app *a)
 {
     app_push(a, SCREEN_TABLE);
     a->top_sel = a->top_scroll = 0;
+    if (app_diff(a))   /* a diff: the largest increase first */
+        a->top_by = TOP_BY_DELTA;
     a->table_stale = true;
     table_refresh(a);
     return RE_REDRAW;
@@ -143,7 +146,12 @@ enum reaction table_action(struct app *a, enum action act)
     case ACT_SCROLL_END:
         a->top_sel = n ? n - 1 : 0;
         break;
-    case ACT_ORDER: /* o: self -> total -> name */
+    case ACT_ORDER: /* o: self -> total -> name (-> delta in a diff) */
+        if (app_diff(a) && a->top_by == TOP_BY_NAME) {
+            a->top_by = TOP_BY_DELTA;
+            top_sort(&a->table, graph_profile(a->graph), a->top_by);
+            break;
+        }
         a->top_by = a->top_by == TOP_BY_SELF    ? TOP_BY_TOTAL
                     : a->top_by == TOP_BY_TOTAL ? TOP_BY_NAME
                                                 : TOP_BY_SELF;
@@ -224,6 +232,9 @@ void table_status(const struct app *a, struct buf *left, struct buf *info)
 
 bool app_top_line(const struct app *a, size_t i, struct buf *out)
 {
+    bool done;
+    if (app_diff_top_line(a, i, out, &done) || done)   /* a diff: delta columns */
+        return !done;
     if (i == 0) {
         buf_printf(out, "%12s %7s %12s %7s  %s", a->top_by == TOP_BY_SELF ? "SELF*" : "SELF",
                    "SELF%", a->top_by == TOP_BY_TOTAL ? "TOTAL*" : "TOTAL", "TOTAL%",

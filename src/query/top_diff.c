@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - top_diff.c: the hottest-functions table of a differential profile
+ * (see top.h: top_print_diff). */
+#include "config.h"
+
+#include "query/top.h"
+
+#include <stdlib.h>
+
+#include "core/diff.h"
+#include "core/strtab.h"
+#include "core/trie.h"
+#include "core/util.h"
+
+int top_delta_cmp(struct count a, struct count b, struct count c, struct count d)
+{
+    if (!a.is_float && !b.is_float && !c.is_float && !d.is_float) {
+        __int128 x = (__int128)a.u - (__int128)b.u, y = (__int128)c.u - (__int128)d.u;
+        return x < y ? -1 : x > y;
+    }
+    double x = count_to_double(a) - count_to_double(b);
+    double y = count_to_double(c) - count_to_double(d);
+    return x < y ? -1 : x > y;
+}
+
+void top_row_numbers_diff(struct buf *out, const struct top_row *r, struct count ball)
+{
+    char b1[COUNT_FMT_MAX], n1[COUNT_FMT_MAX], d1[COUNT_FMT_MAX + 1];
+    char b2[COUNT_FMT_MAX], n2[COUNT_FMT_MAX], d2[COUNT_FMT_MAX + 1];
+    count_format(b1, r->bself);
+    count_format(n1, r->self);
+    diff_delta_format(d1, r->bself, r->self);
+    count_format(b2, r->btotal);
+    count_format(n2, r->total);
+    diff_delta_format(d2, r->btotal, r->total);
+    double all = count_to_double(ball);
+    double pct = all > 0 ? 100.0 * (count_to_double(r->total) - count_to_double(r->btotal)) / all
+                         : 0.0;
+    buf_printf(out, "%12s %12s %12s %12s %12s %12s %+7.2f%%  ", b1, n1, d1, b2, n2, d2, pct);
+}
+
+int top_print_diff(FILE *out, struct trie *t, size_t n)
+{
+    struct top tp = {0};
+    struct buf line = {0};
+    top_compute(t, TOP_BY_DELTA, &tp);
+    if (n == 0 || n > tp.n)
+        n = tp.n;
+    fprintf(out, "# %12s %12s %12s %12s %12s %12s %8s  %s\n", "SELF_BASE", "SELF_NEW",
+            "SELF_DELTA", "TOTAL_BASE", "TOTAL_NEW", "TOTAL_DELTA", "DELTA%", "NAME");
+    for (size_t i = 0; i < n; i++) {
+        const struct top_row *r = &tp.v[i];
+        size_t len;
+        const char *name = strtab_get(trie_names(t), r->name, &len);
+        line.len = 0;
+        buf_append(&line, "  ", 2);
+        top_row_numbers_diff(&line, r, tp.ball);
+        buf_append(&line, name, len);
+        buf_putc(&line, '\n');
+        fwrite(line.p, 1, line.len, out);
+    }
+    buf_fini(&line);
+    top_fini(&tp);
+    return ferror(out) ? -1 : 0;
+}
