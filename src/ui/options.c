@@ -55,6 +55,8 @@ const char options_usage[] =
     "      --rows=N          rows for --text (default: as deep as the graph)\n"
     "      --top[=N]         print the N (default 20) hottest functions:\n"
     "                        SELF SELF% TOTAL TOTAL% NAME\n"
+    "      --svg[=FILE]      write the view as an interactive SVG like flamegraph.pl's\n"
+    "                        (click to zoom, Ctrl-F to search) to FILE or stdout\n"
     "  -h, --help            show this help and exit\n"
     "  -V, --version         show the version and exit\n"
     "\n"
@@ -66,6 +68,7 @@ enum {
     OPT_WEIGHT, OPT_FOLLOW, OPT_STRICT, OPT_INCLUDE, OPT_EXCLUDE, OPT_HIDE, OPT_COLORS,
     OPT_NOCOLOR, OPT_WINDOW, OPT_TEXT, OPT_COLS, OPT_ROWS, OPT_TOP, OPT_INLINE, OPT_CONTEXT,
     OPT_MAX_LINE,
+    OPT_SVG,
 };
 
 static const struct option longopts[] = {
@@ -96,6 +99,7 @@ static const struct option longopts[] = {
     {"cols", required_argument, NULL, OPT_COLS},
     {"rows", required_argument, NULL, OPT_ROWS},
     {"top", optional_argument, NULL, OPT_TOP},
+    {"svg", optional_argument, NULL, OPT_SVG},
     {"inline", no_argument, NULL, OPT_INLINE},
     {"context", no_argument, NULL, OPT_CONTEXT},
     {"help", no_argument, NULL, 'h'},
@@ -233,6 +237,13 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
                     return ft_error_set(err, 0, "invalid --top '%s' (a number >= 1)", optarg);
                 o->top_n = (size_t)v;
             }
+            break;
+        case OPT_SVG:
+            if (set_mode(o, OUT_SVG, "--svg", err))
+                return -1;
+            if (optarg && !*optarg)
+                return ft_error_set(err, 0, "--svg= needs a file name");
+            o->svg_file = optarg && strcmp(optarg, "-") ? optarg : NULL;
             break;
         case OPT_COLS:
             if (parse_int(optarg, 1, 100000, &v))
