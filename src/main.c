@@ -337,7 +337,7 @@ int main(int argc, char **argv)
             .no_color = o.no_color,
             .window = o.window,
             .app = {.icicle = o.icicle, .reverse = o.reverse, .filters = o.filters,
-                    .nfilters = o.nfilters, .search = o.search},
+                    .nfilters = o.nfilters, .search = o.search, .colors = o.colors},
         };
         rc = tui_run(&to, t, ls, o.nfiles);
         goto out;

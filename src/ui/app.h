@@ -23,6 +23,7 @@
 #include "query/top.h"
 #include "query/view.h"
 #include "render/layout.h"
+#include "render/theme.h"
 #include "ui/keymap.h"
 #include "ui/lineedit.h"
 
@@ -35,6 +36,7 @@ struct app_opts {
     const struct filter_opt *filters; /* --include/--exclude/--hide in order; not kept */
     size_t nfilters;
     const char *search;               /* -s RE, or NULL */
+    const char *colors;               /* --colors=PALETTE (for the SVG export), NULL: hot */
 };
 
 enum reaction {
@@ -46,7 +48,8 @@ enum reaction {
     RE_REPAINT = 1 << 4,  /* Ctrl-L: the terminal forgets what it shows, then redraw */
 };
 
-enum prompt_kind { PROMPT_NONE, PROMPT_SEARCH, PROMPT_INCLUDE, PROMPT_EXCLUDE, PROMPT_HIDE };
+enum prompt_kind { PROMPT_NONE, PROMPT_SEARCH, PROMPT_INCLUDE, PROMPT_EXCLUDE, PROMPT_HIDE,
+                   PROMPT_SVG };
 /* How the status line is painted. */
 enum status_kind { STATUS_NORMAL, STATUS_PROMPT, STATUS_ERROR };
 
@@ -99,6 +102,7 @@ struct app {
     enum top_sort top_by;
     double now;               /* seconds, from app_tick */
     bool compacted;           /* the window's memory bound dropped old samples */
+    enum palette palette;     /* --colors: the SVG export's palette */
 };
 
 /* Starts on the profile t with the root selected, no zoom, flame orientation, name order,
