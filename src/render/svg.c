@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/count.h"
+#include "core/strtab.h"
 #include "core/trie.h"
 
 #define PUT(b, lit) buf_append((b), (lit), sizeof(lit) - 1)
@@ -537,9 +538,60 @@ static void put_label(struct buf *b, const char *name, size_t len, double px)
         PUT(b, "..");
 }
 
+/* The node of the other trie at the path of names of node in t, or TRIE_NONE. */
+static uint32_t same_path(const struct trie *other, const struct trie *t, uint32_t node)
+{
+    uint32_t small[64], *path = small;
+    uint32_t d = trie_depth(t, node);
+    if (d > FT_ARRAY_LEN(small))
+        path = xcalloc(d, sizeof *path);
+    trie_path(t, node, path);
+    bool shared = trie_names(other) == trie_names(t);
+    uint32_t cur = TRIE_ROOT;
+    for (uint32_t i = 0; i < d && cur != TRIE_NONE; i++) {
+        uint32_t name = trie_name(t, path[i]);
+        if (!shared) {
+            size_t len;
+            const char *p = trie_label(t, path[i], &len);
+            name = strtab_lookup(trie_names(other), p, len);
+        }
+        cur = name == UINT32_MAX ? TRIE_NONE : trie_find_child(other, cur, name);
+    }
+    if (path != small)
+        free(path);
+    return cur;
+}
+
+double svg_base_delta(void *base, const struct trie *t, uint32_t node)
+{
+    const struct trie *b = base;
+    uint32_t k = same_path(b, t, node);
+    return trie_self_d(t, node) - (k == TRIE_NONE ? 0 : trie_self_d(b, k));
+}
+
+double svg_base_maxdelta(const struct trie *base, const struct trie *t)
+{
+    double m = 1;
+    for (int pass = 0; pass < 2; pass++) {
+        const struct trie *x = pass ? base : t, *y = pass ? t : base;
+        size_t n = trie_size(x);
+        for (uint32_t i = 1; i < n; i++) {
+            if (!trie_is_terminal(x, i))
+                continue;
+            uint32_t k = same_path(y, x, i);
+            double d = fabs(trie_self_d(x, i) - (k == TRIE_NONE ? 0 : trie_self_d(y, k)));
+            if (d > m)
+                m = d;
+        }
+    }
+    return m;
+}
+
 static double max_delta(struct trie *t, const struct svg_opts *o)
 {
     double m = 1;   /* flamegraph.pl's $maxdelta starts at 1 */
+    if (o->maxdelta > 0)
+        return o->maxdelta;
     size_t n = trie_size(t);
     for (uint32_t i = 1; i < n; i++) {
         if (!trie_is_terminal(t, i))

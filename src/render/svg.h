@@ -51,6 +51,8 @@ struct svg_opts {
     double (*self_delta)(void *ctx, const struct trie *t, uint32_t node);
     void *delta_ctx;
     bool negate;               /* swap red and blue (flamegraph.pl --negate) */
+    double maxdelta;           /* > 0: the largest |delta| of a stack (svg_base_maxdelta);
+                                * 0: computed from self_delta over t's stacks */
 };
 
 /* Writes the SVG of the subtree of zoom (TRIE_ROOT: the whole trie) of t to out.
@@ -84,6 +86,14 @@ double svg_namehash(const char *name, size_t len);
  * blue, 0 white; the saturation is |delta| / maxdelta (maxdelta >= 1: the largest
  * |delta| of a stack, at least 1). negate swaps the hues. */
 struct rgb svg_diff_rgb(double delta, double maxdelta, bool negate);
+
+/* Differential adapter for svg_opts.self_delta, with delta_ctx the base profile (a
+ * struct trie, with its own strtab or t's): the self samples of node in t minus those
+ * of the same path of names in the base (0 where the base lacks it). */
+double svg_base_delta(void *base, const struct trie *t, uint32_t node);
+/* flamegraph.pl's $maxdelta for t against base: the largest |new - base| of a stack of
+ * either profile, at least 1 (for svg_opts.maxdelta: stacks only in the base count). */
+double svg_base_maxdelta(const struct trie *base, const struct trie *t);
 
 /* Appends name[0..len) as XML character data, safe in text and in attribute values:
  * & < > " as entities, control bytes, DEL, invalid UTF-8 and U+FFFE/U+FFFF as \xNN. */

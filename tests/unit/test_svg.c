@@ -330,6 +330,48 @@ static void document(void **state)
     trie_free(t);
 }
 
+/* flamegraph.pl of "a;b 5 8\na;c 10 4\na 0 2\nd 7 7\ne;f 3 0\ng 0 3\n" (difffolded.pl's
+ * format: base, new) draws these frames (title|x|y|width|fill); the base and new
+ * profiles as two tries (the new one without the gone e;f, the base with its own
+ * strtab) through svg_base_delta must draw the same. */
+static void differential_like_flamegraph(void **state)
+{
+    (void)state;
+    struct trie *base = trie_from_folded("a;b 5\na;c 10\nd 7\ne;f 3\n");
+    struct trie *t = trie_from_folded("a;b 8\na;c 4\na 2\nd 7\ng 3\n");
+    assert_true(svg_base_maxdelta(base, t) == 6);
+    struct svg_opts o = {.self_delta = svg_base_delta, .delta_ctx = base,
+                         .maxdelta = svg_base_maxdelta(base, t)};
+    char *s = write_svg(t, &o);
+    static const char *const want[] = {
+        "all (24 samples, 100%)|10.0|69|1180.0|rgb(255,255,255)",
+        "a (14 samples, 58.33%; +8.33%)|10.0|53|688.3|rgb(255,140,140)",
+        "b (8 samples, 33.33%; +12.50%)|108.3|37|393.4|rgb(255,105,105)",
+        "c (4 samples, 16.67%; -25.00%)|501.7|37|196.6|rgb(0,0,255)",
+        "d (7 samples, 29.17%; 0.00%)|698.3|53|344.2|rgb(255,255,255)",
+        "g (3 samples, 12.50%; +12.50%)|1042.5|53|147.5|rgb(255,105,105)",
+    };
+    for (size_t i = 0; i < FT_ARRAY_LEN(want); i++) {
+        char title[200], x[20], y[20], w[20], fill[40], line[400];
+        assert_int_equal(sscanf(want[i], "%199[^|]|%19[^|]|%19[^|]|%19[^|]|%39s", title, x,
+                                y, w, fill), 5);
+        snprintf(line, sizeof line, "<title>%s</title><rect x=\"%s\" y=\"%s\" width=\"%s\" "
+                 "height=\"15.0\" fill=\"%s\"", title, x, y, w, fill);
+        if (!strstr(s, line))
+            fail_msg("missing: %s", line);
+    }
+    free(s);
+    /* --negate: the hues swap, the deltas change sign */
+    o.negate = true;
+    s = write_svg(t, &o);
+    assert_non_null(strstr(s, "<title>a (14 samples, 58.33%; -8.33%)</title><rect x=\"10.0\" "
+                              "y=\"53\" width=\"688.3\" height=\"15.0\" "
+                              "fill=\"rgb(140,140,255)\""));
+    free(s);
+    trie_free(t);
+    trie_free(base);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -343,6 +385,7 @@ int main(void)
         cmocka_unit_test(pruning),
         cmocka_unit_test(zoomed),
         cmocka_unit_test(document),
+        cmocka_unit_test(differential_like_flamegraph),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
