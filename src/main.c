@@ -136,9 +136,9 @@ static int output_svg(const struct options *o, struct graph *g, struct trie *t)
         buf_printf(&sub, "%s%s", i ? ", " : "", f);
     }
     size_t len = sub.len;
-    buf_putc(&sub, ' ');
+    buf_append(&sub, "  ", 2);
     graph_describe(g, &sub);
-    if (sub.len == len + 1)
+    if (sub.len == len + 2)
         sub.len = len;
     buf_putc(&sub, '\0');
     struct svg_opts so = {
