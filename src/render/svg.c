@@ -418,7 +418,8 @@ struct svg_frame *svg_frames(struct trie *t, uint32_t zoom, int width, size_t *n
             if (trie_has_children(t, k[i]))
                 items[ni++] = (struct item){.node = k[i], .own = false};
         }
-        qsort_r(items, ni, sizeof *items, cmp_items, t);
+        if (ni > 1)
+            qsort_r(items, ni, sizeof *items, cmp_items, t);
         size_t first = nst;
         for (size_t i = 0; i < ni;) {
             struct walk c = {items[i].node, w.depth + 1, 0, false, false, SIZE_MAX};

@@ -228,6 +228,11 @@ static void zoomed(void **state)
     assert_true(f[2].node == a && !f[2].ancestor && f[2].samples == 4 && f[2].depth == 2);
     assert_true(frame(f, n, t, "y", 0)->stime == 3);
     free(f);
+    /* zoomed on a leaf: nothing below it to sort (the fuzzer's qsort_r(NULL) finding) */
+    f = svg_frames(t, trie_node_at(t, "m;a;x"), 0, &n);
+    assert_int_equal(n, 4);
+    assert_true(f[3].samples == 3 && !f[3].ancestor && f[2].ancestor);
+    free(f);
 
     char *mem = NULL;
     size_t len = 0;
