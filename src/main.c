@@ -16,6 +16,7 @@
 #include "input/loader.h"
 #include "ui/options.h"
 #include "query/graph.h"
+#include "query/regex.h"
 #include "query/search.h"
 #include "render/collapse.h"
 #include "render/svg.h"
@@ -145,6 +146,7 @@ static int output_svg(const struct options *o, struct graph *g, struct trie *t)
         .icicle = o->icicle,
         .subtitle = sub.p,
         .search = o->search,
+        .search_icase = o->search && regex_smartcase_lower(o->search),
     };
     theme_palette_parse(o->colors, &so.palette);
     FILE *f = o->svg_file ? fopen(o->svg_file, "w") : stdout;

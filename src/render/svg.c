@@ -723,6 +723,7 @@ int svg_write(FILE *out, struct trie *t, uint32_t zoom, const struct svg_opts *o
                height);
     if (o->search)
         svg_escape(b, o->search, strlen(o->search));
+    buf_printf(b, "\" data-ignorecase=\"%d", o->search && o->search_icase ? 1 : 0);
     buf_printf(b, "\">\n<!-- flametui " PACKAGE_VERSION ": a flame graph laid out as "
                "flamegraph.pl lays it out; click a frame to zoom, Ctrl-F to search -->\n"
                "<defs>\n<linearGradient id=\"bg\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\">\n"

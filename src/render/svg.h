@@ -44,6 +44,7 @@ struct svg_opts {
     const char *title;         /* NULL: "Flame Graph" / "Icicle Graph" */
     const char *subtitle;      /* NULL or "": none (flamegraph.pl --subtitle); raw bytes */
     const char *search;        /* regex highlighted when the file opens, or NULL */
+    bool search_icase;         /* ... ignoring case (the viewer's smartcase said so) */
     int width;                 /* image width in px, 0: 1200 */
     /* Differential profile: the change (new - base) of the samples that end at node,
      * its self samples; NULL: a plain profile. The widths are the trie's (the new

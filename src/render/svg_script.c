@@ -178,6 +178,7 @@ const char svg_script[] =
     "  }\n"
     "});\n"
     "readFrames();\n"
+    "if (root.getAttribute('data-ignorecase') === '1') toggleCase();\n"
     "var initial = root.getAttribute('data-search');\n"
     "if (initial) search(initial);\n"
     "})();\n";

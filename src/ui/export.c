@@ -16,6 +16,7 @@
 #include "core/strtab.h"
 #include "core/trie.h"
 #include "query/graph.h"
+#include "query/regex.h"
 #include "query/search.h"
 #include "render/label.h"
 #include "render/svg.h"
@@ -65,6 +66,7 @@ enum reaction export_svg(struct app *a, const char *text)
         .icicle = a->vp.orient == ORIENT_ICICLE,
         .subtitle = sub.p,
         .search = a->search ? search_pattern(a->search) : NULL,
+        .search_icase = a->search && regex_smartcase_lower(search_pattern(a->search)),
     };
     FILE *f = fopen(path, "w");
     int rc = f ? svg_write(f, a->t, a->zoom, &o) : -1;

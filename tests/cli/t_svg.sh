@@ -52,7 +52,10 @@ printf '%s\n' "$out" > "$tmp/v.svg"
 grep -q '>Icicle Graph</text>' "$tmp/v.svg" && ok || fail "--icicle: title"
 grep -q '/tui-basic.folded  include:alpha reverse</text>' "$tmp/v.svg" && ok ||
     fail "subtitle: input and view"
-grep -q 'data-search="a&quot;&lt;b"' "$tmp/v.svg" && ok || fail "--search: not escaped"
+grep -q 'data-search="a&quot;&lt;b" data-ignorecase="1"' "$tmp/v.svg" && ok ||
+    fail "--search: not escaped, or not ignoring case (smartcase: all lower case)"
+"$F" --svg -s 'Beta' "$d/tui-basic.folded" | grep -q 'data-search="Beta" data-ignorecase="0"' &&
+    ok || fail "--search with an upper-case letter: smartcase must not ignore case"
 grep -q '<title>beta' "$tmp/v.svg" && fail "--include=alpha: beta drawn" || ok
 # reversed: alpha_leaf sits on the root, at depth 1 (icicle: y = 36 + 16)
 grep -q '<title>alpha_leaf (30 samples, 75.00%)</title><rect x="[0-9.]*" y="52" ' "$tmp/v.svg" &&
