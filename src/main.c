@@ -16,8 +16,11 @@
 #include "input/loader.h"
 #include "ui/options.h"
 #include "query/graph.h"
+#include "query/regex.h"
 #include "query/search.h"
 #include "render/collapse.h"
+#include "render/svg.h"
+#include "render/theme.h"
 #include "render/textrender.h"
 #include "query/top.h"
 #include "query/view.h"
@@ -126,6 +129,43 @@ static int write_safe(FILE *out, const char *p, size_t n)
     return rc;
 }
 
+/* --svg[=FILE]: the shown trie as flamegraph.pl would draw it; the subtitle names the
+ * input and the view (filters, reverse). Returns 0, or -1 (errno set). */
+static int output_svg(const struct options *o, struct graph *g, struct trie *t)
+{
+    struct buf sub = {0};
+    for (size_t i = 0; i < o->nfiles; i++) {
+        const char *f = strcmp(o->files[i], "-") ? o->files[i] : "standard input";
+        buf_printf(&sub, "%s%s", i ? ", " : "", f);
+    }
+    size_t len = sub.len;
+    buf_append(&sub, "  ", 2);
+    graph_describe(g, &sub);
+    if (sub.len == len + 2)
+        sub.len = len;
+    buf_putc(&sub, '\0');
+    struct svg_opts so = {
+        .icicle = o->icicle,
+        .subtitle = sub.p,
+        .search = o->search,
+        .search_icase = o->search && regex_smartcase_lower(o->search),
+    };
+    theme_palette_parse(o->colors, &so.palette);
+    if (trie_has_base(t)) {   /* --base: flamegraph.pl's red/blue differential frames */
+        so.self_delta = svg_own_base_delta;
+        so.maxdelta = svg_own_base_maxdelta(t);
+    }
+    FILE *f = o->svg_file ? fopen(o->svg_file, "w") : stdout;
+    int rc = -1;
+    if (f) {
+        rc = svg_write(f, t, TRIE_ROOT, &so);
+        if (f != stdout && fclose(f) != 0)
+            rc = -1;
+    }
+    buf_fini(&sub);
+    return rc;
+}
+
 static int output(const struct options *o, struct trie *base)
 {
     struct graph *g = apply_view(o, base);
@@ -164,6 +204,14 @@ static int output(const struct options *o, struct trie *base)
         break;
     case OUT_TOP:
         rc = top_print(dst ? dst : stdout, t, o->top_n);
+        break;
+    case OUT_SVG:
+        rc = output_svg(o, g, t);
+        if (rc < 0 && o->svg_file && errno != EPIPE) {
+            fprintf(stderr, "flametui: %s: %s\n", o->svg_file, strerror(errno));
+            rc = 1;
+            goto out;
+        }
         break;
     default: {
         struct viewport vp = {
@@ -365,7 +413,7 @@ int main(int argc, char **argv)
             .no_color = o.no_color,
             .window = o.window,
             .app = {.icicle = o.icicle, .reverse = o.reverse, .filters = o.filters,
-                    .nfilters = o.nfilters, .search = o.search,
+                    .nfilters = o.nfilters, .search = o.search, .colors = o.colors,
                     .base_input = o.nbases ? o.bases[0] : NULL, .nbase_inputs = o.nbases},
         };
         rc = tui_run(&to, t, ls, o.nfiles);

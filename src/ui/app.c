@@ -59,6 +59,8 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
     a->diff_nbases = o->nbase_inputs;
     if (o->icicle)
         a->vp.orient = ORIENT_ICICLE;
+    if (theme_palette_parse(o->colors, &a->palette) < 0)
+        a->palette = PALETTE_HOT;
     app_update(a);
     if (app_set_search(a, o->search, rc < 0 ? NULL : err) < 0)
         rc = -1;
@@ -203,6 +205,8 @@ static enum reaction graph_action(struct app *a, enum action act)
         return prompt_open(a, PROMPT_EXCLUDE);
     case ACT_FILTER_HIDE:
         return prompt_open(a, PROMPT_HIDE);
+    case ACT_EXPORT_SVG:
+        return prompt_open(a, PROMPT_SVG);
     case ACT_FILTER_UNDO:
         if (!graph_pop_filter(a->graph)) {
             app_message(a, "no filter to drop");

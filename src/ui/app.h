@@ -23,6 +23,7 @@
 #include "query/top.h"
 #include "query/view.h"
 #include "render/layout.h"
+#include "render/theme.h"
 #include "ui/keymap.h"
 #include "ui/lineedit.h"
 
@@ -37,6 +38,7 @@ struct app_opts {
     const char *search;               /* -s RE, or NULL */
     const char *base_input;           /* --base: the first base file (title), or NULL */
     size_t nbase_inputs;
+    const char *colors;               /* --colors=PALETTE (for the SVG export), NULL: hot */
 };
 
 enum reaction {
@@ -48,7 +50,8 @@ enum reaction {
     RE_REPAINT = 1 << 4,  /* Ctrl-L: the terminal forgets what it shows, then redraw */
 };
 
-enum prompt_kind { PROMPT_NONE, PROMPT_SEARCH, PROMPT_INCLUDE, PROMPT_EXCLUDE, PROMPT_HIDE };
+enum prompt_kind { PROMPT_NONE, PROMPT_SEARCH, PROMPT_INCLUDE, PROMPT_EXCLUDE, PROMPT_HIDE,
+                   PROMPT_SVG };
 /* How the status line is painted. */
 enum status_kind { STATUS_NORMAL, STATUS_PROMPT, STATUS_ERROR };
 
@@ -103,6 +106,7 @@ struct app {
     bool compacted;           /* the window's memory bound dropped old samples */
     const char *diff_base;    /* --base: the first base input's name (diff_status.h) */
     size_t diff_nbases;
+    enum palette palette;     /* --colors: the SVG export's palette */
 };
 
 /* Starts on the profile t with the root selected, no zoom, flame orientation, name order,

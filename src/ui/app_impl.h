@@ -27,6 +27,11 @@ int nav_max_scroll(const struct app *a);
 enum reaction prompt_open(struct app *a, enum prompt_kind k);
 const char *prompt_label(enum prompt_kind k);
 
+/* export.c: writes the shown view as an SVG to path ("" = export_svg_default); the
+ * status message says where and how big, or why not. */
+extern const char export_svg_default[];
+enum reaction export_svg(struct app *a, const char *path);
+
 /* table.c */
 enum reaction table_open(struct app *a);
 enum reaction table_action(struct app *a, enum action act);

@@ -55,6 +55,7 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(PAUSE, "Space p", SCR_GCT, "Pause or resume live updates")                          \
     X(WINDOW, "w", SCR_GCT, "Live: last N seconds (--window, default 10) or everything")  \
     X(DIFF_BASE, "b", SCR_GC, "Diff (--base): base profile's widths (what went) / new ones") \
+    X(EXPORT_SVG, "x", SCR_GC, "Export the view (zoom included) as an SVG file: prompts for the name") \
     X(REPAINT, "C-l", SCR_ALL, "Repaint the screen")
 
 enum action {

@@ -60,6 +60,8 @@ const char options_usage[] =
     "      --top[=N]         print the N (default 20) hottest functions:\n"
     "                        SELF SELF% TOTAL TOTAL% NAME\n"
     "                        (with --base: by largest increase, with deltas)\n"
+    "      --svg[=FILE]      write the view as an interactive SVG like flamegraph.pl's\n"
+    "                        (click to zoom, Ctrl-F to search) to FILE or stdout\n"
     "  With --base, --collapse prints STACK BASE NEW lines (difffolded.pl format).\n"
     "  -h, --help            show this help and exit\n"
     "  -V, --version         show the version and exit\n"
@@ -73,6 +75,7 @@ enum {
     OPT_NOCOLOR, OPT_WINDOW, OPT_TEXT, OPT_COLS, OPT_ROWS, OPT_TOP, OPT_INLINE, OPT_CONTEXT,
     OPT_MAX_LINE,
     OPT_BASE, OPT_NORMALIZE, OPT_STRIP_HEX, /* diff (issue 14) */
+    OPT_SVG,
 };
 
 static const struct option longopts[] = {
@@ -103,6 +106,7 @@ static const struct option longopts[] = {
     {"cols", required_argument, NULL, OPT_COLS},
     {"rows", required_argument, NULL, OPT_ROWS},
     {"top", optional_argument, NULL, OPT_TOP},
+    {"svg", optional_argument, NULL, OPT_SVG},
     {"inline", no_argument, NULL, OPT_INLINE},
     {"context", no_argument, NULL, OPT_CONTEXT},
     {"base", required_argument, NULL, OPT_BASE},
@@ -243,6 +247,13 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
                     return ft_error_set(err, 0, "invalid --top '%s' (a number >= 1)", optarg);
                 o->top_n = (size_t)v;
             }
+            break;
+        case OPT_SVG:
+            if (set_mode(o, OUT_SVG, "--svg", err))
+                return -1;
+            if (optarg && !*optarg)
+                return ft_error_set(err, 0, "--svg= needs a file name");
+            o->svg_file = optarg && strcmp(optarg, "-") ? optarg : NULL;
             break;
         case OPT_COLS:
             if (parse_int(optarg, 1, 100000, &v))

@@ -12,7 +12,7 @@
 #include "input/parse_perf.h" /* struct perf_opts */
 #include "query/view.h"       /* struct filter_opt */
 
-enum out_mode { OUT_TUI, OUT_COLLAPSE, OUT_TEXT, OUT_TOP };
+enum out_mode { OUT_TUI, OUT_COLLAPSE, OUT_TEXT, OUT_TOP, OUT_SVG };
 
 struct options {
     enum input_format format;
@@ -31,6 +31,7 @@ struct options {
     enum out_mode mode;
     int cols, rows;             /* --cols/--rows, 0 = terminal or default */
     size_t top_n;               /* --top[=N], default 20 */
+    const char *svg_file;       /* --svg=FILE; NULL (--svg alone): standard output */
     bool help, version;
     char **bases;               /* --base=FILE (diff mode), in order; points into argv */
     size_t nbases;

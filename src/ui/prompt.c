@@ -23,6 +23,8 @@ const char *prompt_label(enum prompt_kind k)
         return "exclude: ";
     case PROMPT_HIDE:
         return "hide: ";
+    case PROMPT_SVG:
+        return "SVG file: ";
     case PROMPT_NONE:
         break;
     }
@@ -36,7 +38,7 @@ enum reaction prompt_open(struct app *a, enum prompt_kind k)
         a->search_saved = a->search ? xstrdup(search_pattern(a->search)) : NULL;
     }
     a->prompt = k;
-    lineedit_set(&a->le, NULL);
+    lineedit_set(&a->le, k == PROMPT_SVG ? export_svg_default : NULL);
     a->msg[0] = '\0';
     return RE_REDRAW;
 }
@@ -106,6 +108,8 @@ enum reaction app_prompt_key(struct app *a, int key)
         return (k == PROMPT_SEARCH ? search_changed(a, -1) : RE_NONE) | RE_REDRAW;
     case LE_ACCEPT:
         a->prompt = PROMPT_NONE;
+        if (k == PROMPT_SVG)
+            return export_svg(a, lineedit_text(&a->le));
         return (k == PROMPT_SEARCH ? search_changed(a, 1) : filter_accept(a, k)) | RE_REDRAW;
     }
     return RE_NONE;

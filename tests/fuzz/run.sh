@@ -5,7 +5,7 @@
 # (default 60; 0 = replay only) from a seed corpus made of tests/data, tests/golden and,
 # when present, ../shared/corpus. Exit 0: no finding; 1: a crash, leak, timeout or OOM
 # (the reproducer's path is printed); 77: clang or its fuzzer runtime is missing.
-# Environment: FUZZ_SECONDS, FUZZ_TARGETS (default: all four), FUZZ_WORKDIR (kept),
+# Environment: FUZZ_SECONDS, FUZZ_TARGETS (default: all five), FUZZ_WORKDIR (kept),
 # CLANG (default clang).
 # To keep a finding: cp REPRODUCER tests/fuzz/regress/TARGET/NAME and fix the bug.
 set -u
@@ -14,7 +14,7 @@ top=$(cd "$here/../.." && pwd)
 builddir=${1:-}
 CLANG=${CLANG:-clang}
 secs=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"fuzz_folded fuzz_perf fuzz_filters fuzz_layout"}
+targets=${FUZZ_TARGETS:-"fuzz_folded fuzz_perf fuzz_filters fuzz_layout fuzz_svg"}
 
 command -v "$CLANG" >/dev/null 2>&1 || { echo "SKIP: $CLANG not found (install clang)"; exit 77; }
 
@@ -115,6 +115,10 @@ done
     esac
     case " $targets " in *" fuzz_filters "*)
         seed "$work/seed-fuzz_filters" '\044a\nb\n[ac]\n' $folded ;;
+    esac
+    case " $targets " in *" fuzz_svg "*)
+        seed "$work/seed-fuzz_svg" '\000\000\000\000' $folded
+        seed "$work/seed-fuzz_svg" '\003\001\000\003' $folded ;;
     esac
     case " $targets " in *" fuzz_layout "*)
         seed "$work/seed-fuzz_layout" '\117\025\000\040\000\000\001\000\010\002\006\005\014ma\344\015' $folded ;;

@@ -47,7 +47,8 @@ static void default_bindings(void **state)
     assert_int_equal(keymap_lookup(' '), ACT_PAUSE);
     assert_int_equal(keymap_lookup('p'), ACT_PAUSE);
     assert_int_equal(keymap_lookup('G'), ACT_SCROLL_END);
-    assert_int_equal(keymap_lookup('x'), ACT_NONE);
+    assert_int_equal(keymap_lookup('x'), ACT_EXPORT_SVG);
+    assert_int_equal(keymap_lookup('!'), ACT_NONE);
     assert_int_equal(keymap_lookup(FT_KEY_NONE), ACT_NONE);
     assert_int_equal(keymap_lookup('Q'), ACT_QUIT_ALL);
     assert_int_equal(keymap_lookup('U'), ACT_FILTER_UNDO);
