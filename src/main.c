@@ -18,6 +18,7 @@
 #include "query/graph.h"
 #include "query/search.h"
 #include "render/collapse.h"
+#include "render/names.h"
 #include "render/textrender.h"
 #include "query/top.h"
 #include "query/view.h"
@@ -169,7 +170,12 @@ static int output(const struct options *o, struct trie *base)
             .orient = o->icicle ? ORIENT_ICICLE : ORIENT_FLAME,
             .order = ORDER_NAME,
         };
-        rc = textrender_print(stdout, t, TRIE_ROOT, &vp, s ? search_matches(s) : NULL);
+        struct names *nm = o->names_full ? NULL
+                                          : names_new(label_mode_resolve(LABEL_AUTO) ==
+                                                      LABEL_ASCII);
+        rc = textrender_print_names(stdout, t, TRIE_ROOT, &vp, s ? search_matches(s) : NULL,
+                                    nm);
+        names_free(nm);
         break;
     }
     }
@@ -297,6 +303,7 @@ int main(int argc, char **argv)
             .app = {.icicle = o.icicle, .reverse = o.reverse, .filters = o.filters,
                     .nfilters = o.nfilters, .search = o.search},
         };
+        to.app.names_full = o.names_full;
         rc = tui_run(&to, t, ls, o.nfiles);
         goto out;
     }

@@ -35,6 +35,7 @@ struct app_opts {
     const struct filter_opt *filters; /* --include/--exclude/--hide in order; not kept */
     size_t nfilters;
     const char *search;               /* -s RE, or NULL */
+    bool names_full;                  /* --names=full (default: short names) */
 };
 
 enum reaction {
@@ -99,6 +100,11 @@ struct app {
     enum top_sort top_by;
     double now;               /* seconds, from app_tick */
     bool compacted;           /* the window's memory bound dropped old samples */
+    /* -- added by names */
+    struct names *names;      /* short forms per name id (render/names.h); owned */
+    bool names_full;          /* L: full names in labels, table, titles, status */
+    bool detail;              /* d: the detail pane is open */
+    char event_next[64];      /* e: the event asked for ("" none; tui re-reads) */
 };
 
 /* Starts on the profile t with the root selected, no zoom, flame orientation, name order,
@@ -179,6 +185,23 @@ void app_title(const struct app *a, struct buf *left, struct buf *right);
  * message; info the numbers after the name; right: search and live counters. */
 void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
                       struct buf *right);
+/* The same, made to fit in cols columns (the status line as drawn): left + info, then
+ * (when right is not empty) one space and right take at most cols columns. Numbers are
+ * never cut: they get shorter forms first (grouped -> compact "2.70G" -> fewer), then the
+ * right part is compacted or dropped, then the name is cut (short names from the left,
+ * so the method stays: label_fit_tail). A prompt or a message is not fitted (left only). */
+void app_status_fit(const struct app *a, int cols, struct buf *left, struct buf *info,
+                    struct buf *right);
+/* The detail pane (d) of the selected frame or table row: lines ending in '\n', none
+ * wider than cols: the full name wrapped (never truncated; names of more than 4 KB
+ * show their first 4 KB), samples and weight with its unit, % of all, of the zoom, of the
+ * parent, self, depth, the event. Empty when the pane is closed. */
+void app_detail_text(const struct app *a, int cols, struct buf *out);
+bool app_detail_open(const struct app *a);
+/* The event the user asked for with e ("" none). The event loop re-reads the input with
+ * that event (app_event_done() then clears it). */
+const char *app_event_request(const struct app *a);
+void app_event_done(struct app *a, const char *msg);
 /* left + info in one. */
 void app_status(const struct app *a, struct buf *left, struct buf *right);
 enum status_kind app_status_kind(const struct app *a);

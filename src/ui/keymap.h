@@ -54,7 +54,10 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(SCROLL_END, "G End", SCR_ALL, "Scroll to the deepest frames (table: last row)")   \
     X(PAUSE, "Space p", SCR_GCT, "Pause or resume live updates")                          \
     X(WINDOW, "w", SCR_GCT, "Live: last N seconds (--window, default 10) or everything")  \
-    X(REPAINT, "C-l", SCR_ALL, "Repaint the screen")
+    X(REPAINT, "C-l", SCR_ALL, "Repaint the screen")                                    \
+    X(NAMES, "L", SCR_GCT, "Short names (C++/Java/Rust/Go folded) or full names")         \
+    X(DETAIL, "d", SCR_GCT, "Detail pane: full name, samples, shares, self, depth")      \
+    X(EVENT, "e", SCR_GCT, "perf input with several events: show the next event")
 
 enum action {
     ACT_NONE = -1,
