@@ -304,6 +304,8 @@ int main(int argc, char **argv)
                     .nfilters = o.nfilters, .search = o.search},
         };
         to.app.names_full = o.names_full;
+        to.load = &lo;   /* e reads the inputs again for another event */
+        to.files = o.files;
         rc = tui_run(&to, t, ls, o.nfiles);
         goto out;
     }

@@ -333,7 +333,7 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
     enum ui_screen scr = app_screen(a), under = scr == SCREEN_HELP ? app_under(a) : scr;
     enum status_kind sk = app_status_kind(a);
     use_style(STYLE_EMPTY, 0);
-    app_title(a, &left, &right);
+    app_title_fit(a, COLS, &left, &right);   /* numbers never cut */
     if (right.len && text_width(left.p, left.len) + text_width(right.p, right.len) + 2 > COLS)
         right.len = 0;   /* the title wins over the scroll indicator */
     draw_line(0, STYLE_TITLE, &left, NULL, &right, STYLE_TITLE, false);

@@ -181,6 +181,10 @@ enum ui_screen app_under(const struct app *a);        /* the screen below the cu
  * right: the scroll indicator of the graph when not every drawable row fits:
  * "depth 2-5/8 (more ^ v)" (rows of depth 2 to 5 of 0..8 shown, more above and below). */
 void app_title(const struct app *a, struct buf *left, struct buf *right);
+/* The same made for cols columns: numbers grouped, else compact ("2.70k samples"), else
+ * left out when even so they would be cut by the ".." of a title too long for the line
+ * (the painter cuts the rest of the title). */
+void app_title_fit(const struct app *a, int cols, struct buf *left, struct buf *right);
 /* Status line: left the selected frame's (or table row's) name, or the prompt, or the
  * message; info the numbers after the name; right: search and live counters. */
 void app_status_parts(const struct app *a, struct buf *left, struct buf *info,

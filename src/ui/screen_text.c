@@ -124,18 +124,22 @@ static void put_number(struct buf *out, struct count c, const struct unit *u, bo
     buf_printf(out, "%s", w);
 }
 
-/* "2,700 samples, 2.70 s  cpu-clock (other events: 1,234 samples; e switches)" */
-static void title_numbers(const struct app *a, struct buf *out)
+/* "2,700 samples, 2.70 s  cpu-clock (1 other event: 1,234 samples, e shows)";
+ * compact: "2.70k samples, 2.70 s  cpu-clock (+1 event)". */
+static void title_numbers(const struct app *a, struct buf *out, bool compact)
 {
     struct unit u;
     char n[NUMFMT_MAX];
     unit_of(a, &u);
     struct count total = trie_total(a->base, TRIE_ROOT);
     if (a->live.nevents == 0 || u.u == UNIT_SAMPLES) {
-        put_weight(out, total, &u, false);
+        put_weight(out, total, &u, compact);
     } else {
         uint64_t k = a->live.events[0].samples;
-        numfmt_group_u(n, sizeof(n), k);
+        if (compact)
+            numfmt_compact(n, sizeof(n), (double)k);
+        else
+            numfmt_group_u(n, sizeof(n), k);
         buf_printf(out, "%s %s, ", n, numfmt_plural((double)k, "sample", "samples"));
         put_weight(out, total, &u, false);
     }
@@ -143,7 +147,9 @@ static void title_numbers(const struct app *a, struct buf *out)
         return;
     buf_printf(out, "  ");
     safe_append(out, u.event, strlen(u.event));
-    if (a->live.nevents > 1) {
+    if (a->live.nevents > 1 && compact) {
+        buf_printf(out, " (+%zu event%s)", a->live.nevents - 1, a->live.nevents > 2 ? "s" : "");
+    } else if (a->live.nevents > 1) {
         uint64_t k = 0;
         for (size_t i = 1; i < a->live.nevents; i++)
             k += a->live.events[i].samples;
@@ -178,15 +184,22 @@ static void view_title(const struct app *a, struct buf *out)
     }
 }
 
-void app_title(const struct app *a, struct buf *out, struct buf *right)
+/* level 0: grouped numbers; 1: compact; 2: without the numbers (they would be cut). */
+static void title_at(const struct app *a, struct buf *out, struct buf *right, int level,
+                     int *numbers_end)
 {
     const char *slash = strrchr(a->input, '/');
     const char *name = slash && slash[1] ? slash + 1 : a->input;  /* the title is short */
     enum ui_screen s = app_screen(a) == SCREEN_HELP ? app_under(a) : app_screen(a);
+    size_t start = out->len;
     buf_printf(out, "flametui: ");
     safe_append(out, name, strlen(name));
-    buf_printf(out, "  ");
-    title_numbers(a, out);
+    if (level < 2) {
+        buf_printf(out, "  ");
+        title_numbers(a, out, level == 1);
+    }
+    if (numbers_end)
+        *numbers_end = label_width(out->p + start, out->len - start, LABEL_AUTO);
     buf_printf(out, "  %s", a->vp.orient == ORIENT_FLAME ? "flame" : "icicle");
     if (a->vp.order == ORDER_WEIGHT)
         buf_printf(out, " heaviest-first");
@@ -200,6 +213,27 @@ void app_title(const struct app *a, struct buf *out, struct buf *right)
     buf_printf(out, "  ? help");
     if (right && (s == SCREEN_GRAPH || s == SCREEN_CALLERS))
         nav_scroll_text(a, right);
+}
+
+void app_title(const struct app *a, struct buf *out, struct buf *right)
+{
+    title_at(a, out, right, 0, NULL);
+}
+
+void app_title_fit(const struct app *a, int cols, struct buf *out, struct buf *right)
+{
+    size_t ol = out->len, rl = right ? right->len : 0;
+    for (int level = 0; level < 3; level++) {
+        int end;
+        out->len = ol;
+        if (right)
+            right->len = rl;
+        title_at(a, out, right, level, &end);
+        int w = label_width(out->p + ol, out->len - ol, LABEL_AUTO);
+        /* the whole title fits, or at least its numbers do before the ".." of a cut */
+        if (w <= cols || (level == 1 && end <= cols - 2))
+            return;
+    }
 }
 
 static bool is_under(const struct trie *t, uint32_t node, uint32_t anc)
@@ -556,7 +590,16 @@ enum reaction app_next_event(struct app *a)
                                        : "events: only for perf script input");
         return RE_REDRAW;
     }
-    snprintf(a->event_next, sizeof(a->event_next), "%s", a->live.events[1].name);
+    /* the next name in byte order after the shown one (wrapping): a cycle through all */
+    const char *cur = a->live.events[0].name, *next = NULL, *first = NULL;
+    for (size_t i = 1; i < a->live.nevents; i++) {
+        const char *e = a->live.events[i].name;
+        if (!first || strcmp(e, first) < 0)
+            first = e;
+        if (strcmp(e, cur) > 0 && (!next || strcmp(e, next) < 0))
+            next = e;
+    }
+    snprintf(a->event_next, sizeof(a->event_next), "%s", next ? next : first);
     app_message(a, "reading the input again for event %s", a->event_next);
     return RE_REDRAW;
 }
