@@ -307,7 +307,10 @@ static void frame_info(const struct app *a, const struct unit *u, int level, str
     if (level >= 4)
         return;
     if (level == 3) {
-        buf_printf(info, "  %.1f%%", ft_pct(tot, all));
+        if (callers)   /* the view's share is 100%: its share of all says more */
+            buf_printf(info, "  all %.1f%%", prof);
+        else
+            buf_printf(info, "  %.1f%%", ft_pct(tot, all));
         if (zoomed)
             buf_printf(info, " zoom %.1f%%", pz);
         return;

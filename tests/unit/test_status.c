@@ -138,7 +138,14 @@ static void status_golden(void **state)
     assert_int_equal(app_set_search(&a, "_Rb_tree|_M_dfs", &err), 0);
     set_perf(&a, 2700, true);
     widths(&a, "perf: zoomed, search, live", &out);
+    app_set_search(&a, NULL, NULL);
+    set_perf(&a, 2700, false);
+    app_handle(&a, ACT_CALLERS);   /* the view's 100% beside its share of all samples */
+    app_update(&a);
+    app_layout(&a);
+    widths(&a, "perf: callees of a function", &out);
     app_fini(&a);
+    trie_free(t);
     /* big plain counts: grouped, or compact where space is short */
     t = trie_new(NULL);
     insert(t, "java|java.lang.String Bench.buildReport_[j]", 2702702700ull);
@@ -272,6 +279,15 @@ static void detail_pane(void **state)
         assert_true(nl - q <= 60);
         q = nl + 1;
     }
+    /* the table's selected row: the full name too */
+    app_handle(&a, ACT_TOP);
+    app_update(&a);
+    d.len = 0;
+    app_detail_text(&a, 400, &d);
+    buf_putc(&d, '\0');
+    assert_true(strncmp(d.p, DFS "\n", strlen(DFS) + 1) == 0);
+    assert_non_null(strstr(d.p, "total 2.00 s (74.07% of all)  self 2.00 s (74.07%)"));
+    assert_non_null(strstr(d.p, "merged over every call site"));
     buf_fini(&joined);
     buf_fini(&d);
     app_fini(&a);
