@@ -55,6 +55,12 @@ static int text_cols(const struct buf *b)
     return b->len ? label_width(b->p, b->len, LABEL_AUTO) : 0;
 }
 
+/* Columns of b's text from byte from on (an empty buffer has no p at all). */
+static int cols_from(const struct buf *b, size_t from)
+{
+    return b->len > from ? label_width(b->p + from, b->len - from, LABEL_AUTO) : 0;
+}
+
 void screen_name(const struct app *a, uint32_t name, int cols, struct buf *out)
 {
     size_t n, tail = 0;
@@ -199,7 +205,7 @@ static void title_at(const struct app *a, struct buf *out, struct buf *right, in
         title_numbers(a, out, level == 1);
     }
     if (numbers_end)
-        *numbers_end = label_width(out->p + start, out->len - start, LABEL_AUTO);
+        *numbers_end = cols_from(out, start);
     buf_printf(out, "  %s", a->vp.orient == ORIENT_FLAME ? "flame" : "icicle");
     if (a->vp.order == ORDER_WEIGHT)
         buf_printf(out, " heaviest-first");
@@ -229,7 +235,7 @@ void app_title_fit(const struct app *a, int cols, struct buf *out, struct buf *r
         if (right)
             right->len = rl;
         title_at(a, out, right, level, &end);
-        int w = label_width(out->p + ol, out->len - ol, LABEL_AUTO);
+        int w = cols_from(out, ol);
         /* the whole title fits, or at least its numbers do before the ".." of a cut */
         if (w <= cols || (level == 1 && end <= cols - 2))
             return;
@@ -445,8 +451,8 @@ void app_status_fit(const struct app *a, int cols, struct buf *left, struct buf 
         else
             frame_info(a, &u, combos[k][0], info);
         right_info(a, &u, combos[k][1], right);
-        iw = label_width(info->p + il, info->len - il, LABEL_AUTO);
-        rw = label_width(right->p + rl, right->len - rl, LABEL_AUTO);
+        iw = cols_from(info, il);
+        rw = cols_from(right, rl);
         if (nmin + iw + (rw ? rw + 1 : 0) <= cols)
             break;
     }
