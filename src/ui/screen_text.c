@@ -130,6 +130,20 @@ static void put_number(struct buf *out, struct count c, const struct unit *u, bo
     buf_printf(out, "%s", w);
 }
 
+void screen_number(const struct app *a, struct count c, int cols, char *out, size_t n)
+{
+    struct unit u;
+    struct buf b = {0};
+    unit_of(a, &u);
+    put_number(&b, c, &u, false);
+    if (cols >= 0 && cols_from(&b, 0) > cols) {
+        b.len = 0;
+        put_number(&b, c, &u, true);
+    }
+    snprintf(out, n, "%.*s", (int)b.len, b.p ? b.p : "");
+    buf_fini(&b);
+}
+
 /* "2,700 samples, 2.70 s  cpu-clock (1 other event: 1,234 samples, e shows)";
  * compact: "2.70k samples, 2.70 s  cpu-clock (+1 event)". */
 static void title_numbers(const struct app *a, struct buf *out, bool compact)

@@ -15,6 +15,7 @@
 #include "query/graph.h"
 #include "query/search.h"
 #include "render/label.h"
+#include "render/numfmt.h"
 
 /* Rows of the table on screen (the graph area less the header line). */
 static size_t page(const struct app *a)
@@ -207,7 +208,13 @@ bool app_top_line(const struct app *a, size_t i, struct buf *out)
     if (i - 1 >= a->table.n)
         return false;
     const struct top_row *r = &a->table.v[i - 1];
-    top_row_numbers(out, r, a->table.all);
+    /* the columns of --top, numbers grouped (compact when wider than the column) */
+    char s[NUMFMT_MAX], t[NUMFMT_MAX];
+    double all = count_to_double(a->table.all);
+    screen_number(a, r->self, 12, s, sizeof(s));
+    screen_number(a, r->total, 12, t, sizeof(t));
+    buf_printf(out, "%12s %6.2f%% %12s %6.2f%%  ", s, ft_pct(count_to_double(r->self), all), t,
+               ft_pct(count_to_double(r->total), all));
     screen_name(a, r->name, -1, out);   /* short or full (L) */
     return true;
 }

@@ -162,6 +162,9 @@ static void status_golden(void **state)
     app_handle(&a, ACT_TOP);
     app_update(&a);
     widths(&a, "table: the first row", &out);
+    buf_printf(&out, "# table rows: grouped, compact when wider than the column\n");
+    for (size_t i = 0; app_top_line(&a, i, &out); i++)
+        buf_putc(&out, '\n');
     app_fini(&a);
     trie_free(t);
     t = NULL;
