@@ -16,7 +16,9 @@
 #include "core/strtab.h"
 #include "core/util.h"
 #include "render/label.h"
+#include "render/layout.h"
 #include "render/names.h"
+#include "core/trie.h"
 
 static const char *shorten(const char *s, bool ascii, size_t *tail)
 {
@@ -190,6 +192,42 @@ static void cache_per_id(void **state)
     strtab_free(st2);
 }
 
+/* Labels: short names, cut from the left so that the method stays; full names
+ * (layout_in.names NULL) as before. */
+static void layout_labels(void **state)
+{
+    (void)state;
+    struct trie *t = trie_new(NULL);
+    const char *n = "std::__detail::_Executor<__gnu_cxx::__normal_iterator<char const*>, "
+                    "true>::_M_dfs";
+    uint32_t id = strtab_intern(trie_names(t), n, strlen(n));
+    trie_insert(t, &id, 1, count_u64(1));
+    struct names *nm = names_new(true);
+    struct layout_in in = {0};
+    struct rect_list rl = {0};
+    in.t = t;
+    in.zoom = TRIE_ROOT;
+    in.selected = TRIE_NONE;
+    in.vp.cols = 20;
+    in.vp.rows = 2;
+    in.vp.orient = ORIENT_ICICLE;
+    in.label_mode = LABEL_ASCII;
+    in.names = nm;
+    layout_compute(&in, &rl);
+    assert_int_equal(rl.n, 2);
+    assert_string_equal(layout_label(&rl, &rl.v[1]), "..tor<...>::_M_dfs");
+    in.names = NULL;
+    layout_compute(&in, &rl);
+    assert_string_equal(layout_label(&rl, &rl.v[1]), "std::__detail::_..");
+    in.vp.cols = 60;
+    in.names = nm;
+    layout_compute(&in, &rl);
+    assert_string_equal(layout_label(&rl, &rl.v[1]), "std::__detail::_Executor<...>::_M_dfs");
+    rect_list_free(&rl);
+    names_free(nm);
+    trie_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,7 +235,7 @@ int main(void)
         cmocka_unit_test(golden_rust),     cmocka_unit_test(golden_go),
         cmocka_unit_test(cpp_rules),       cmocka_unit_test(rust_rules),
         cmocka_unit_test(java_go_rules),   cmocka_unit_test(others_unchanged),
-        cmocka_unit_test(cache_per_id),
+        cmocka_unit_test(cache_per_id),    cmocka_unit_test(layout_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
