@@ -414,12 +414,12 @@ static void reread_event(struct loop *lp, const struct tui_opts *o, struct trie 
         }
     }
     trie_replace(t, trie_new(trie_names(t)));   /* empty: the loaders fill it again */
+    feed_free(lp->feed);                         /* it borrows the old loaders */
     for (size_t i = 0; i < nls; i++) {
         loader_free(ls[i]);
         ls[i] = nl[i];
     }
     free(nl);
-    feed_free(lp->feed);
     lp->feed = feed_new(ls, nls, now_ms());
     snprintf(msg, sizeof(msg), "event %s (e: the next one)", lp->event);
     app_event_done(&lp->app, msg);
