@@ -13,7 +13,9 @@ ev="$data/perf-events.perf"
 # short names in the labels and the status line; L: full names; d: the whole name
 start_size 120 24 "$FLAMETUI" "$f"
 wait_for ' std::_Rb_tree<…>::_M_lower_bound  '
-keys / '_M_dfs$' Enter n
+keys / '_M_dfs$' Enter
+wait_for '/_M_dfs\$ match'
+keys n
 wait_for '^std::__detail::_Executor<…>::_M_dfs  [0-9,]+ samples'
 keys L
 wait_for '^full names \(L: short\)'
@@ -36,7 +38,9 @@ for w in 40 80 200; do
     fresh
     start_size "$w" 12 "$FLAMETUI" "$f"
     wait_for '^all  '
-    keys / '_M_dfs$' Enter n
+    keys / '_M_dfs$' Enter
+    wait_for '/_M_dfs\$ match'
+    keys n
     case $w in
     40) wait_for '^…[^ ]*_M_dfs  [0-9.]+% /_M_dfs\$ [0-9.]+%$'
         wait_for '^flametui: names-cpp.folded  flame  '  # the numbers left out, not cut
