@@ -39,7 +39,7 @@ for w in 40 80 200; do
     start_size "$w" 12 "$FLAMETUI" "$f"
     wait_for '^all  '
     keys / '_M_dfs$' Enter
-    wait_for '/_M_dfs\$ match'
+    wait_for '/_M_dfs\$ .*[0-9]%'
     keys n
     case $w in
     40) wait_for '^…[^ ]*_M_dfs  [0-9.]+% /_M_dfs\$ [0-9.]+%$'
