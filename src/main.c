@@ -21,6 +21,7 @@
 #include "render/collapse.h"
 #include "render/svg.h"
 #include "render/theme.h"
+#include "render/names.h"
 #include "render/textrender.h"
 #include "query/top.h"
 #include "query/view.h"
@@ -220,7 +221,12 @@ static int output(const struct options *o, struct trie *base)
             .orient = o->icicle ? ORIENT_ICICLE : ORIENT_FLAME,
             .order = ORDER_NAME,
         };
-        rc = textrender_print(stdout, t, TRIE_ROOT, &vp, s ? search_matches(s) : NULL);
+        struct names *nm = o->names_full ? NULL
+                                          : names_new(label_mode_resolve(LABEL_AUTO) ==
+                                                      LABEL_ASCII);
+        rc = textrender_print_names(stdout, t, TRIE_ROOT, &vp, s ? search_matches(s) : NULL,
+                                    nm);
+        names_free(nm);
         break;
     }
     }
@@ -416,6 +422,9 @@ int main(int argc, char **argv)
                     .nfilters = o.nfilters, .search = o.search, .colors = o.colors,
                     .base_input = o.nbases ? o.bases[0] : NULL, .nbase_inputs = o.nbases},
         };
+        to.app.names_full = o.names_full;
+        to.load = &lo;   /* e reads the inputs again for another event */
+        to.files = o.files;
         rc = tui_run(&to, t, ls, o.nfiles);
         goto out;
     }

@@ -180,10 +180,41 @@ static bool step(struct feed *f, size_t i, long long now_ms)
     return false;
 }
 
+/* The perf events of every loader, merged by name (the shown one first). */
+static void update_events(struct feed *f)
+{
+    struct feed_status *st = &f->st;
+    st->nevents = 0;
+    for (size_t i = 0; i < f->n; i++) {
+        const char *name;
+        size_t len, samples;
+        size_t n = loader_perf_events(f->ls[i], 0, &name, &len, &samples);
+        for (size_t k = 0; k < n; k++) {
+            loader_perf_events(f->ls[i], k, &name, &len, &samples);
+            if (len >= sizeof(st->events[0].name))
+                len = sizeof(st->events[0].name) - 1;
+            size_t j = 0;
+            while (j < st->nevents && (strlen(st->events[j].name) != len ||
+                                       memcmp(st->events[j].name, name, len) != 0))
+                j++;
+            if (j == st->nevents) {
+                if (j == FT_ARRAY_LEN(st->events))
+                    continue;
+                memcpy(st->events[j].name, name, len);
+                st->events[j].name[len] = '\0';
+                st->events[j].samples = 0;
+                st->nevents++;
+            }
+            st->events[j].samples += samples;
+        }
+    }
+}
+
 static void update_rates(struct feed *f, long long now_ms)
 {
     size_t s = total_samples(f);
     f->st.samples = s;
+    update_events(f);
     long long dt = now_ms - f->rate_t;
     if (dt < RATE_MS)
         return;

@@ -207,6 +207,14 @@ size_t loader_bytes(const struct loader *l)
     return l->consumed;
 }
 
+size_t loader_perf_events(const struct loader *l, size_t i, const char **name, size_t *len,
+                          size_t *samples)
+{
+    if (l->mt_done || !l->perf)
+        return 0;
+    return perf_events(l->perf, i, name, len, samples);
+}
+
 size_t loader_samples(const struct loader *l)
 {
     if (l->mt_done)

@@ -79,6 +79,12 @@ struct perf_parser {
     size_t samples;
     uint64_t time_sec, time_frac; /* last record time; time_digits 0: none yet */
     unsigned time_digits;
+    /* -- added by names: the records of the events not kept (perf_events) */
+    struct other_event {
+        char *name;
+        size_t len, samples;
+    } others[PERF_EVENTS_MAX - 1];
+    size_t nothers;
 };
 
 /* A source of further lines, for --srcline (the script reads the next line itself). */
@@ -109,6 +115,8 @@ void perf_free(struct perf_parser *p)
 {
     if (!p)
         return;
+    for (size_t i = 0; i < p->nothers; i++)
+        free(p->others[i].name);
     free(p->filter);
     buf_fini(&p->pn.bytes);
     free(p->pn.v);
@@ -230,6 +238,42 @@ static void push_frame(struct names *nm, const char *s, size_t len)
     push_name(nm, s, len, false);
 }
 
+/* A record of an event that is not kept: counted per event name (the first few). */
+static void count_other(struct perf_parser *p, const char *ev, size_t evlen)
+{
+    for (size_t i = 0; i < p->nothers; i++) {
+        struct other_event *o = &p->others[i];
+        if (o->len == evlen && memcmp(o->name, ev, evlen) == 0) {
+            o->samples++;
+            return;
+        }
+    }
+    if (p->nothers < FT_ARRAY_LEN(p->others)) {
+        struct other_event *o = &p->others[p->nothers++];
+        o->name = xmemdup(ev, evlen);
+        o->len = evlen;
+        o->samples = 1;
+    }
+}
+
+size_t perf_events(const struct perf_parser *p, size_t i, const char **name, size_t *len,
+                   size_t *samples)
+{
+    size_t n = p->filter ? 1 + p->nothers : 0;
+    if (i >= n)
+        return n;
+    if (i == 0) {
+        *name = p->filter;
+        *len = p->filter_len;
+        *samples = p->samples;
+    } else {
+        *name = p->others[i - 1].name;
+        *len = p->others[i - 1].len;
+        *samples = p->others[i - 1].samples;
+    }
+    return n;
+}
+
 static void do_header(struct perf_parser *p, const char *s, size_t n, const struct perf_header *h)
 {
     const char *ev, *per = NULL;
@@ -239,6 +283,7 @@ static void do_header(struct perf_parser *p, const char *s, size_t n, const stru
             p->filter = xmemdup(ev, evlen);
             p->filter_len = evlen;
         } else if (evlen != p->filter_len || memcmp(ev, p->filter, evlen) != 0) {
+            count_other(p, ev, evlen);
             return; /* another event: the whole line is ignored (rule 9) */
         }
     }

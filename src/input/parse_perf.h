@@ -52,4 +52,12 @@ bool perf_sniff(const char *buf, size_t len);
 bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evlen);
 /* Lines parsed so far (the line number of the last line seen). */
 long perf_lines(const struct perf_parser *p);
+/* -- added by names */
+/* The events seen so far: number 0 is the one kept (the first event, or --event-filter;
+ * samples: the records added), the others are skipped records of other events, counted
+ * (the first PERF_EVENTS_MAX - 1 event names). Returns the number of events (0 before
+ * the first record); fills *name (not NUL-terminated), *len, *samples when i is below it. */
+#define PERF_EVENTS_MAX 8
+size_t perf_events(const struct perf_parser *p, size_t i, const char **name, size_t *len,
+                   size_t *samples);
 #endif

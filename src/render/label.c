@@ -166,3 +166,33 @@ int label_slice(struct buf *out, const char *s, size_t len, int skip, int cols)
     }
     return w;
 }
+
+int label_fit_tail(struct buf *out, const char *name, size_t len, size_t tail, int cols,
+                   enum label_mode m)
+{
+    const unsigned char *p = (const unsigned char *)name;
+    if (cols <= 0)
+        return 0;
+    m = label_mode_resolve(m);
+    if (tail == 0 || tail >= len || len > LABEL_TAIL_MAX)
+        return label_fit(out, name, len, cols, m);
+    const char *ell = m == LABEL_UTF8 ? "\xe2\x80\xa6" : "..";
+    int ellw = m == LABEL_UTF8 ? 1 : 2;
+    int total = label_width(name, len, m);
+    if (total <= cols)
+        return label_escape(out, name, len, m);
+    if (label_width(name + tail, len - tail, m) + ellw > cols)
+        return label_fit(out, name, len, cols, m);   /* even the method does not fit */
+    /* the first unit boundary from which the rest fits beside the ellipsis */
+    int w = 0;
+    size_t i = 0;
+    while (i < tail && total - w + ellw > cols) {
+        struct unit u = next_unit(p + i, len - i, m);
+        w += u.width;
+        i += u.len;
+    }
+    while (i < tail && p[i] == ':')   /* "…_M_dfs", not "…:_M_dfs" */
+        i++;
+    buf_append(out, ell, strlen(ell));
+    return ellw + label_escape(out, name + i, len - i, m);
+}

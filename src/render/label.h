@@ -37,6 +37,15 @@ int label_escape(struct buf *out, const char *name, size_t len, enum label_mode 
  * or an escape does not fit: the caller pads). cols <= 0 appends nothing. No NUL. */
 int label_fit(struct buf *out, const char *name, size_t len, int cols, enum label_mode m);
 
+/* Like label_fit, for a name whose last component starts at byte tail (names.h): when the
+ * name does not fit but "…" + its last component does, the name is cut from the LEFT
+ * ("…" + as much of its right end as fits; ".." instead of "…" in LABEL_ASCII), so the
+ * method survives; otherwise (tail 0, or even the last component too wide) as label_fit.
+ * Names longer than LABEL_TAIL_MAX bytes are always label_fit (O(cols), as for every label). */
+#define LABEL_TAIL_MAX ((size_t)4096)
+int label_fit_tail(struct buf *out, const char *name, size_t len, size_t tail, int cols,
+                   enum label_mode m);
+
 /* For an already safe UTF-8 string s[0..len) (from label_escape): appends the part
  * that starts skip columns in and is at most cols columns wide, never splitting a
  * character (a wide character cut by either edge is left out). Returns the columns

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/names.h"
 #include "render/theme.h"
 #include "render/diffcolor.h"
 #include "core/trie.h"
@@ -213,7 +214,13 @@ static void emit(struct ctx *c, uint32_t node, uint32_t depth, int x, int w, uns
         }
         if (c->diff_max > 0)
             inner -= diffcolor_put_mark(&out->labels, in->t, node, inner, &r->label_cols);
-        r->label_cols += label_fit(&out->labels, name, len, inner, c->mode);
+        if (in->names && nid != UINT32_MAX) {   /* short names (names.h) */
+            size_t sl, tail;
+            const char *sn = names_get(in->names, trie_names(in->t), nid, &sl, &tail);
+            r->label_cols += label_fit_tail(&out->labels, sn, sl, tail, inner, c->mode);
+        } else {
+            r->label_cols += label_fit(&out->labels, name, len, inner, c->mode);
+        }
     }
     buf_putc(&out->labels, '\0');
 }

@@ -12,6 +12,7 @@
 #include "core/util.h"
 
 struct trie;
+struct names;
 
 enum orient { ORIENT_FLAME, ORIENT_ICICLE };  /* flame: root at the bottom */
 enum order { ORDER_NAME, ORDER_WEIGHT };      /* children alphabetical or heaviest first */
@@ -61,6 +62,9 @@ struct layout_in {
     struct viewport vp;
     /* -- added by layout (zero = default): */
     enum label_mode label_mode; /* LABEL_AUTO: from the locale's charset */
+    /* -- added by names: short names in the labels (names.h; cut from the left so that
+     * the method survives, label_fit_tail); NULL: full names, flamegraph.pl's cut */
+    struct names *names;
 };
 
 /* Lays out the graph into out (cleared first). The zoom root and its ancestors span

@@ -91,7 +91,14 @@ static int band(const struct layout_in *all, int first, int n, int total, struct
 int textrender_print(FILE *out, struct trie *t, uint32_t zoom, const struct viewport *vp,
                      const unsigned char *match)
 {
+    return textrender_print_names(out, t, zoom, vp, match, NULL);
+}
+
+int textrender_print_names(FILE *out, struct trie *t, uint32_t zoom, const struct viewport *vp,
+                           const unsigned char *match, struct names *names)
+{
     struct layout_in in = {0};
+    in.names = names;
     in.t = t;
     in.zoom = zoom;
     in.selected = TRIE_NONE;

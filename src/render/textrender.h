@@ -22,4 +22,7 @@ void textrender_rows(const struct rect_list *rl, int cols, struct buf *out);
  * Returns 0, or -1 on a write error (errno set by stdio). */
 int textrender_print(FILE *out, struct trie *t, uint32_t zoom, const struct viewport *vp,
                      const unsigned char *match);
+/* The same with short names in the labels (names.h); names NULL: full names. */
+int textrender_print_names(FILE *out, struct trie *t, uint32_t zoom, const struct viewport *vp,
+                           const unsigned char *match, struct names *names);
 #endif

@@ -215,6 +215,7 @@ struct loop {
     bool live;                 /* a live input (pipe, --follow) at the start */
     long long last_layout, last_draw;
     long long layout_cost;     /* ms the last relayout took */
+    char event[64];            /* e: the event the inputs were read again for */
 };
 
 /* Data-driven relayouts wait at least this long after the last one: 100 ms, or more
@@ -381,11 +382,56 @@ static void loop_init(struct loop *lp, const struct tui_opts *o, struct trie *t,
     wait_first_data(lp->feed, fds, maxfds);
 }
 
+/* e: reads every input again, keeping only the samples of the event the app asks for
+ * (--event-filter): new loaders on the emptied base trie, stepped by a new feed as at
+ * the start. Pipes cannot be read again: the status line says so. */
+static void reread_event(struct loop *lp, const struct tui_opts *o, struct trie *t,
+                         struct loader **ls, size_t nls)
+{
+    char msg[200];
+    snprintf(lp->event, sizeof(lp->event), "%s", app_event_request(&lp->app));
+    for (size_t i = 0; i < nls; i++) {
+        if (!o->load || !o->files || loader_is_live(ls[i])) {
+            snprintf(msg, sizeof(msg), "%s cannot be read again: restart with "
+                     "--event-filter=%s", loader_name(ls[i]), lp->event);
+            app_event_done(&lp->app, msg);
+            return;
+        }
+    }
+    struct load_opts lo = *o->load;
+    lo.perf.event_filter = lp->event;
+    struct loader **nl = xcalloc(nls, sizeof(*nl));
+    for (size_t i = 0; i < nls; i++) {
+        struct ft_error err = {0, ""};
+        nl[i] = loader_open(o->files[i], &lo, t, &err);
+        if (!nl[i]) {
+            ft_error_format(&err, o->files[i], msg, sizeof(msg));
+            for (size_t k = 0; k < i; k++)
+                loader_free(nl[k]);
+            free(nl);
+            app_event_done(&lp->app, msg);
+            return;
+        }
+    }
+    trie_replace(t, trie_new(trie_names(t)));   /* empty: the loaders fill it again */
+    feed_free(lp->feed);                         /* it borrows the old loaders */
+    for (size_t i = 0; i < nls; i++) {
+        loader_free(ls[i]);
+        ls[i] = nl[i];
+    }
+    free(nl);
+    lp->feed = feed_new(ls, nls, now_ms());
+    snprintf(msg, sizeof(msg), "event %s (e: the next one)", lp->event);
+    app_event_done(&lp->app, msg);
+}
+
 int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t nls)
 {
     struct loop lp;
     char title[32];
     const char *name = input_title(ls, nls, title, sizeof(title));
+    char *name_kept = xstrdup(name);   /* e frees the loaders that own the name */
+    name = name_kept;
     struct buf endmsg = {0};
     int status = 0;
 
@@ -435,6 +481,11 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
         re = read_keys(&lp);                        /* keys first: never behind the data */
         if ((re & RE_QUIT) || got_signal)
             break;
+        if (app_event_request(&lp.app)[0]) {        /* e: another perf event */
+            reread_event(&lp, o, t, ls, nls);
+            re |= RE_REDRAW;
+            continue;
+        }
         if (pr >= 0)
             feed_step(lp.feed, fds + 1, nf - 1, now_ms());   /* one bounded step */
     }
@@ -445,5 +496,6 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     feed_free(lp.feed);
     free(fds);
     buf_fini(&endmsg);
+    free(name_kept);
     return status;
 }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "input/loader.h"
 #include "ui/app.h"
 
 struct trie;
@@ -20,6 +21,10 @@ struct tui_opts {
     bool no_color;        /* --no-color or NO_COLOR */
     double window;        /* --window=SECONDS, 0 = off (the w key then uses 10 s) */
     struct app_opts app;
+    /* -- added by names: how the inputs were opened, to read them again for another
+     * perf event (key e); NULL: not possible */
+    const struct load_opts *load;
+    char *const *files;   /* the nls paths given to loader_open */
 };
 
 /* Runs the viewer until the user quits. The loaders ls[0..nls) were opened by the caller

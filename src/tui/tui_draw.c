@@ -284,6 +284,37 @@ static void draw_top(const struct app *a)
     buf_fini(&b);
 }
 
+/* The detail pane (d): a box across the graph area, at the bottom unless the selection
+ * is drawn in the lower half (then at the top). */
+static void draw_detail(const struct app *a, const struct rect_list *rl)
+{
+    struct buf d = {0};
+    app_detail_text(a, COLS - 2, &d);
+    int lines = 0;
+    for (size_t i = 0; i < d.len; i++)
+        lines += d.p[i] == '\n';
+    int room = LINES - 2;
+    int shown = lines < room ? lines : room;
+    int top = LINES - 1 - shown;
+    const struct rect *sr = NULL;
+    for (size_t i = 0; rl && i < rl->n; i++)
+        if (rl->v[i].flags & RECT_SELECTED)
+            sr = &rl->v[i];
+    if (sr && app_screen(a) != SCREEN_TABLE && 1 + sr->y >= LINES / 2)
+        top = 1;
+    use_style(STYLE_HELP, 0);
+    int y = top;
+    for (size_t i = 0, s = 0; i < d.len && y < top + shown; i++) {
+        if (d.p[i] == '\n') {
+            fill(y, 0, COLS);
+            put_text(y, 1, COLS - 2, d.p + s, i - s);
+            y++;
+            s = i + 1;
+        }
+    }
+    buf_fini(&d);
+}
+
 static void draw_too_small(void)
 {
     static const char note[] = "terminal too small";
@@ -303,7 +334,7 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
     enum ui_screen scr = app_screen(a), under = scr == SCREEN_HELP ? app_under(a) : scr;
     enum status_kind sk = app_status_kind(a);
     use_style(STYLE_EMPTY, 0);
-    app_title(a, &left, &right);
+    app_title_fit(a, COLS, &left, &right);   /* numbers never cut */
     if (right.len && text_width(left.p, left.len) + text_width(right.p, right.len) + 2 > COLS)
         right.len = 0;   /* the title wins over the scroll indicator */
     draw_line(0, STYLE_TITLE, &left, NULL, &right, STYLE_TITLE, false);
@@ -313,11 +344,13 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
         for (size_t i = 0; rl && i < rl->n; i++)
             draw_rect(rl, &rl->v[i], 1);
     left.len = right.len = 0;
-    app_status_parts(a, &left, &info, &right);
+    app_status_fit(a, COLS, &left, &info, &right);   /* numbers never cut */
     enum style s = sk == STATUS_PROMPT ? STYLE_PROMPT
                    : sk == STATUS_ERROR ? STYLE_ERROR
                                         : STYLE_STATUS;
     int skip = draw_line(LINES - 1, s, &left, &info, &right, STYLE_LIVE, sk == STATUS_PROMPT);
+    if (app_detail_open(a) && scr != SCREEN_HELP)
+        draw_detail(a, rl);
     if (scr == SCREEN_HELP)
         draw_help(a);
     buf_fini(&left);

@@ -11,6 +11,8 @@
 #include "core/trie.h"
 #include "query/graph.h"
 #include "query/search.h"
+#include "render/label.h"
+#include "render/names.h"
 #include "ui/app_impl.h"
 #include "ui/diff_status.h"
 
@@ -28,6 +30,7 @@ void app_init(struct app *a, struct trie *t, const char *input)
     a->rank_node = TRIE_NONE;
     a->rects = &a->rl;
     lineedit_init(&a->le);
+    a->names = names_new(label_mode_resolve(LABEL_AUTO) == LABEL_ASCII);
     app_update(a);
 }
 
@@ -44,6 +47,7 @@ void app_fini(struct app *a)
     free(a->saved_zoom.v);
     free(a->saved_sel.v);
     lineedit_fini(&a->le);
+    names_free(a->names);
     memset(a, 0, sizeof(*a));
 }
 
@@ -54,6 +58,7 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
         if (graph_push_filter(a->graph, o->filters[i].kind, o->filters[i].re, err) < 0)
             rc = -1;
     a->reverse = o->reverse;
+    a->names_full = o->names_full;
     graph_set_reverse(a->graph, o->reverse);
     a->diff_base = o->base_input;
     a->diff_nbases = o->nbase_inputs;
@@ -263,6 +268,16 @@ enum reaction app_handle(struct app *a, enum action act)
         }
         a->paused = !a->paused;
         return RE_RELAYOUT;
+    case ACT_NAMES:
+        a->names_full = !a->names_full;
+        app_message(a, "%s names (L: %s)", a->names_full ? "full" : "short",
+                    a->names_full ? "short" : "full");
+        return RE_RELAYOUT;
+    case ACT_DETAIL:
+        a->detail = !a->detail;
+        return RE_REDRAW;
+    case ACT_EVENT:
+        return app_next_event(a);
     case ACT_WINDOW:
         if (graph_window_seconds(a->graph) <= 0) {
             app_message(a, "no sliding window: not a live input");
@@ -379,6 +394,7 @@ void app_layout_in(const struct app *a, struct layout_in *in)
     in->selected = a->sel;
     in->match = a->search ? search_matches(a->search) : NULL;
     in->vp = a->vp;
+    in->names = a->names_full ? NULL : a->names;
 }
 
 void app_layout(struct app *a)

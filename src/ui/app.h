@@ -39,6 +39,7 @@ struct app_opts {
     const char *base_input;           /* --base: the first base file (title), or NULL */
     size_t nbase_inputs;
     const char *colors;               /* --colors=PALETTE (for the SVG export), NULL: hot */
+    bool names_full;                  /* --names=full (default: short names) */
 };
 
 enum reaction {
@@ -107,6 +108,11 @@ struct app {
     const char *diff_base;    /* --base: the first base input's name (diff_status.h) */
     size_t diff_nbases;
     enum palette palette;     /* --colors: the SVG export's palette */
+    /* -- added by names */
+    struct names *names;      /* short forms per name id (render/names.h); owned */
+    bool names_full;          /* L: full names in labels, table, titles, status */
+    bool detail;              /* d: the detail pane is open */
+    char event_next[64];      /* e: the event asked for ("" none; tui re-reads) */
 };
 
 /* Starts on the profile t with the root selected, no zoom, flame orientation, name order,
@@ -183,10 +189,31 @@ enum ui_screen app_under(const struct app *a);        /* the screen below the cu
  * right: the scroll indicator of the graph when not every drawable row fits:
  * "depth 2-5/8 (more ^ v)" (rows of depth 2 to 5 of 0..8 shown, more above and below). */
 void app_title(const struct app *a, struct buf *left, struct buf *right);
+/* The same made for cols columns: numbers grouped, else compact ("2.70k samples"), else
+ * left out when even so they would be cut by the ".." of a title too long for the line
+ * (the painter cuts the rest of the title). */
+void app_title_fit(const struct app *a, int cols, struct buf *left, struct buf *right);
 /* Status line: left the selected frame's (or table row's) name, or the prompt, or the
  * message; info the numbers after the name; right: search and live counters. */
 void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
                       struct buf *right);
+/* The same, made to fit in cols columns (the status line as drawn): left + info, then
+ * (when right is not empty) one space and right take at most cols columns. Numbers are
+ * never cut: they get shorter forms first (grouped -> compact "2.70G" -> fewer), then the
+ * right part is compacted or dropped, then the name is cut (short names from the left,
+ * so the method stays: label_fit_tail). A prompt or a message is not fitted (left only). */
+void app_status_fit(const struct app *a, int cols, struct buf *left, struct buf *info,
+                    struct buf *right);
+/* The detail pane (d) of the selected frame or table row: lines ending in '\n', none
+ * wider than cols: the full name wrapped (never truncated; names of more than 4 KB
+ * show their first 4 KB), samples and weight with its unit, % of all, of the zoom, of the
+ * parent, self, depth, the event. Empty when the pane is closed. */
+void app_detail_text(const struct app *a, int cols, struct buf *out);
+bool app_detail_open(const struct app *a);
+/* The event the user asked for with e ("" none). The event loop re-reads the input with
+ * that event (app_event_done() then clears it). */
+const char *app_event_request(const struct app *a);
+void app_event_done(struct app *a, const char *msg);
 /* left + info in one. */
 void app_status(const struct app *a, struct buf *left, struct buf *right);
 enum status_kind app_status_kind(const struct app *a);

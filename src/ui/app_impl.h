@@ -40,8 +40,16 @@ enum reaction table_mouse(struct app *a, int y, int clicks, int wheel);
 enum reaction table_find(struct app *a, bool back);
 /* Recomputes the rows when the profile changed. */
 void table_refresh(struct app *a);
-/* The selected row: name (left) and numbers (info). */
-void table_status(const struct app *a, struct buf *left, struct buf *info);
+
+/* screen_text.c (added by names) */
+/* The name id as shown (short or full, app->names_full), made safe: at most cols columns
+ * (cut as label_fit_tail / label_fit) or, cols < 0, whole (at most its first 4 KB). */
+void screen_name(const struct app *a, uint32_t name, int cols, struct buf *out);
+/* A weight as text in its unit (grouped; compact when wider than cols columns; seconds
+ * for nanosecond weights), without the unit word for samples. */
+void screen_number(const struct app *a, struct count c, int cols, char *out, size_t n);
+/* e: asks the event loop for the next event of a perf input (or says why not). */
+enum reaction app_next_event(struct app *a);
 
 /* app.c */
 void app_push(struct app *a, enum ui_screen s);

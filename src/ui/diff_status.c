@@ -3,7 +3,10 @@
 #include "config.h"
 
 #include "ui/diff_status.h"
+#include "ui/app_impl.h"
 
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/count.h"
@@ -13,10 +16,34 @@
 #include "query/graph.h"
 #include "query/top.h"
 #include "render/label.h"
+#include "render/numfmt.h"
 
 bool app_diff(const struct app *a)
 {
     return a->base && trie_has_base(a->base);
+}
+
+/* new - base with its sign, digits grouped as numfmt_group does ("+1,234", "0"). */
+static void delta_group(char *out, size_t n, struct count base, struct count new_)
+{
+    if (!base.is_float && !new_.is_float) {
+        if (new_.u == base.u) {
+            snprintf(out, n, "0");
+            return;
+        }
+        bool up = new_.u > base.u;
+        out[0] = up ? '+' : '-';
+        numfmt_group(out + 1, n - 1, count_u64(up ? new_.u - base.u : base.u - new_.u));
+        return;
+    }
+    double d = diff_delta_d(base, new_);
+    struct count c = {0, d < 0 ? -d : d, true};
+    out[0] = d > 0 ? '+' : (d < 0 ? '-' : '0');
+    if (d == 0) {
+        out[1] = '\0';
+        return;
+    }
+    numfmt_group(out + 1, n - 1, c);
 }
 
 static double pct(double part, double all)
@@ -34,14 +61,27 @@ void app_diff_status(const struct app *a, struct buf *info)
         nw = bs;
         bs = x;
     }
-    char b[COUNT_FMT_MAX], n[COUNT_FMT_MAX], d[COUNT_FMT_MAX + 1];
-    count_format(b, bs);
-    count_format(n, nw);
-    diff_delta_format(d, bs, nw);
+    char b[NUMFMT_MAX], n[NUMFMT_MAX], d[NUMFMT_MAX + 1];
+    numfmt_group(b, sizeof(b), bs);
+    numfmt_group(n, sizeof(n), nw);
+    delta_group(d, sizeof(d), bs, nw);
     double delta = diff_delta_d(bs, nw);
     buf_printf(info, "  base %s new %s delta %s (%+.2f%% of base, %+.2f%% of new)", b, n, d,
                pct(delta, trie_base_total_d(a->base, TRIE_ROOT)),
                pct(delta, trie_total_d(a->base, TRIE_ROOT)));
+}
+
+void app_diff_status_short(const struct app *a, struct buf *info)
+{
+    if (!app_diff(a) || !a->t || !trie_has_base(a->t))
+        return;
+    struct count nw = trie_total(a->t, a->sel), bs = trie_base_total(a->t, a->sel);
+    if (trie_base_swapped(a->t)) {
+        struct count x = nw;
+        nw = bs;
+        bs = x;
+    }
+    buf_printf(info, " delta %+.1f%%", pct(diff_delta_d(bs, nw), trie_base_total_d(a->base, TRIE_ROOT)));
 }
 
 void app_diff_table_status(const struct app *a, struct buf *info)
@@ -49,11 +89,11 @@ void app_diff_table_status(const struct app *a, struct buf *info)
     if (!app_diff(a) || a->top_sel >= a->table.n)
         return;
     const struct top_row *r = &a->table.v[a->top_sel];
-    char bs[COUNT_FMT_MAX], bt[COUNT_FMT_MAX], ds[COUNT_FMT_MAX + 1], dt[COUNT_FMT_MAX + 1];
-    count_format(bs, r->bself);
-    count_format(bt, r->btotal);
-    diff_delta_format(ds, r->bself, r->self);
-    diff_delta_format(dt, r->btotal, r->total);
+    char bs[NUMFMT_MAX], bt[NUMFMT_MAX], ds[NUMFMT_MAX + 1], dt[NUMFMT_MAX + 1];
+    numfmt_group(bs, sizeof(bs), r->bself);
+    numfmt_group(bt, sizeof(bt), r->btotal);
+    delta_group(ds, sizeof(ds), r->bself, r->self);
+    delta_group(dt, sizeof(dt), r->btotal, r->total);
     buf_printf(info, "  base self %s total %s, delta self %s total %s", bs, bt, ds, dt);
 }
 
@@ -68,9 +108,10 @@ void app_diff_title(const struct app *a, struct buf *out)
     label_escape(out, name, strlen(name), LABEL_AUTO);
     if (a->diff_nbases > 1)
         buf_printf(out, " (+%zu)", a->diff_nbases - 1);
-    char b[COUNT_FMT_MAX];
-    count_format(b, trie_base_total(a->base, TRIE_ROOT));
-    buf_printf(out, " %s samples", b);
+    char b[NUMFMT_MAX];
+    struct count bt = trie_base_total(a->base, TRIE_ROOT);
+    numfmt_group(b, sizeof(b), bt);
+    buf_printf(out, " %s %s", b, numfmt_plural(count_to_double(bt), "sample", "samples"));
     if (graph_swap(a->graph))
         buf_printf(out, "  base widths");
 }
@@ -106,9 +147,19 @@ bool app_diff_top_line(const struct app *a, size_t i, struct buf *out, bool *don
         return false;
     }
     const struct top_row *r = &a->table.v[i - 1];
-    size_t n;
-    const char *name = strtab_get(trie_names(a->base), r->name, &n);
-    top_row_numbers_diff(out, r, a->table.ball);
-    label_escape(out, name, n > 4096 ? 4096 : n, LABEL_AUTO);
+    /* --top's columns, numbers grouped as in the plain table (compact when too wide) */
+    char c[6][NUMFMT_MAX + 1];
+    screen_number(a, r->bself, 12, c[0], sizeof(c[0]));
+    screen_number(a, r->self, 12, c[1], sizeof(c[1]));
+    delta_group(c[2], sizeof(c[2]), r->bself, r->self);
+    screen_number(a, r->btotal, 12, c[3], sizeof(c[3]));
+    screen_number(a, r->total, 12, c[4], sizeof(c[4]));
+    delta_group(c[5], sizeof(c[5]), r->btotal, r->total);
+    double all = count_to_double(a->table.ball);
+    double pct = all > 0 ? 100.0 * (count_to_double(r->total) - count_to_double(r->btotal)) / all
+                         : 0.0;
+    buf_printf(out, "%12s %12s %12s %12s %12s %12s %+7.2f%%  ", c[0], c[1], c[2], c[3], c[4],
+               c[5], pct);
+    screen_name(a, r->name, -1, out);   /* short or full (L) */
     return true;
 }

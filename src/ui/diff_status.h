@@ -19,6 +19,8 @@ bool app_diff(const struct app *a);
 void app_diff_status(const struct app *a, struct buf *info);
 /* The same for the selected row of the table: "  base self B total T, delta self +D
  * total +E". */
+/* The short form where the line is narrow: " delta +D%" (of the base total). */
+void app_diff_status_short(const struct app *a, struct buf *info);
 void app_diff_table_status(const struct app *a, struct buf *info);
 /* Appends "  vs base NAME M samples" (and "  base widths" while they are shown). */
 void app_diff_title(const struct app *a, struct buf *out);

@@ -56,7 +56,10 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(WINDOW, "w", SCR_GCT, "Live: last N seconds (--window, default 10) or everything")  \
     X(DIFF_BASE, "b", SCR_GC, "Diff (--base): base profile's widths (what went) / new ones") \
     X(EXPORT_SVG, "x", SCR_GC, "Export the view (zoom included) as an SVG file: prompts for the name") \
-    X(REPAINT, "C-l", SCR_ALL, "Repaint the screen")
+    X(REPAINT, "C-l", SCR_ALL, "Repaint the screen")                                    \
+    X(NAMES, "L", SCR_GCT, "Short names (C++/Java/Rust/Go folded) or full names")         \
+    X(DETAIL, "d", SCR_GCT, "Detail pane: full name, samples, shares, self, depth")      \
+    X(EVENT, "e", SCR_GCT, "perf input with several events: show the next event")
 
 enum action {
     ACT_NONE = -1,

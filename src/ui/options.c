@@ -51,6 +51,10 @@ const char options_usage[] =
     "      --colors=PALETTE  hot (default), mem, io, wakeup, java, js, perl, red, green,\n"
     "                        blue, aqua, yellow, purple, orange\n"
     "      --no-color        monochrome (also when NO_COLOR is set)\n"
+    "      --names=short|full  frame names: short (default: C++ templates and parameter\n"
+    "                        lists folded, Java packages abbreviated, Rust hashes and Go\n"
+    "                        import paths dropped) or full; search and filters always\n"
+    "                        match the full name (key L switches)\n"
     "\n"
     "Non-interactive outputs (no terminal needed):\n"
     "  -c, --collapse        print folded stacks, sorted (stackcollapse-perf.pl format)\n"
@@ -78,7 +82,10 @@ enum {
     OPT_SVG,
 };
 
+enum { OPT_NAMES = 0x4e41 }; /* names */
+
 static const struct option longopts[] = {
+    {"names", required_argument, NULL, OPT_NAMES},
     {"format", required_argument, NULL, 'F'},
     {"pid", no_argument, NULL, OPT_PID},
     {"tid", no_argument, NULL, OPT_TID},
@@ -222,6 +229,11 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
             break;
         }
         case OPT_NOCOLOR: o->no_color = true; break;
+        case OPT_NAMES:
+            if (strcmp(optarg, "short") != 0 && strcmp(optarg, "full") != 0)
+                return ft_error_set(err, 0, "invalid --names '%s' (short or full)", optarg);
+            o->names_full = strcmp(optarg, "full") == 0;
+            break;
         case OPT_WINDOW: {
             char *end;
             errno = 0;

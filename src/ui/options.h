@@ -38,6 +38,7 @@ struct options {
     bool normalize, strip_hex;  /* --normalize, --strip-hex (need --base) */
     char **files;               /* points into argv; nfiles may be 0 */
     size_t nfiles;
+    bool names_full;            /* --names=full (default short: render/names.h) */
 };
 
 /* Parses argv. Returns 0, or -1 with err->msg set for a usage error (exit 2).

@@ -16,6 +16,7 @@
 #include "query/graph.h"
 #include "query/search.h"
 #include "render/label.h"
+#include "render/numfmt.h"
 
 /* Rows of the table on screen (the graph area less the header line). */
 static size_t page(const struct app *a)
@@ -62,18 +63,6 @@ enum reaction table_open(struct app *a)
 static struct strtab *names(const struct app *a)
 {
     return trie_names(a->base);
-}
-
-/* A name escaped for the screen, at most its first 4 KB: escaping all of a name of
- * megabytes (hostile input) on every redraw froze the UI; no screen shows more. */
-static void safe_name(struct buf *out, const char *s, size_t n)
-{
-    if (n > 4096) {
-        label_escape(out, s, 4096, LABEL_AUTO);
-        buf_append(out, "..", 2);
-        return;
-    }
-    label_escape(out, s, n, LABEL_AUTO);
 }
 
 /* A regex that matches exactly the name id (byte mode, case-sensitive). */
@@ -214,22 +203,6 @@ enum reaction table_mouse(struct app *a, int y, int clicks, int wheel)
     return RE_REDRAW;
 }
 
-void table_status(const struct app *a, struct buf *left, struct buf *info)
-{
-    if (a->top_sel >= a->table.n)
-        return;
-    const struct top_row *r = &a->table.v[a->top_sel];
-    char s[COUNT_FMT_MAX], t[COUNT_FMT_MAX];
-    size_t n;
-    const char *name = strtab_get(names(a), r->name, &n);
-    double all = count_to_double(a->table.all);
-    safe_name(left, name, n);
-    count_format(s, r->self);
-    count_format(t, r->total);
-    buf_printf(info, "  self %s (%.2f%%) total %s (%.2f%%)", s,
-               ft_pct(count_to_double(r->self), all), t, ft_pct(count_to_double(r->total), all));
-}
-
 bool app_top_line(const struct app *a, size_t i, struct buf *out)
 {
     bool done;
@@ -246,9 +219,13 @@ bool app_top_line(const struct app *a, size_t i, struct buf *out)
     if (i - 1 >= a->table.n)
         return false;
     const struct top_row *r = &a->table.v[i - 1];
-    size_t n;
-    const char *name = strtab_get(names(a), r->name, &n);
-    top_row_numbers(out, r, a->table.all);
-    safe_name(out, name, n);
+    /* the columns of --top, numbers grouped (compact when wider than the column) */
+    char s[NUMFMT_MAX], t[NUMFMT_MAX];
+    double all = count_to_double(a->table.all);
+    screen_number(a, r->self, 12, s, sizeof(s));
+    screen_number(a, r->total, 12, t, sizeof(t));
+    buf_printf(out, "%12s %6.2f%% %12s %6.2f%%  ", s, ft_pct(count_to_double(r->self), all), t,
+               ft_pct(count_to_double(r->total), all));
+    screen_name(a, r->name, -1, out);   /* short or full (L) */
     return true;
 }

@@ -4,6 +4,7 @@
 #define FLAMETUI_BENCH_COMMON_H
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/count.h"
 #include "core/strtab.h"
@@ -24,9 +25,18 @@ static inline struct trie *bench_make_trie(size_t n)
     struct strtab *st = trie_names(t);
     uint32_t names[4096], stack[48];
     uint64_t s = 88172645463325252ull;
-    char buf[32];
-    for (unsigned i = 0; i < 4096; i++)
-        names[i] = strtab_intern(st, buf, (size_t)snprintf(buf, sizeof(buf), "func_%u", i));
+    char buf[256];
+    /* BENCH_CXX_NAMES=1: long C++ template names, so that short names (render/names.h)
+     * have work to do */
+    int cxx = getenv("BENCH_CXX_NAMES") != NULL;
+    for (unsigned i = 0; i < 4096; i++) {
+        int len = cxx ? snprintf(buf, sizeof(buf),
+                                 "std::__detail::_Executor<__gnu_cxx::__normal_iterator<char "
+                                 "const*, std::__cxx11::basic_string<char> >, true>::_M_func_%u",
+                                 i)
+                      : snprintf(buf, sizeof(buf), "func_%u", i);
+        names[i] = strtab_intern(st, buf, (size_t)len);
+    }
     while (trie_size(t) < n) {
         size_t d = 8 + bench_rnd(&s) % 40;
         for (size_t j = 0; j < d; j++) {

@@ -3,8 +3,9 @@
 # (tests/data/perf-*.perf) collapsed by flametui must equal the outputs of the reference
 # stackcollapse-perf.pl (FlameGraph 41fee1f, ../shared/oracles) stored beside them:
 #   NAME.expected.folded        stackcollapse-perf.pl NAME.perf
-#   NAME.FLAGS.expected.folded  stackcollapse-perf.pl --FLAGS NAME.perf (all, pid+tid, addrs;
-#                               only where the output differs from the default)
+#   NAME.FLAGS.expected.folded  stackcollapse-perf.pl --FLAGS NAME.perf (all, pid+tid, addrs,
+#                               ev-EVENT for --event-filter=EVENT; only where the output
+#                               differs from the default)
 # The references were generated once, with Perl; this test needs no Perl and no corpus.
 # Each file is also read through a pipe and with --format=perf forced. To regenerate (on
 # purpose, reviewing the diff): for each file and flag set,
@@ -29,6 +30,7 @@ for exp in "$d"/perf-*.expected.folded; do
     all) flags="--all" ;;
     pid+tid) flags="--pid --tid" ;;
     addrs) flags="--addrs" ;;
+    ev-*) flags="--event-filter=${set#ev-}" ;;   # stackcollapse-perf.pl --event-filter=EV
     *) nfail=$((nfail + 1)); echo "FAIL: $exp: unknown flag set '$set'"; continue ;;
     esac
     in="$d/$name.perf"

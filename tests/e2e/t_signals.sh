@@ -134,7 +134,7 @@ wait_for '^b  2 samples'
 i=0
 while [ $i -lt 40 ]; do keys l h; i=$((i + 1)); done
 keys l
-wait_for '^x+\.\.  1 samples'
+wait_for '^x+\.\.  1 sample '
 quit_ok
 rm -f "$tmp/long.folded"
 exit 0

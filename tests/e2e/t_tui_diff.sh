@@ -51,10 +51,10 @@ for term in tmux-256color xterm; do
     fi
     fresh
     start_size 200 24 "env COLORTERM= TERM=$term $FLAMETUI --base='$A' '$B'"
-    wait_for 'vs base prog-O0.folded 797797797 samples'
-    expect_hue '++hash_bytes.constprop.0' red     # new: 0 -> 131131131
-    expect_hue '+cmp' red                         # self 159159159 -> 107107107... of prog;cmp
-    expect_hue '-_' blue                          # __memmove 24024024 -> 19019019
+    wait_for 'vs base prog-O0.folded 797,797,797 samples'
+    expect_hue '++hash_bytes.constprop.0' red     # new: 0 -> 131,131,131
+    expect_hue '+cmp' red                         # self 159,159,159 -> 107,107,107... of prog;cmp
+    expect_hue '-_' blue                          # __memmove 24,024,024 -> 19,019,019
     expect_hue ' main' white                      # no self samples: no change
     quit_ok
 done
@@ -73,21 +73,21 @@ quit_ok
 #   its share: 149149149 / 552552552 = 26.99% (new widths), 263263263 / 797797797 = 33.00%
 fresh
 start_size 200 24 "$FLAMETUI --base='$A' '$B'"
-wait_for '^all  552552552 samples'
+wait_for '^all  552,552,552 samples'
 wait_gone '--hash_bytes'
 keys / m s o r t Enter
 wait_for "/msort match"
 keys n
-wait_for '^msort_with_tmp\.part\.0  149149149 samples \(26\.99%\) self 149149149  base 263263263 new 149149149 delta -114114114 \(-14\.30% of base, -20\.65% of new\)'
+wait_for '^msort_with_tmp\.part\.0  149,149,149 samples \(26\.99%\) self 149,149,149  base 263,263,263 new 149,149,149 delta -114,114,114 \(-14\.30% of base, -20\.65% of new\)'
 keys b
 wait_for 'base widths'
 wait_for ' --hash_bytes'
 wait_for ' --work_strings'
-wait_for '^msort_with_tmp\.part\.0  263263263 samples \(33\.00%\) self 129129129  base 263263263 new 149149149 delta -114114114 \(-14\.30% of base, -20\.65% of new\)'
+wait_for '^msort_with_tmp\.part\.0  263,263,263 samples \(33\.00%\) self 129,129,129  base 263,263,263 new 149,149,149 delta -114,114,114 \(-14\.30% of base, -20\.65% of new\)'
 keys b
 wait_gone 'base widths'
 wait_gone ' --hash_bytes'
-wait_for '^msort_with_tmp\.part\.0  149149149 samples \(26\.99%\)'
+wait_for '^msort_with_tmp\.part\.0  149,149,149 samples \(26\.99%\)'
 # the root: the whole profiles
 keys g
 quit_ok
@@ -95,19 +95,19 @@ quit_ok
 # a live pipe as the new profile: the base is there from the start
 fresh
 start_size 200 24 "cat '$B' | $FLAMETUI --base='$A'"
-wait_for '^all  552552552 samples .* base 797797797 new 552552552 delta -245245245'
+wait_for '^all  552,552,552 samples .* base 797,797,797 new 552,552,552 delta -245,245,245'
 wait_for '\+\+hash_bytes\.constprop\.0'
 quit_ok
 # --normalize (reads the pipe to its end first): the base scaled per stack to 552552552
 # (the sum of the BASE column of difffolded.pl -n: 552552548)
 fresh
 start_size 200 24 "cat '$B' | $FLAMETUI --normalize --base='$A'"
-wait_for 'vs base prog-O0.folded 552552548 samples'
+wait_for 'vs base prog-O0.folded 552,552,548 samples'
 quit_ok
 # b without --base says so
 fresh
 start "$FLAMETUI '$B'"
-wait_for '^all  552552552 samples'
+wait_for '^all  552,552,552 samples'
 keys b
 wait_for 'not a diff: start with --base=FILE'
 quit_ok
@@ -115,11 +115,11 @@ quit_ok
 # the table: delta columns, the largest increase first; o cycles back to the delta order
 fresh
 start_size 200 24 "$FLAMETUI --base='$A' '$B'"
-wait_for '^all  552552552 samples'
+wait_for '^all  552,552,552 samples'
 keys t
 wait_for 'SELF_BASE +SELF_NEW +SELF_DELTA +TOTAL_BASE +TOTAL_NEW +TOTAL_DELTA\* +DELTA%'
-wait_for '^ +0 +131131131 +\+131131131 +0 +131131131 +\+131131131 +\+16\.44%  hash_bytes\.constprop\.0'
-wait_for '^hash_bytes\.constprop\.0  self 131131131 .* base self 0 total 0, delta self \+131131131 total \+131131131'
+wait_for '^ +0 +131,131,131 +\+131,131,131 +0 +131,131,131 +\+131,131,131 +\+16\.44%  hash_bytes\.constprop\.0'
+wait_for '^hash_bytes\.constprop\.0  self 131,131,131 .* base self 0 total 0, delta self \+131,131,131 total \+131,131,131'
 keys o o o
 wait_for 'FUNCTION\*'
 keys o

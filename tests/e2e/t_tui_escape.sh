@@ -24,10 +24,10 @@ fresh
 start "$FLAMETUI" "$data/tui-long.folded"
 wait_for '^all  10 samples'
 keys k k
-wait_for '^std::vector<int>::push_back_x+\.\.  7 samples \(70\.00%\) self 7$'
+wait_for '^std::vector<[^>]*>::push_back_x+\.\.  7 samples \(70\.00%\) self 7$'
 keys /
 keys 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' Z Z
 wait_for 'aaaaZZ$'
 keys Escape
-wait_for '^std::vector<int>::push_back'
+wait_for '^std::vector<[^>]*>::push_back'
 quit_ok

@@ -42,7 +42,7 @@ fresh
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa%d 1\n", i }' \
     > "$tmp/cat.folded"
 start "$FLAMETUI" "$tmp/cat.folded"
-wait_for '20000 samples'
+wait_for '20,000 samples'
 keys '/' '(a+)+$' Enter
 wait_for 'pattern too expensive'
 quit_ok

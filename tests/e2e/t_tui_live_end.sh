@@ -50,8 +50,8 @@ awk 'BEGIN { for (i = 0; i < 200000; i++)
 cp "$tmp/big.folded" "$tmp/big2.folded"
 fresh
 start "$FLAMETUI '$tmp/big.folded'"
-wait_for 'big.folded  600000 samples'
-wait_for '^all  600000 samples'
+wait_for 'big.folded  600,000 samples'
+wait_for '^all  600,000 samples'
 wait_gone 'LOADING'
 screen | grep -E -q 'LIVE|EOF' && fail "a regular file shown as live"
 quit_ok
@@ -59,8 +59,8 @@ ok
 
 fresh
 start "$FLAMETUI '$tmp/big.folded' '$tmp/big2.folded'"
-wait_for '2 inputs  1200000 samples'
-wait_for '^all  1200000 samples'
+wait_for '2 inputs  1,200,000 samples'
+wait_for '^all  1,200,000 samples'
 wait_gone 'LOADING'
 screen | grep -E -q 'LIVE|EOF' && fail "regular files shown as live"
 quit_ok

@@ -21,10 +21,11 @@ EOW
 start "sh '$tmp/writer.sh' | $FLAMETUI -"
 wait_for 'LIVE'
 wait_for 'ftmt'
-screen | grep -q "stdin  $total samples" && fail "all samples before the writer ended"
+# the title: the 67 samples read and their weight, cpu-clock periods in nanoseconds
+screen | grep -q "stdin  67 samples" && fail "all samples before the writer ended"
 keys k
 wait_for '^ftmt  '
 touch "$tmp/go"
-wait_for "EOF $total samples\$"
-wait_for "stdin  $total samples"
+wait_for "EOF 67 samples\$"
+wait_for "stdin  67 samples, 691 ms  cpu-clock  "   # 690721626 ns
 quit_ok

@@ -33,7 +33,7 @@ quit_ok
 fresh
 printf 'a;b;c;d;e;f;g;h 1\n' > "$tmp/deep.folded"
 start_size 80 6 "$FLAMETUI" "$tmp/deep.folded"
-wait_for '^all  1 samples'                 # loaded: a wheel turn before that has no rows
+wait_for '^all  1 sample '                 # loaded: a wheel turn before that has no rows
 screen | grep -q '^ h' && fail "h visible before scrolling"
 keys -l "$(printf '\033[M`!!')"            # wheel up (button 4): flame scrolls to the leaves
 keys -l "$(printf '\033[M`!!')"

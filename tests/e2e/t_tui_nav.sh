@@ -81,7 +81,7 @@ fresh
     echo "$d 1"
 } > "$tmp/narrow.folded"
 start "$FLAMETUI" "$tmp/narrow.folded"
-wait_for '^all  100001 samples'
+wait_for '^all  100,001 samples'
 keys G
 sleep 0.3
 line 23 | grep -q '^ all' || fail "G scrolled past the deepest drawable row"

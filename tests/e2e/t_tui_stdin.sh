@@ -26,7 +26,7 @@ awk 'BEGIN { for (i = 1; i <= 20000; i++) print "main;f" i " 1" }' | gzip -c |
     head -c 20000 > "$tmp/trunc.gz"
 start "cat '$tmp/trunc.gz' | $FLAMETUI -"
 wait_for '^stdin: truncated gzip data'
-wait_for 'INPUT ERROR  EOF [0-9]+ samples$'
+wait_for 'INPUT ERROR  EOF [0-9,]+ samples$'
 keys k
-wait_for '^main  [0-9]+ samples \(100\.00%\)'
+wait_for '^main  [0-9,]+ samples \(100\.00%\)'
 quit_ok

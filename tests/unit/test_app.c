@@ -1251,7 +1251,7 @@ static void table_status_search_and_mouse(void **state)
     free(r);
     key(&a, 'G');                       /* the last row: main, self 0 */
     l = status_of(&a, &r);
-    assert_string_equal(l, "main  self 0 (0.00%) total 2565 (100.00%)");
+    assert_string_equal(l, "main  self 0 (0.00%) total 2,565 (100.00%)");
     free(l);
     free(r);
     assert_int_equal(a.top_scroll, 31 - 9);

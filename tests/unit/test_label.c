@@ -43,6 +43,41 @@ static const char *fit(const char *s, int cols, enum label_mode m, int *used)
     return out;
 }
 
+static const char *fit_tail(const char *s, size_t tail, int cols, enum label_mode m, int *used)
+{
+    static char out[512];
+    struct buf b = {0};
+    int w = label_fit_tail(&b, s, strlen(s), tail, cols, m);
+    if (used)
+        *used = w;
+    snprintf(out, sizeof(out), "%.*s", (int)b.len, b.p ? b.p : "");
+    buf_fini(&b);
+    return out;
+}
+
+/* names.h: the method survives a cut; cut from the left with an ellipsis */
+static void fit_tail_keeps_the_method(void **state)
+{
+    (void)state;
+    int w;
+    const char *n = "std::__detail::_Executor<...>::_M_dfs";
+    size_t tail = strlen("std::__detail::_Executor<...>::");
+    assert_string_equal(fit_tail(n, tail, 60, LABEL_UTF8, &w), n);
+    assert_int_equal(w, (int)strlen(n));
+    assert_string_equal(fit_tail(n, tail, 12, LABEL_UTF8, &w), "\xe2\x80\xa6..>::_M_dfs");
+    assert_int_equal(w, 12);
+    assert_string_equal(fit_tail(n, tail, 8, LABEL_UTF8, &w), "\xe2\x80\xa6_M_dfs");
+    assert_int_equal(w, 7);
+    assert_string_equal(fit_tail(n, tail, 12, LABEL_ASCII, &w), "...>::_M_dfs");
+    assert_int_equal(w, 12);
+    /* the method itself does not fit: flamegraph.pl's cut */
+    assert_string_equal(fit_tail(n, tail, 6, LABEL_UTF8, &w), "std:..");
+    /* no qualifier: flamegraph.pl's cut */
+    assert_string_equal(fit_tail("__memcpy_avx_unaligned", 0, 8, LABEL_UTF8, &w), "__memc..");
+    assert_string_equal(fit_tail(n, tail, 0, LABEL_UTF8, &w), "");
+    assert_int_equal(w, 0);
+}
+
 static void clear_screen_is_escaped(void **state)
 {
     (void)state;
@@ -269,6 +304,7 @@ int main(void)
         cmocka_unit_test(die_once_from_threads),
         cmocka_unit_test(random_bytes_are_always_safe),
         cmocka_unit_test(auto_mode_follows_locale),
+        cmocka_unit_test(fit_tail_keeps_the_method),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
