@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - main.c: options -> load -> tui_run() or a non-interactive output.
  * The only caller of exit() besides die(). */
 #include "config.h"

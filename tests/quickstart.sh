@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui quick start: installs the missing Debian/Ubuntu build dependencies (apt-get,
 # through sudo when not root), builds in ./build and then
 #   sh tests/quickstart.sh demo    opens flametui on the bundled sample profile

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - feed.c: live-read scheduling (see feed.h). */
 #include "config.h"
 

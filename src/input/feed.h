@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - feed.h: live-read scheduling for the viewer's event loop, curses-free.
  * Owns the per-loader state (has more / waiting / done), which fds to poll, when to look
  * at a --follow file again, the samples/s and MB/s rates, the first loader error and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - loader.c: see loader.h.
  * Two ways in. A regular file for a batch output is mapped and parsed in place (perf on
  * several threads) under a SIGBUS guard, so a file truncated underneath is an error, not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - loader.h: opens an input (file, "-" = stdin, pipe, .gz or gzip stream),
  * sniffs its format (folded or perf script) and feeds it in chunks to the right parser,
  * which adds the stacks to a trie. Pipes, ttys and --follow inputs are "live":

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - graph.c: the derive pipeline (see graph.h).
  * Three stages, each a trie and what it was derived from:
  *   src   = the base, or the window over it (owned)

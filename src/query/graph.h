@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - graph.h: the ONE owner of the derive pipeline
  *     base -> window -> filters (the "profile") -> reverse          (shown)
  *                                               \-> callees | callers of one function

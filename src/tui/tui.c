@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tui.c: terminal session, signals and the event loop: poll the terminal and
  * the inputs, keys -> app, one bounded feed step, then lay out and draw as the reactions
  * say (ui/app.h). Scheduling of the inputs is input/feed.c's; the state is the app's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tui.h: the interactive viewer. tui*.c are the only files that use curses;
  * everything they show comes from app.h (state), layout.h (rects) and keymap.h (keys).
  * The terminal is opened on /dev/tty with newterm(), so standard input may carry data.

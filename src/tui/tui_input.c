@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tui_input.c: wget_wch() and mouse events -> struct tui_event (keymap keys). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tui_private.h: between the files of src/tui/ only (check-layering.sh):
  * input events, painting. */
 #ifndef FLAMETUI_TUI_PRIVATE_H

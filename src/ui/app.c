@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - app.c: the viewer's screen state machine: the screen stack, one key handler
  * per screen, the derive step (app_update, through the graph) and the live-input state. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - app.h: the pure state of the interactive viewer, as a screen state machine:
  * the graph (the profile), the callers/callees view of one function, the hottest-functions
  * table and the help, plus a prompt overlay (search and filter regexes). One handler per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - app_impl.h: between the files of the app (app.c, nav.c, prompt.c, table.c,
  * screen_text.c) only. nav: selection, zoom, scroll and search moves in the graph
  * screens; prompt: the prompt overlay; table: the hottest-functions screen. */

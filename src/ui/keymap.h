@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - keymap.h: the action table (one X-macro gives the enum, the default keys,
  * the help screen and the man page check) and key -> action lookup.
  * Pure: no curses. Keys are struct-free ints: a Unicode code point for a printable key

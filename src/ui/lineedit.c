@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - lineedit.c: one-line prompt editing model. */
 #include "config.h"
 

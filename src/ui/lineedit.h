@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - lineedit.h: the editing model of a one-line prompt (search and filter
  * regexes): insert, cursor left/right/home/end, backspace, delete, Ctrl-U, Ctrl-W and
  * history up/down. Pure: no curses; keys are those of keymap.h (code points and

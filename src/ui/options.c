@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - options.c: see options.h. */
 #include "config.h"
 

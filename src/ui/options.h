@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - options.h: the command line, parsed with getopt_long into struct options.
  * Pure: never prints, never exits; main.c reports errors and prints --help.
  * Only main.c and options.c include this header: main turns struct options into the

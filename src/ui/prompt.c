@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - prompt.c: the prompt overlay of every screen: the search (highlights while
  * typing, Esc restores the search before it, Enter on an empty line clears it) and the
  * include / exclude / hide filters (Enter pushes one on the graph). Backspace on an empty

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - tests/bench/bench_perf.sh: `perf script` collapse throughput (a benchmark, not a
 # test). usage: tests/bench/bench_perf.sh [BUILDDIR]
 #   BENCH_DIR (default /tmp/flametui-bench) holds the generated inputs (kept between runs),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by tests/cli/t_*.sh: helpers for running the real binary without a terminal.
 [ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
 tmp=$(mktemp -d) || exit 99

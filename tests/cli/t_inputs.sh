@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Inputs and exit codes of the non-interactive modes: stdin, several files, .gz, errors.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 F="$FLAMETUI"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # flametui - tests/e2e/lib.sh: sourced by tests/e2e/t_*.sh. Runs the real binary in a
 # private tmux server, sends keys and polls the screen (never fixed sleeps for positive
 # checks). POSIX sh. Needs $FLAMETUI and $top_srcdir (set by make check).

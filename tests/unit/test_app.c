@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/unit/test_app.c: pure viewer state: the screen state machine, moves,
  * zoom, scroll, paths that survive growth and rebuilds, status text, prompt, help, the
  * table, and how many times each key makes the graph derive its trie again. */

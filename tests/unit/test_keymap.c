@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/unit/test_keymap.c: the action table, key parsing, lookup, help. */
 #include "config.h"
 
