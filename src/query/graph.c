@@ -373,6 +373,16 @@ const char *graph_too_expensive(const struct graph *g)
     return view_too_expensive(g->filt);
 }
 
+enum filter_kind graph_filter_kind(const struct graph *g, size_t i)
+{
+    return view_filter_kind(g->filt, i);
+}
+
+const char *graph_filter_pattern(const struct graph *g, size_t i)
+{
+    return view_filter_pattern(g->filt, i);
+}
+
 void graph_describe(const struct graph *g, struct buf *out)
 {
     view_describe(g->filt, out);

@@ -20,6 +20,8 @@ struct tui_opts {
     const char *colors;   /* --colors=PALETTE, NULL = hot */
     bool no_color;        /* --no-color or NO_COLOR */
     double window;        /* --window=SECONDS, 0 = off (the w key then uses 10 s) */
+    const char *save;     /* --save=FILE: all samples written there when the viewer exits */
+    bool no_mouse;        /* --no-mouse: the mouse is never asked for */
     struct app_opts app;
 };
 

@@ -44,6 +44,10 @@ void app_fini(struct app *a)
     free(a->saved_zoom.v);
     free(a->saved_sel.v);
     lineedit_fini(&a->le);
+    buf_fini(&a->clip);
+    free(a->history);
+    free(a->cmd_args);
+    free(a->cmd_files);
     memset(a, 0, sizeof(*a));
 }
 
@@ -60,6 +64,10 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
     app_update(a);
     if (app_set_search(a, o->search, rc < 0 ? NULL : err) < 0)
         rc = -1;
+    keep_start_paths(a, o->zoom, o->select);
+    keep_history_load(a, o->history);
+    a->cmd_args = xstrdup(o->cmd_args ? o->cmd_args : "");
+    a->cmd_files = xstrdup(o->cmd_files ? o->cmd_files : "");
     return rc;
 }
 
@@ -255,6 +263,12 @@ enum reaction app_handle(struct app *a, enum action act)
         }
         a->paused = !a->paused;
         return RE_RELAYOUT;
+    case ACT_INTERRUPT:
+    case ACT_COPY_NAME:
+    case ACT_COPY_STACK:
+    case ACT_SAVE:
+    case ACT_CMDLINE:
+        return keep_action(a, act);
     case ACT_WINDOW:
         if (graph_window_seconds(a->graph) <= 0) {
             app_message(a, "no sliding window: not a live input");

@@ -39,6 +39,14 @@ void table_refresh(struct app *a);
 /* The selected row: name (left) and numbers (info). */
 void table_status(const struct app *a, struct buf *left, struct buf *info);
 
+/* keep.c: y Y S C and Ctrl-C; the start paths (--zoom, --select); the history file */
+enum reaction keep_action(struct app *a, enum action act);
+void keep_start_paths(struct app *a, const char *zoom, const char *select);
+void keep_history_load(struct app *a, const char *path);
+void keep_history_accepted(struct app *a, const char *line);
+/* Enter in a prompt: PROMPT_SAVE writes the file; the others go into the history file. */
+enum reaction keep_prompt_accept(struct app *a, enum prompt_kind k);
+
 /* app.c */
 void app_push(struct app *a, enum ui_screen s);
 void app_pop(struct app *a);

@@ -26,7 +26,7 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
  * character, C-x (control), Up Down Left Right Enter Backspace Esc Space PgUp PgDn Home
  * End. */
 #define ACTION_TABLE(X)                                                                   \
-    X(QUIT, "q C-c", SCR_ALL, "Quit; closes the table, help or callers view first")      \
+    X(QUIT, "q", SCR_ALL, "Quit; closes the table, help or callers view first")          \
     X(QUIT_ALL, "Q", SCR_ALL, "Quit from any screen")                                     \
     X(HELP, "?", SCR_ALL, "Show or hide this help")                                       \
     X(MOVE_UP, "Up k", SCR_ALL, "Move up (flame: back to the child you came from)") \
@@ -55,6 +55,11 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(SCROLL_END, "G End", SCR_ALL, "Scroll to the deepest frames (table: last row)")   \
     X(PAUSE, "Space p", SCR_GCT, "Pause or resume live updates")                          \
     X(WINDOW, "w", SCR_GCT, "Live: last N seconds (--window, default 10) or everything")  \
+    X(INTERRUPT, "C-c", SCR_ALL, "Live: stop the recording (SIGINT), keep the profile; again: quit") \
+    X(COPY_NAME, "y", SCR_GCT, "Copy the selected frame's full name (OSC 52 clipboard)") \
+    X(COPY_STACK, "Y", SCR_GC, "Copy the selected frame's stack, root first, one per line") \
+    X(SAVE, "S", SCR_GCT, "Save the view as shown (filters applied) as folded stacks") \
+    X(CMDLINE, "C", SCR_GCT, "Show the command line that reopens this state")       \
     X(REPAINT, "C-l", SCR_ALL, "Repaint the screen")
 
 enum action {

@@ -56,10 +56,20 @@ const char options_usage[] =
     "      --rows=N          rows for --text (default: as deep as the graph)\n"
     "      --top[=N]         print the N (default 20) hottest functions:\n"
     "                        SELF SELF% TOTAL TOTAL% NAME\n"
+    "\n"
+    "Keep and share:\n"
+    "      --save=FILE       write all samples as folded stacks to FILE (atomically)\n"
+    "                        when the viewer exits: q, Q, Ctrl-C, SIGTERM, SIGHUP\n"
+    "      --tee=FILE        copy the raw input to FILE as it arrives\n"
+    "      --zoom=PATH       start zoomed into PATH (frames joined by ';')\n"
+    "      --select=PATH     start with the frame at PATH selected\n"
+    "      --no-mouse        do not capture the mouse (the terminal keeps selecting text)\n"
     "  -h, --help            show this help and exit\n"
     "  -V, --version         show the version and exit\n"
     "\n"
     "Keys in the viewer: press ? for the list.\n"
+    "FLAMETUI_OPTS in the environment holds default options (split like a shell\n"
+    "command line), read before the command line.\n"
     "Exit status: 0 success, 1 unreadable or invalid input, 2 usage error.\n";
 
 enum {
@@ -67,6 +77,7 @@ enum {
     OPT_WEIGHT, OPT_FOLLOW, OPT_STRICT, OPT_INCLUDE, OPT_EXCLUDE, OPT_HIDE, OPT_COLORS,
     OPT_NOCOLOR, OPT_WINDOW, OPT_TEXT, OPT_COLS, OPT_ROWS, OPT_TOP, OPT_INLINE, OPT_CONTEXT,
     OPT_MAX_LINE,
+    OPT_SAVE, OPT_TEE, OPT_ZOOM, OPT_SELECT, OPT_NO_MOUSE,
 };
 
 static const struct option longopts[] = {
@@ -99,6 +110,11 @@ static const struct option longopts[] = {
     {"top", optional_argument, NULL, OPT_TOP},
     {"inline", no_argument, NULL, OPT_INLINE},
     {"context", no_argument, NULL, OPT_CONTEXT},
+    {"save", required_argument, NULL, OPT_SAVE},
+    {"tee", required_argument, NULL, OPT_TEE},
+    {"zoom", required_argument, NULL, OPT_ZOOM},
+    {"select", required_argument, NULL, OPT_SELECT},
+    {"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -250,6 +266,11 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
             return ft_error_set(err, 0, "--%s is not supported (it needs addr2line); "
                                 "collapse with stackcollapse-perf.pl instead",
                                 c == OPT_INLINE ? "inline" : "context");
+        case OPT_SAVE: o->save = optarg; break;
+        case OPT_TEE: o->tee = optarg; break;
+        case OPT_ZOOM: o->zoom = optarg; break;
+        case OPT_SELECT: o->select = optarg; break;
+        case OPT_NO_MOUSE: o->no_mouse = true; break;
         case 'h': o->help = true; break;
         case 'V': o->version = true; break;
         case ':':
@@ -263,6 +284,58 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
     o->files = argv + optind;
     o->nfiles = (size_t)(argc - optind);
     return 0;
+}
+
+int options_split(const char *s, char ***argv, int *argc, struct ft_error *err)
+{
+    struct buf w = {0};
+    int rc = 0;
+    while (*s) {
+        while (*s == ' ' || *s == '\t' || *s == '\n')
+            s++;
+        if (!*s)
+            break;
+        w.len = 0;
+        while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
+            if (*s == '\'') {
+                const char *e = strchr(s + 1, '\'');
+                if (!e) {
+                    rc = ft_error_set(err, 0, "unterminated ' quote");
+                    goto out;
+                }
+                buf_append(&w, s + 1, (size_t)(e - s - 1));
+                s = e + 1;
+            } else if (*s == '"') {
+                for (s++; *s != '"'; s++) {
+                    if (!*s) {
+                        rc = ft_error_set(err, 0, "unterminated \" quote");
+                        goto out;
+                    }
+                    if (*s == '\\' && s[1] && strchr("\"\\$`", s[1]))
+                        s++;
+                    buf_putc(&w, *s);
+                }
+                s++;
+            } else {
+                if (*s == '\\' && s[1])
+                    s++;
+                buf_putc(&w, *s++);
+            }
+        }
+        buf_putc(&w, '\0');
+        *argv = xreallocarray(*argv, (size_t)*argc + 1, sizeof **argv);
+        (*argv)[(*argc)++] = xstrdup(w.p);
+    }
+out:
+    buf_fini(&w);
+    return rc;
+}
+
+void options_free_words(char **argv, int argc)
+{
+    for (int i = 0; i < argc; i++)
+        free(argv[i]);
+    free(argv);
 }
 
 void options_fini(struct options *o)

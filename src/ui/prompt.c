@@ -24,6 +24,8 @@ const char *prompt_label(enum prompt_kind k)
         return "exclude: ";
     case PROMPT_HIDE:
         return "hide: ";
+    case PROMPT_SAVE:
+        return "save the view as shown to: ";
     case PROMPT_NONE:
         break;
     }
@@ -107,6 +109,9 @@ enum reaction app_prompt_key(struct app *a, int key)
         return (k == PROMPT_SEARCH ? search_changed(a, -1) : RE_NONE) | RE_REDRAW;
     case LE_ACCEPT:
         a->prompt = PROMPT_NONE;
+        if (k == PROMPT_SAVE)
+            return keep_prompt_accept(a, k);
+        keep_prompt_accept(a, k);   /* the history file */
         return (k == PROMPT_SEARCH ? search_changed(a, 1) : filter_accept(a, k)) | RE_REDRAW;
     }
     return RE_NONE;
