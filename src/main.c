@@ -320,7 +320,8 @@ int main(int argc, char **argv)
     }
     if (o.version) {
         puts("flametui " PACKAGE_VERSION "\n"
-             "Copyright (c) 2026 the flametui authors. License: MIT (see LICENSE).");
+             "Copyright (c) 2026 the flametui authors. "
+             "License: " PACKAGE_LICENSE " (see LICENSE).");
         return 0;
     }
     const char *nc = getenv("NO_COLOR");

@@ -254,7 +254,7 @@ static int session_open(const struct tui_opts *o)
     set_escdelay(25);
     curs_set(0);
     leaveok(stdscr, TRUE);
-    tui_input_init(o->no_mouse);
+    tui_input_init(o->no_mouse, fileno(sess.tty));
     tui_draw_init(o);
     return 0;
 }

@@ -5,7 +5,9 @@
 #include "tui/tui_private.h"
 
 #include <curses.h>
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 #include <term.h>
 #include <time.h>
 
@@ -16,13 +18,31 @@
 
 static struct {
     bool sgr;                      /* we turned on 1006 and parse its reports */
+    int fd;                        /* the terminal (putp() would write to stdout) */
     long long last_ms;             /* the last SGR press: time and cell */
     int last_x, last_y;
 } in;
 
-void tui_input_init(bool no_mouse)
+/* Our own mode strings go straight to the terminal: between screen updates curses has
+ * nothing buffered, and 1006 does not depend on the order with ncurses' 1000. */
+static void send(const char *s)
+{
+    size_t n = strlen(s);
+    while (n) {
+        ssize_t w = write(in.fd, s, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+void tui_input_init(bool no_mouse, int tty_fd)
 {
     memset(&in, 0, sizeof in);
+    in.fd = tty_fd;
     if (no_mouse)
         return;
     mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED
@@ -36,14 +56,14 @@ void tui_input_init(bool no_mouse)
     if (km && km != (const char *)-1 && !strcmp(km, "\033[M") &&
         define_key("\033[<", SGR_KEY) == OK) {
         in.sgr = true;
-        putp("\033[?1006h");
+        send("\033[?1006h");
     }
 }
 
 void tui_input_fini(void)
 {
     if (in.sgr)
-        putp("\033[?1006l");
+        send("\033[?1006l");
     in.sgr = false;
 }
 

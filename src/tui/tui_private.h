@@ -17,7 +17,7 @@ int tui_input_read(struct tui_event *ev);
  * protocol (kmous=\E[M: TERM=tmux-256color, screen-256color), also turns on SGR
  * reporting (1006), which has no 223-column limit, and parses its reports itself; a
  * terminal that does not know 1006 ignores it and goes on with X10. */
-void tui_input_init(bool no_mouse);
+void tui_input_init(bool no_mouse, int tty_fd);
 /* Before endwin: turns off what tui_input_init turned on beyond ncurses' own modes. */
 void tui_input_fini(void);
 /* Chooses the colour mode (truecolor, 256, 8, monochrome) and sets up the pairs. */

@@ -411,6 +411,16 @@ static enum reaction copy(struct app *a, bool stack)
         }
         free(path);
     }
+    if (stack) {
+        app_message(a, "copied (OSC 52): the stack of %u frames", (unsigned)trie_depth(a->t, a->sel));
+    } else {
+        a->msg[0] = '\0';
+        size_t room = sizeof a->msg - 1, pre = strlen("copied (OSC 52): ");
+        memcpy(a->msg, "copied (OSC 52): ", pre);
+        n = a->clip.len < room - pre ? a->clip.len : room - pre;
+        memcpy(a->msg + pre, a->clip.p, n);   /* raw: the status line makes it safe */
+        a->msg[pre + n] = '\0';
+    }
     return RE_COPY | RE_REDRAW;
 }
 
