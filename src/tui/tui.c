@@ -43,6 +43,7 @@
                                  * screen, so a producer that fails at once (a perf usage
                                  * error) leaves its message readable */
 static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t got_tstp;   /* Ctrl-Z (see suspend()) */
 
 static struct session {
     bool active;
@@ -107,6 +108,33 @@ static void on_signal(int sig)
     got_signal = sig;
 }
 
+static void on_tstp(int sig)
+{
+    (void)sig;
+    got_tstp = 1;
+}
+
+/* Ctrl-Z. ncurses' own SIGTSTP handler would leave the SGR mouse mode (tui_input.c) on
+ * in the shell: ours only sets a flag, and here the terminal is given back (endwin and
+ * our modes off), the process stops, and after fg curses' modes and ours come back (the
+ * caller repaints). */
+static void suspend(void)
+{
+    struct sigaction dfl, mine;
+    got_tstp = 0;
+    tui_input_suspend(true);
+    endwin();
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    if (sigaction(SIGTSTP, &dfl, &mine) == 0) {
+        raise(SIGTSTP);                       /* stopped here until SIGCONT */
+        sigaction(SIGTSTP, &mine, NULL);
+    }
+    tui_input_suspend(false);
+    clearok(curscr, TRUE);
+}
+
 /* Anything written to stderr while curses owns the terminal (a library warning, a
  * sanitizer) would scribble over the screen: keep it in a memfd and print it after endwin. */
 static void stderr_capture(void)
@@ -149,6 +177,7 @@ void tui_shutdown(void)
     stderr_release();
     each_signal(restore_one, NULL);
     restore_one(SIGPIPE, NULL);
+    restore_one(SIGTSTP, NULL);
     if (sess.scr)
         delscreen(sess.scr);
     sess.scr = NULL;
@@ -242,6 +271,9 @@ static int session_open(const struct tui_opts *o)
     each_signal(catch_one, &sa);
     sa.sa_handler = SIG_IGN;
     catch_one(SIGPIPE, &sa);
+    sa.sa_handler = on_tstp;   /* replaces ncurses' (see suspend()) */
+    sa.sa_flags = 0;
+    catch_one(SIGTSTP, &sa);
 
     sess.osc52 = osc52_mode();
     cbreak();   /* not raw(): Ctrl-C stays a signal, which the tty sends to the whole
@@ -565,6 +597,10 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
         int pr = poll(fds, nf, poll_timeout(&lp, now_ms(), timeout));
         if (pr < 0 && errno != EINTR)
             break;
+        if (got_tstp) {
+            suspend();
+            relayout(&lp);
+        }
         re = read_keys(&lp);                        /* keys first: never behind the data */
         if ((re & RE_QUIT) || signalled(&lp))
             break;

@@ -60,6 +60,12 @@ void tui_input_init(bool no_mouse, int tty_fd)
     }
 }
 
+void tui_input_suspend(bool off)
+{
+    if (in.sgr)
+        send(off ? "\033[?1006l" : "\033[?1006h");
+}
+
 void tui_input_fini(void)
 {
     if (in.sgr)

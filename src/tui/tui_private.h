@@ -20,6 +20,8 @@ int tui_input_read(struct tui_event *ev);
 void tui_input_init(bool no_mouse, int tty_fd);
 /* Before endwin: turns off what tui_input_init turned on beyond ncurses' own modes. */
 void tui_input_fini(void);
+/* Ctrl-Z: off before the process stops, on again after it continues. */
+void tui_input_suspend(bool off);
 /* Chooses the colour mode (truecolor, 256, 8, monochrome) and sets up the pairs. */
 void tui_draw_init(const struct tui_opts *o);
 /* Paints title, graph, status (or help / "too small") and refreshes. */
