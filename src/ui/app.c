@@ -423,7 +423,10 @@ void app_set_live(struct app *a, const struct feed_status *st)
 void app_input_end(struct app *a, const char *msg)
 {
     if (!a->live.error[0] && msg && *msg) {
-        app_message(a, "%s", msg);
+        if (a->interrupted)   /* keep saying what Ctrl-C did (a line cut short, here) */
+            app_message(a, "recording stopped (Ctrl-C); %s", msg);
+        else
+            app_message(a, "%s", msg);
     }
 }
 

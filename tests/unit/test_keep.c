@@ -301,6 +301,8 @@ static void ctrl_c_stops_live_then_quits(void **state)
     app_set_live(&a, &st);
     assert_int_equal(app_key(&a, 3), RE_INTERRUPT | RE_REDRAW);
     assert_non_null(strstr(a.msg, "recording stopped"));
+    app_input_end(&a, "stdin: 1 line skipped");             /* the line Ctrl-C cut */
+    assert_string_equal(a.msg, "recording stopped (Ctrl-C); stdin: 1 line skipped");
     assert_int_equal(app_key(&a, 3), RE_QUIT);               /* the second one */
     app_fini(&a);
     trie_free(t);
