@@ -258,7 +258,8 @@ static char **env_argv(int *argc, char **argv, char ***words, int *nwords)
 }
 
 /* C (the command line of a state): the options the viewer's state does not hold, and
- * the inputs ("-" is --save's file when there is one: the profile will be there). */
+ * the inputs ("-" is --tee's file when there is one, the raw input with all its detail,
+ * else --save's: the profile will be there). */
 static void cmd_parts(const struct options *o, struct buf *args, struct buf *files)
 {
     static const char *const fmts[] = {"auto", "folded", "perf"};
@@ -294,7 +295,8 @@ static void cmd_parts(const struct options *o, struct buf *args, struct buf *fil
         buf_printf(args, " --no-color");
     buf_putc(args, '\0');
     for (size_t i = 0; i < o->nfiles; i++) {
-        const char *f = !strcmp(o->files[i], "-") && o->save ? o->save : o->files[i];
+        const char *keep = o->tee ? o->tee : o->save;
+        const char *f = !strcmp(o->files[i], "-") && keep ? keep : o->files[i];
         buf_putc(files, ' ');
         if (f[0] == '-' && f[1])
             buf_printf(files, "./");   /* not an option */

@@ -21,6 +21,8 @@ same() {   # same FILE WHAT
 # 1. q in a live session (a pipe that stays open) with --save and --tee
 live "$FLAMETUI --save=$tmp/q.folded --tee=$tmp/q.tee -"
 wait_for 'LIVE .*100 samples'
+keys C                                     # standard input: the --tee file reopens it
+wait_for "^flametui $tmp/q.tee"
 quit_ok
 same "$tmp/q.folded" "q"
 cmp -s "$tmp/q.tee" "$in" && ok || fail "--tee: not the input's bytes"
