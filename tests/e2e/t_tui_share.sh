@@ -63,7 +63,8 @@ if infocmp tmux-256color >/dev/null 2>&1; then
     fresh
     printf 'main;left 1\nmain;right 1\n' > "$tmp/lr.folded"
     start_size 300 12 "TERM=tmux-256color $FLAMETUI $tmp/lr.folded"
-    wait_for '^all'
+    wait_for '^all  2 samples'
+    wait_for ' right$'
     wait_modes '1$' "tmux-256color: SGR mouse"
     row=$(screen | grep -n ' right' | cut -d: -f1)
     keys -l "$(printf '\033[<0;251;%sM\033[<0;251;%sm' "$row" "$row")"
