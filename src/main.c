@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "render/layout.h"
@@ -356,6 +357,15 @@ int main(int argc, char **argv)
         .interactive = o.mode == OUT_TUI,
     };
     int tee_fd = -1;
+    struct stat tst, ist;
+    if (o.tee && stat(o.tee, &tst) == 0)   /* O_TRUNC would empty an input before it is read */
+        for (size_t i = 0; i < o.nfiles; i++)
+            if (stat(o.files[i], &ist) == 0 && ist.st_dev == tst.st_dev &&
+                ist.st_ino == tst.st_ino && S_ISREG(ist.st_mode)) {
+                char msg[600];
+                snprintf(msg, sizeof msg, "%s: --tee would overwrite this input", o.tee);
+                usage_error(msg);
+            }
     if (o.tee) {
         tee_fd = open(o.tee, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
         if (tee_fd < 0) {

@@ -34,6 +34,10 @@ cmp -s "$tmp/t.gz" "$tmp/in.gz" && ok || fail "--tee of gzip input: not the raw 
 expect_eq "--tee of gzip: output" "$(cat "$tmp/want")" "$out"
 run "$F" --collapse --tee="$tmp/t2.raw" "$tmp/in.folded"   # a regular (mapped) file
 cmp -s "$tmp/t2.raw" "$tmp/in.folded" && ok || fail "--tee of a file: not its bytes"
+cp "$tmp/in.folded" "$tmp/same.folded"
+run "$F" --collapse --tee="$tmp/same.folded" "$tmp/same.folded"
+expect_eq "--tee onto its own input rc" 2 "$rc"
+cmp -s "$tmp/same.folded" "$tmp/in.folded" && ok || fail "--tee onto its own input emptied it"
 run "$F" --collapse --tee="$tmp/nodir/x" "$tmp/in.folded"
 expect_eq "--tee unwritable rc" 1 "$rc"
 run "$F" --collapse --save="$tmp/nodir/x" "$tmp/in.folded"
