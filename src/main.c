@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - main.c: options -> load -> tui_run() or a non-interactive output.
  * The only caller of exit() besides die(). */
 #include "config.h"
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "render/layout.h"
@@ -30,6 +32,7 @@
 #include "core/util.h"
 #include "core/diff.h"
 #include "render/diffcollapse.h"
+#include "ui/keep.h"
 
 static void print_err(const char *p, size_t n);
 
@@ -347,20 +350,98 @@ static void open_std_fds(void)
     }
 }
 
+/* FLAMETUI_OPTS: its words go between argv[0] and the command line's arguments, so the
+ * command line comes later and wins where an option takes one value. */
+static char **env_argv(int *argc, char **argv, char ***words, int *nwords)
+{
+    const char *env = getenv("FLAMETUI_OPTS");
+    struct ft_error err = {0};
+    *words = NULL;
+    *nwords = 0;
+    if (!env || !*env)
+        return argv;
+    if (options_split(env, words, nwords, &err) < 0) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "FLAMETUI_OPTS: %s", err.msg);
+        usage_error(msg);
+    }
+    char **v = xcalloc((size_t)*argc + (size_t)*nwords + 1, sizeof *v);
+    v[0] = argv[0];
+    for (int i = 0; i < *nwords; i++)
+        v[1 + i] = (*words)[i];
+    for (int i = 1; i < *argc; i++)
+        v[*nwords + i] = argv[i];
+    *argc += *nwords;
+    return v;
+}
+
+/* C (the command line of a state): the options the viewer's state does not hold, and
+ * the inputs ("-" is --tee's file when there is one, the raw input with all its detail,
+ * else --save's: the profile will be there). */
+static void cmd_parts(const struct options *o, struct buf *args, struct buf *files)
+{
+    static const char *const fmts[] = {"auto", "folded", "perf"};
+    const struct perf_opts *p = &o->perf;
+    buf_printf(args, "%s", "");
+    if (o->format != FORMAT_AUTO && (size_t)o->format < FT_ARRAY_LEN(fmts))
+        buf_printf(args, " --format=%s", fmts[o->format]);
+    if (p->tid)
+        buf_printf(args, " --tid");
+    else if (p->pid)
+        buf_printf(args, " --pid");
+    if (p->kernel)
+        buf_printf(args, " --kernel");
+    if (p->jit)
+        buf_printf(args, " --jit");
+    if (p->addrs)
+        buf_printf(args, " --addrs");
+    if (p->srcline)
+        buf_printf(args, " --srcline");
+    if (p->weight_samples)
+        buf_printf(args, " --weight=samples");
+    if (p->event_filter) {
+        buf_printf(args, " --event-filter=");
+        keep_shell_quote(args, p->event_filter, strlen(p->event_filter));
+    }
+    if (o->strict)
+        buf_printf(args, " --strict");
+    if (o->colors) {
+        buf_printf(args, " --colors=");
+        keep_shell_quote(args, o->colors, strlen(o->colors));
+    }
+    if (o->no_color)
+        buf_printf(args, " --no-color");
+    buf_putc(args, '\0');
+    for (size_t i = 0; i < o->nfiles; i++) {
+        const char *keep = o->tee ? o->tee : o->save;
+        const char *f = !strcmp(o->files[i], "-") && keep ? keep : o->files[i];
+        buf_putc(files, ' ');
+        if (f[0] == '-' && f[1])
+            buf_printf(files, "./");   /* not an option */
+        keep_shell_quote(files, f, strlen(f));
+    }
+    buf_putc(files, '\0');
+}
+
 int main(int argc, char **argv)
 {
     struct options o;
     struct ft_error err = {0};
+    char **words;
+    int nwords;
     open_std_fds();
     setlocale(LC_ALL, "");
-    if (options_parse(&o, argc, argv, &err) < 0)
+    char **args = env_argv(&argc, argv, &words, &nwords);
+    if (options_parse(&o, argc, args, &err) < 0)
         usage_error(err.msg);
     if (o.help) {
         fputs(options_usage, stdout);
         return 0;
     }
     if (o.version) {
-        puts("flametui " PACKAGE_VERSION);
+        puts("flametui " PACKAGE_VERSION "\n"
+             "Copyright (c) 2026 the flametui authors. "
+             "License: " PACKAGE_LICENSE " (see LICENSE).");
         return 0;
     }
     const char *nc = getenv("NO_COLOR");
@@ -397,6 +478,26 @@ int main(int argc, char **argv)
         .max_line = o.max_line,
         .interactive = o.mode == OUT_TUI,
     };
+    int tee_fd = -1;
+    struct stat tst, ist;
+    if (o.tee && stat(o.tee, &tst) == 0)   /* O_TRUNC would empty an input before it is read */
+        for (size_t i = 0; i < o.nfiles; i++)
+            if (stat(o.files[i], &ist) == 0 && ist.st_dev == tst.st_dev &&
+                ist.st_ino == tst.st_ino && S_ISREG(ist.st_mode)) {
+                char msg[600];
+                snprintf(msg, sizeof msg, "%s: --tee would overwrite this input", o.tee);
+                usage_error(msg);
+            }
+    if (o.tee) {
+        tee_fd = open(o.tee, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        if (tee_fd < 0) {
+            char msg[600];
+            snprintf(msg, sizeof msg, "%s: cannot write (--tee): %s", o.tee, strerror(errno));
+            print_err(msg, strlen(msg));
+            return 1;
+        }
+        lo.tee_fd = tee_fd;
+    }
     const char *threads = getenv("FLAMETUI_THREADS"); /* benchmarks: 1 vs 2 threads */
     if (threads)
         lo.threads = atoi(threads);
@@ -414,18 +515,28 @@ int main(int argc, char **argv)
     if (o.mode == OUT_TUI && o.nbases && (rc = attach_base(&o, &lo, t, ls, o.nfiles)))
         goto out;
     if (o.mode == OUT_TUI) {
+        struct buf hist = {0}, cargs = {0}, cfiles = {0};
+        cmd_parts(&o, &cargs, &cfiles);
         struct tui_opts to = {
             .colors = o.colors,
             .no_color = o.no_color,
             .window = o.window,
+            .save = o.save,
+            .no_mouse = o.no_mouse,
             .app = {.icicle = o.icicle, .reverse = o.reverse, .filters = o.filters,
                     .nfilters = o.nfilters, .search = o.search, .colors = o.colors,
-                    .base_input = o.nbases ? o.bases[0] : NULL, .nbase_inputs = o.nbases},
+                    .base_input = o.nbases ? o.bases[0] : NULL, .nbase_inputs = o.nbases,
+                    .zoom = o.zoom,
+                    .select = o.select, .cmd_args = cargs.p, .cmd_files = cfiles.p,
+                    .history = keep_history_path(&hist) ? hist.p : NULL},
         };
         to.app.names_full = o.names_full;
         to.load = &lo;   /* e reads the inputs again for another event */
         to.files = o.files;
         rc = tui_run(&to, t, ls, o.nfiles);
+        buf_fini(&hist);
+        buf_fini(&cargs);
+        buf_fini(&cfiles);
         goto out;
     }
     static char outbuf[1 << 16];
@@ -450,8 +561,20 @@ int main(int argc, char **argv)
     if (o.nbases && (rc = attach_base(&o, &lo, t, NULL, 0)))
         goto out;
     trie_compact(t);
+    if (o.save && keep_write_folded(o.save, t, &err) < 0) {   /* the batch outputs too */
+        print_err(err.msg, strlen(err.msg));
+        rc = 1;
+        goto out;
+    }
     rc = output(&o, t);
 out:
+    if (tee_fd >= 0 && close(tee_fd) < 0 && rc == 0) {
+        fprintf(stderr, "flametui: %s: write error (--tee): %s\n", o.tee, strerror(errno));
+        rc = 1;
+    }
+    if (args != argv)
+        free(args);
+    options_free_words(words, nwords);
     for (size_t i = 0; i < o.nfiles; i++)
         loader_free(ls[i]);
     free(ls);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The layers of src/ (STYLE.md section 1): includes point down only,
 #   tui -> ui -> {query, render, input} -> core
 # and query, render and input do not include each other. Also: curses only in src/tui/,

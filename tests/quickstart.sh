@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui quick start: installs the missing Debian/Ubuntu build dependencies (apt-get,
 # through sudo when not root), builds in ./build and then
 #   sh tests/quickstart.sh demo    opens flametui on the bundled sample profile
@@ -28,11 +29,15 @@ if [ -n "$missing" ]; then
     export DEBIAN_FRONTEND=noninteractive
     $sudo apt-get update -qq
     # shellcheck disable=SC2086
-    $sudo apt-get install -y -qq $missing
+    $sudo apt-get install -y -qq --no-install-recommends $missing
 fi
 
 [ -x configure ] && [ configure -nt configure.ac ] && [ configure -nt Makefile.am ] || ./autogen.sh
 jobs=$(nproc 2>/dev/null || echo 2)
+# A manual in-tree build (./configure && make in the checkout) makes VPATH builds
+# impossible ("source directory already configured"): then that build is reused.
+intree=false
+[ -f "$top/config.status" ] && intree=true
 
 summary() {
     # One unit everywhere: one result per assertion. Per test log (the .trs files of
@@ -43,7 +48,7 @@ summary() {
     #   otherwise     the PASS: / FAIL: / SKIP: lines (the fuzz tier), else the result
     # A test whose automake result is FAIL or ERROR counts at least one failure, one that
     # exits 77 at least one skip.
-    find tests extra -name '*.trs' 2>/dev/null | sort | while read -r trs; do
+    find tests "${extra:-extra}" -name '*.trs' 2>/dev/null | sort | while read -r trs; do
         log=${trs%.trs}.log
         res=$(sed -n 's/^:test-result: //p' "$trs" | head -n1)
         p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n1)
@@ -74,20 +79,31 @@ summary() {
 
 case "$mode" in
 demo)
+    if $intree; then
+        echo "quickstart: the checkout is configured in-tree: building there"
+        make -s -j"$jobs"
+        exec ./src/flametui data/sample.folded
+    fi
     mkdir -p build && cd build
     [ -f Makefile ] || ../configure -q
     make -s -j"$jobs"
     exec ./src/flametui ../data/sample.folded
     ;;
 check)
-    rm -rf build-check && mkdir build-check && cd build-check
-    mkdir -p extra
+    rm -rf build-check && mkdir build-check && mkdir build-check/extra
+    extra=$top/build-check/extra      # this script's own results and the extra tiers
+    if $intree; then
+        # reuse the in-tree build, reconfigured for the check (summary() reads tests/)
+        echo "quickstart: the checkout is configured in-tree: checking there"
+        src=.
+    else
+        cd build-check
+        src=..
+    fi
     status=0
-    # record NAME RESULT [LOG]: one result of this script itself (a build, distcheck, the
-    # tree left unchanged), counted by summary() like a test
     record() {
-        printf ':test-result: %s\n' "$2" > "extra/$1.trs"
-        [ -n "${3:-}" ] && [ -f "$3" ] && cp "$3" "extra/$1.log" || : > "extra/$1.log"
+        printf ':test-result: %s\n' "$2" > "$extra/$1.trs"
+        [ -n "${3:-}" ] && [ -f "$3" ] && cp "$3" "$extra/$1.log" || : > "$extra/$1.log"
         echo "$2: $1"
         [ "$2" = PASS ] || [ "$2" = SKIP ] || status=1
     }
@@ -103,7 +119,7 @@ check)
         summary
         exit $status
     }
-    if ! { ../configure -q --enable-werror --enable-sanitizers && make -s -j"$jobs"; } \
+    if ! { $src/configure -q --enable-werror --enable-sanitizers && make -s -j"$jobs"; } \
             > build.log 2>&1; then
         tail -n 40 build.log
         record build FAIL build.log
@@ -134,32 +150,38 @@ check)
     tier() { # NAME CMD...: runs CMD, keeps its log and result where summary() looks
         name=$1; shift
         rc=0
-        "$@" > "extra/$name.log" 2>&1 || rc=$?
+        "$@" > "$extra/$name.log" 2>&1 || rc=$?
         case $rc in
         0) res=PASS ;;
         77) res=SKIP ;;
         *) res=FAIL; status=1 ;;
         esac
-        printf ':test-result: %s\n' "$res" > "extra/$name.trs"
+        printf ':test-result: %s\n' "$res" > "$extra/$name.trs"
         echo "$res: $name"
-        if [ $res = FAIL ]; then tail -n 40 "extra/$name.log"; fi
-        grep '^SKIP' "extra/$name.log" || true
-        grep '^FLAKY' "extra/$name.log" || true
+        if [ $res = FAIL ]; then tail -n 40 "$extra/$name.log"; fi
+        grep '^SKIP' "$extra/$name.log" || true
+        grep '^FLAKY' "$extra/$name.log" || true
         return 0
     }
-    FUZZ_SECONDS=${FUZZ_SECONDS:-30} tier fuzz sh ../tests/fuzz/run.sh "$PWD"
-    if command -v valgrind >/dev/null 2>&1; then
-        if mkdir -p ../build-vg && (cd ../build-vg && { [ -f Makefile ] || ../configure -q; } &&
+    FUZZ_SECONDS=${FUZZ_SECONDS:-30} tier fuzz sh "$top/tests/fuzz/run.sh" "$top/build-check"
+    if command -v valgrind >/dev/null 2>&1 && $intree; then
+        # valgrind needs a build without sanitizers: a second build dir, impossible
+        # beside an in-tree configuration
+        echo "SKIP: valgrind tier: the checkout is configured in-tree (make distclean" \
+             "there for a separate valgrind build)" > build-vg.log
+        record build-vg SKIP build-vg.log
+    elif command -v valgrind >/dev/null 2>&1; then
+        if mkdir -p "$top/build-vg" && (cd "$top/build-vg" && { [ -f Makefile ] || ../configure -q; } &&
                 make -s -j"$jobs" src/flametui) > build-vg.log 2>&1; then
             record build-vg PASS
-            tier valgrind sh ../tests/valgrind.sh ../build-vg
+            tier valgrind sh "$top/tests/valgrind.sh" "$top/build-vg"
         else
             tail -n 20 build-vg.log
             record build-vg FAIL build-vg.log
         fi
     else
         # valgrind.sh says why and exits 77 (it still runs cppcheck if present)
-        tier valgrind sh ../tests/valgrind.sh "$PWD"
+        tier valgrind sh "$top/tests/valgrind.sh" "$PWD"
     fi
     finish
     ;;

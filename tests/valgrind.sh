@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - tests/valgrind.sh [BUILDDIR]: memory checks outside `make check` (CI calls it).
 #  1. cppcheck --enable=warning,portability on src/ (skipped when cppcheck is missing);
 #  2. the non-interactive modes and one tmux session under valgrind: no invalid access,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - count.c: see count.h. */
 #include "config.h"
 

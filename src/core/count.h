@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - count.h: sample counts with Perl's number semantics.
  * A count is an exact unsigned 64-bit integer until a sum overflows or a fractional
  * value arrives; from then on it is a double, printed with %.15g as Perl prints it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - strtab.c: see strtab.h. Open addressing over (hash tag, id) slots; name
  * bytes live in arena chunks that never move. */
 #include "config.h"

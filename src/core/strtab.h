@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - strtab.h: interns frame names (byte strings, may hold any byte but are
  * compared by length+bytes) to dense uint32_t ids 0..n-1.
  * Name bytes are stored once, never modified, and stay at the same address for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - trie.c: see trie.h.
  * Nodes live in one array (parents always have smaller ids than their children). A hash
  * table maps (parent, name) to the child, so inserting a frame costs one lookup. Sorted

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - trie.h: the frame trie. Node 0 (TRIE_ROOT) is the synthetic root "all";
  * every other node is one frame (an interned name id) under its parent. Each node holds
  * the samples of stacks that end there (self) and of all stacks through it (total).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - util.c: see util.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - util.h: allocation that never fails, die() with a hook, error records,
  * a growable byte buffer.
  * Does not print anything except in die(); never touches the terminal itself (the TUI

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - feed.c: live-read scheduling (see feed.h). */
 #include "config.h"
 
@@ -248,6 +249,17 @@ bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long 
         f->st.rate = f->st.mbps = 0;
     }
     return parsed;
+}
+
+void feed_stop(struct feed *f)
+{
+    for (size_t i = 0; i < f->n; i++)
+        f->in[i].state = L_DONE;
+    if (!f->ended) {
+        f->ended = true;
+        f->st.live = f->any_live ? LIVE_EOF : LIVE_NONE;
+        f->st.rate = f->st.mbps = 0;
+    }
 }
 
 bool feed_done(const struct feed *f)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - feed.h: live-read scheduling for the viewer's event loop, curses-free.
  * Owns the per-loader state (has more / waiting / done), which fds to poll, when to look
  * at a --follow file again, the samples/s and MB/s rates, the first loader error and
@@ -54,6 +55,11 @@ size_t feed_poll_fds(struct feed *f, struct pollfd *fds, size_t max, long long n
  * without waiting, or its --follow timer ran out) one bounded step (about 1 MB). Returns
  * true when anything was parsed (the trie may have grown). */
 bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long now_ms);
+/* Stops reading: every loader not finished yet is taken as ended (its unread data and
+ * an incomplete last line are dropped; the loaders stay open, the caller frees them), so
+ * the status becomes LIVE_EOF and feed_take_end reports the end. For Ctrl-C in a live
+ * session whose writer does not end by itself. */
+void feed_stop(struct feed *f);
 /* True once every loader finished (end of input or error). */
 bool feed_done(const struct feed *f);
 /* True exactly once, at the first call after every loader finished: msg gets the

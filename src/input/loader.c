@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - loader.c: see loader.h.
  * Two ways in. A regular file for a batch output is mapped and parsed in place (perf on
  * several threads) under a SIGBUS guard, so a file truncated underneath is an error, not
@@ -72,6 +73,7 @@ struct loader {
     /* notices: "NAME: message\n" each */
     struct buf notes;
     size_t notes_taken;
+    int tee_fd;             /* --tee (load_opts), 0 = none */
 };
 
 FT_PRINTF(2, 3) static void note(struct loader *l, const char *fmt, ...)
@@ -129,6 +131,7 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     l->t = t;
     l->batch = !o->interactive;
     l->threads = o->threads;
+    l->tee_fd = o->tee_fd;
     if (l->live && !l->follow) {
         int fl = fcntl(fd, F_GETFL);
         if (fl >= 0)
@@ -137,7 +140,7 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     /* the viewer reads files in steps (a step stays short, and a file that shrinks is
      * just shorter); a batch output maps them (see step_map) */
     unsigned char magic[2];
-    if (l->batch && l->regular && !l->follow && st.st_size > 2 &&
+    if (l->batch && l->regular && !l->follow && !l->tee_fd && st.st_size > 2 &&
         (uint64_t)st.st_size <= SIZE_MAX && pread(fd, magic, 2, 0) == 2 &&
         !(magic[0] == 0x1f && magic[1] == 0x8b)) {
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -459,6 +462,24 @@ static enum load_status step_mapped(struct loader *l, size_t max_bytes, struct f
 
 /* --- the read() path ----------------------------------------------------------------- */
 
+/* --tee: copies the raw bytes just read; on a write error stops copying, with a notice. */
+static void tee_copy(struct loader *l, const unsigned char *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(l->tee_fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            note(l, "--tee: write error: %s; the input is no longer copied",
+                 w < 0 ? strerror(errno) : "nothing written");
+            l->tee_fd = 0;
+            return;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
 /* Drops consumed bytes from the front of the buffer (amortised: at most half moves). */
 static void compact(struct loader *l)
 {
@@ -741,6 +762,8 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
             return at_end(l, work, err);
         l->offset += r;
         work += (size_t)r;
+        if (l->tee_fd)
+            tee_copy(l, dst, (size_t)r);
         if (l->gz == GZ_YES) {
             l->z->avail_in += (uInt)r;
             l->z_wait = false;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - loader.h: opens an input (file, "-" = stdin, pipe, .gz or gzip stream),
  * sniffs its format (folded or perf script) and feeds it in chunks to the right parser,
  * which adds the stacks to a trie. Pipes, ttys and --follow inputs are "live":
@@ -31,6 +32,9 @@ struct load_opts {
     bool interactive;   /* for the viewer: FIFOs opened non-blocking, parsed in steps */
     int threads;        /* batch perf collapsing: threads (0 = ncpu, at most 4) */
     size_t max_line;    /* --max-line: longer lines are skipped (0: LOAD_MAX_LINE_DEFAULT) */
+    int tee_fd;         /* --tee: every raw byte read (before decompression) is written
+                         * here as it arrives; 0 = none (fd 0 is always the input or
+                         * /dev/null). A write error stops the copy with a notice. */
 };
 #define LOAD_MAX_LINE_DEFAULT ((size_t)16 << 20)
 

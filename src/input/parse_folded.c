@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - parse_folded.c: see parse_folded.h.
  * Line rules (flamegraph.pl's, made explicit): the count is the text after the LAST
  * whitespace character, so trailing spaces of the last frame belong to the frame; a

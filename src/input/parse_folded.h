@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - parse_folded.h: Brendan Gregg's folded stacks, "a;b;c 42" per line, into a
  * trie. Incremental like parse_perf.h. Never prints, never exits. */
 #ifndef FLAMETUI_PARSE_FOLDED_H

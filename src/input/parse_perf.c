@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - parse_perf.c: see parse_perf.h.
  * A line-at-a-time re-implementation of stackcollapse-perf.pl's main loop (FlameGraph
  * 41fee1f9): the record state machine, annotations, the line cache and trie insertion.

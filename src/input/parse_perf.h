@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - parse_perf.h: `perf script` text -> stacks in a trie, collapsed exactly as
  * FlameGraph's stackcollapse-perf.pl does (../shared/corpus/README.md lists the rules).
  * Incremental: feed it complete lines in chunks of any size (a pipe gives pieces).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - perf_line.c: see perf_line.h. Each regex of stackcollapse-perf.pl is matched
  * by hand, with the same backtracking outcome (which capture wins), in linear time;
  * "rule N" refers to the list in ../shared/corpus/README.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - perf_line.h: the line-level pieces of the perf script parser (parse_perf.c):
  * stackcollapse-perf.pl's regexes for record headers, events and frame lines, and its
  * name tidying, as pure functions of one line (no '\n'). Internal to the parsers; no

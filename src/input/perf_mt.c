@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - perf_mt.c: see perf_mt.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - perf_mt.h: collapses a whole in-memory `perf script` text (typically the mmap
  * of a regular file) with several threads, giving exactly the trie one perf_parser would
  * give. The text is split after blank lines (record boundaries); each extra thread parses

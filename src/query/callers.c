@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - callers.c: callers and callees of one function (see callers.h).
  * Both walk t in node-id order: a parent's id is smaller than its children's, so
  * "inside an occurrence" flows down in one sequential pass. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - callers.h: the callers and callees of one function (name id), as two new
  * tries sharing t's strtab (t must outlive them; t is not modified except for
  * trie_children's cache). Every sample is counted once per function: the result's

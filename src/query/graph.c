@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - graph.c: the derive pipeline (see graph.h).
  * Three stages, each a trie and what it was derived from:
  *   src   = the base, or the window over it (owned)
@@ -412,6 +413,16 @@ bool graph_stale(const struct graph *g)
 const char *graph_too_expensive(const struct graph *g)
 {
     return view_too_expensive(g->filt);
+}
+
+enum filter_kind graph_filter_kind(const struct graph *g, size_t i)
+{
+    return view_filter_kind(g->filt, i);
+}
+
+const char *graph_filter_pattern(const struct graph *g, size_t i)
+{
+    return view_filter_pattern(g->filt, i);
 }
 
 void graph_describe(const struct graph *g, struct buf *out)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - graph.h: the ONE owner of the derive pipeline
  *     base -> window -> filters (the "profile") -> reverse          (shown)
  *                                               \-> callees | callers of one function
@@ -36,6 +37,9 @@ int graph_push_filter(struct graph *g, enum filter_kind k, const char *re,
 bool graph_pop_filter(struct graph *g);
 bool graph_clear_filters(struct graph *g);
 size_t graph_filter_count(const struct graph *g);
+/* Filter i (0 = the first pushed): its kind and pattern (valid until it is popped). */
+enum filter_kind graph_filter_kind(const struct graph *g, size_t i);
+const char *graph_filter_pattern(const struct graph *g, size_t i);
 /* Reverse (caller) view of the profile. Ignored while a focus is set (callers/callees
  * are always computed from the unreversed profile). */
 void graph_set_reverse(struct graph *g, bool on);

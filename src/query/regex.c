@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - regex.c: PCRE2 wrapper (see regex.h for the matching contract). */
 #include "config.h"
 

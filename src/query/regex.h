@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - regex.h: PCRE2 regular expressions over frame names (byte strings).
  * The only module that includes <pcre2.h> (8-bit code units, JIT when available, the
  * interpreter otherwise). Does not know about tries or views; regex_match_names() is the

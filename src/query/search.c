@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - search.c: one regex search over a trie (see search.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - search.h: the state of one regex search over a trie: which names match
  * (a byte per name id, what layout_in.match takes), how many nodes match, the share of
  * samples in matching stacks, and next/previous match navigation.

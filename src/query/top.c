@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - top.c: hottest functions (see top.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - top.h: the hottest-functions table: per distinct frame name, its self
  * samples (stacks ending in it) and total samples (stacks containing it, counted once
  * per stack even when the function recurses directly or indirectly), and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - view.c: filters and the reversed view (see view.h for the semantics).
  * Base nodes are visited in id order: a parent's id is always smaller than its
  * children's, so per-node state (hidden, excluded, include bits, visible depth) flows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - view.h: derived views of a trie: regex filters (include / exclude / hide,
  * applied in order) and the reversed (caller, bottom-up) view.
  * A struct view is the *specification* (filter list + reverse flag, regexes compiled);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - window.c: sliding window = trie now minus a snapshot of self counts. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - window.h: the sliding window of live mode (--window=SECONDS): the samples
  * that arrived during the last N seconds, as a trie.
  * Trie node ids are stable and counts only grow, so the window is the difference between

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - collapse.c: the folded writer (see collapse.h).
  * Plain byte order of the whole stack text without building the lines first: each child
  * c of a node contributes up to two items, its own stack (key: the name, then the end of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - collapse.h: the folded ("collapsed") writer: every stack of a trie as one
  * "frame;frame;... COUNT" line, what --collapse prints and stackcollapse-perf.pl writes.
  * Pure: writes to the FILE it is given, never decides where output goes, never escapes

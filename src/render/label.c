@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - label.c: safe labels (see label.h). */
 #include "config.h"
 

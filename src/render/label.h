@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - label.h: safe, measured, truncated frame labels. PURE: no curses, no I/O.
  * Raw name bytes become displayable text in which every byte that could act on a
  * terminal is a visible escape: C0 controls, ESC, DEL, C1 controls (U+0080..U+009F),

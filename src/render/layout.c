@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - layout.c: pure flame-graph layout (see layout.h).
  * Level by level from the zoom root: each level is the list of drawable frames of one
  * depth, left to right, with their start in samples. Only drawable children are

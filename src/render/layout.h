@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - layout.h: PURE flame-graph layout: (trie, zoom root, viewport) -> rects
  * with a colour slot, flags and a safe, truncated label. No curses: tui_draw.c paints
  * the rects, textrender.c prints them. Visits only frames at least one column wide.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - textrender.c: the graph as text rows (see textrender.h). */
 #include "config.h"
 

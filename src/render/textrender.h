@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - textrender.h: PURE text form of the graph (`flametui --text`, golden tests).
  * Prints the rows exactly as the viewer draws them, without colour: every frame is
  * layout_frame_text() at its cells ("[label   ]", "[]" for 2 cells, "|" for 1), a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - theme.c: palettes, name hash, colour mapping, style tables (see theme.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - theme.h: colours as data. flamegraph.pl's palettes, a name -> palette slot
  * hash that is stable across runs and places, RGB -> xterm-256 / 8-colour mapping, and
  * per-style {fg, bg, attrs} tables for colour and monochrome. PURE: no curses types;

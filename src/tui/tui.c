@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tui.c: terminal session, signals and the event loop: poll the terminal and
  * the inputs, keys -> app, one bounded feed step, then lay out and draw as the reactions
  * say (ui/app.h). Scheduling of the inputs is input/feed.c's; the state is the app's. */
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <term.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,6 +27,7 @@
 #include "input/loader.h"
 #include "render/label.h"
 #include "ui/app.h"
+#include "ui/keep.h"
 
 #define RELAYOUT_MS 100         /* relayout at most this often while data flows */
 #define RATE_MS 500             /* the live counters are repainted this often */
@@ -32,10 +35,15 @@
 /* While the window is shown, the base trie is compacted once it has more nodes than this
  * (app_compact); documented in flametui.1 (--window) and README */
 #define WINDOW_MAX_NODES ((size_t)1 << 19)
+#define STOP_IDLE_MS 1000       /* after Ctrl-C in a live session: the input is taken as
+                                 * ended once it brings nothing for this long ... */
+#define STOP_MAX_MS 5000        /* ... or this long after the Ctrl-C at the latest (a
+                                 * writer outside our process group never ends) */
 #define FIRST_DATA_MS 300       /* a live pipe: wait this long for data before taking the
                                  * screen, so a producer that fails at once (a perf usage
                                  * error) leaves its message readable */
 static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t got_tstp;   /* Ctrl-Z (see suspend()) */
 
 static struct session {
     bool active;
@@ -44,6 +52,7 @@ static struct session {
     struct sigaction old[NSIG];
     bool caught[NSIG];        /* sigs whose action session_open replaced */
     int err_saved, err_mem;   /* stderr while curses runs goes to a memfd */
+    int osc52;                /* 0: no clipboard; 1: OSC 52; 2: in GNU screen's DCS */
 } sess = {.err_saved = -1, .err_mem = -1};
 
 /* Every asynchronous signal whose default action ends the process: while the viewer
@@ -99,6 +108,33 @@ static void on_signal(int sig)
     got_signal = sig;
 }
 
+static void on_tstp(int sig)
+{
+    (void)sig;
+    got_tstp = 1;
+}
+
+/* Ctrl-Z. ncurses' own SIGTSTP handler would leave the SGR mouse mode (tui_input.c) on
+ * in the shell: ours only sets a flag, and here the terminal is given back (endwin and
+ * our modes off), the process stops, and after fg curses' modes and ours come back (the
+ * caller repaints). */
+static void suspend(void)
+{
+    struct sigaction dfl, mine;
+    got_tstp = 0;
+    tui_input_suspend(true);
+    endwin();
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    if (sigaction(SIGTSTP, &dfl, &mine) == 0) {
+        raise(SIGTSTP);                       /* stopped here until SIGCONT */
+        sigaction(SIGTSTP, &mine, NULL);
+    }
+    tui_input_suspend(false);
+    clearok(curscr, TRUE);
+}
+
 /* Anything written to stderr while curses owns the terminal (a library warning, a
  * sanitizer) would scribble over the screen: keep it in a memfd and print it after endwin. */
 static void stderr_capture(void)
@@ -136,16 +172,64 @@ void tui_shutdown(void)
     if (!sess.active)
         return;
     sess.active = false;
+    tui_input_fini();
     endwin();
     stderr_release();
     each_signal(restore_one, NULL);
     restore_one(SIGPIPE, NULL);
+    restore_one(SIGTSTP, NULL);
     if (sess.scr)
         delscreen(sess.scr);
     sess.scr = NULL;
     if (sess.tty)
         fclose(sess.tty);
     sess.tty = NULL;
+}
+
+/* Can the terminal set the clipboard with OSC 52? terminfo's Ms (xterm, tmux-256color,
+ * alacritty), tmux (which passes it on with set-clipboard on), and the terminals known to
+ * (their TERM). Inside GNU screen (STY, no TMUX) it goes through screen's DCS passthrough. */
+static int osc52_mode(void)
+{
+    static const char *const known[] = {"xterm", "tmux", "alacritty", "foot", "kitty",
+                                        "wezterm", "st-", "contour", "rio"};
+    const char *term = getenv("TERM"), *ms = tigetstr("Ms");
+    bool tmux = getenv("TMUX") && *getenv("TMUX");
+    bool screen = !tmux && getenv("STY") && *getenv("STY");
+    if (screen)
+        return 2;
+    if (tmux || (ms && ms != (const char *)-1))
+        return 1;
+    for (size_t i = 0; term && i < FT_ARRAY_LEN(known); i++)
+        if (!strncmp(term, known[i], strlen(known[i])))
+            return 1;
+    return 0;
+}
+
+/* y Y C: the app's clipboard text goes out as one OSC 52 sequence, between two screen
+ * updates (curses has flushed everything it wrote), straight to the terminal. */
+static void send_clip(struct app *a)
+{
+    size_t n;
+    const char *p = app_clip(a, &n);
+    if (!sess.osc52) {
+        const char *term = getenv("TERM");
+        app_message(a, "not copied: TERM=%s has no clipboard sequence (OSC 52)",
+                    term ? term : "");
+        return;
+    }
+    struct buf b = {0};
+    keep_osc52(&b, p, n, sess.osc52 == 2);
+    int fd = fileno(sess.tty);
+    for (size_t off = 0; off < b.len;) {
+        ssize_t w = write(fd, b.p + off, b.len - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        off += (size_t)w;
+    }
+    buf_fini(&b);
 }
 
 static int session_open(const struct tui_opts *o)
@@ -187,8 +271,13 @@ static int session_open(const struct tui_opts *o)
     each_signal(catch_one, &sa);
     sa.sa_handler = SIG_IGN;
     catch_one(SIGPIPE, &sa);
+    sa.sa_handler = on_tstp;   /* replaces ncurses' (see suspend()) */
+    sa.sa_flags = 0;
+    catch_one(SIGTSTP, &sa);
 
-    cbreak();
+    sess.osc52 = osc52_mode();
+    cbreak();   /* not raw(): Ctrl-C stays a signal, which the tty sends to the whole
+                 * pipeline (perf | perf script | flametui): see interrupted() */
     noecho();
     nonl();
     intrflush(stdscr, FALSE);
@@ -197,7 +286,7 @@ static int session_open(const struct tui_opts *o)
     set_escdelay(25);
     curs_set(0);
     leaveok(stdscr, TRUE);
-    tui_input_init();
+    tui_input_init(o->no_mouse, fileno(sess.tty));
     tui_draw_init(o);
     return 0;
 }
@@ -216,7 +305,72 @@ struct loop {
     long long last_layout, last_draw;
     long long layout_cost;     /* ms the last relayout took */
     char event[64];            /* e: the event the inputs were read again for */
+    long long stop_idle, stop_max; /* Ctrl-C in a live session: when to stop the input */
+    uint64_t stop_samples;     /* samples when stop_idle was last moved */
+    bool stopped;              /* the input ended after Ctrl-C: repaint over what the
+                                * pipeline printed as it ended */
 };
+
+static void draw(struct loop *lp);
+
+/* Ctrl-C in a live session (app_interrupt said RE_INTERRUPT). As a signal it came from
+ * the tty, which sent it to the whole foreground process group: perf and perf script
+ * end and flush, and the pipe ends. As a key (a terminal in raw mode) nobody else got
+ * it: send SIGINT to our process group, ignoring it ourselves. Either way the input is
+ * read until it ends, is quiet for STOP_IDLE_MS, or STOP_MAX_MS have passed. */
+static void interrupted(struct loop *lp, bool as_key)
+{
+    long long now = now_ms();
+    if (as_key) {
+        struct sigaction ign, old;
+        memset(&ign, 0, sizeof ign);
+        ign.sa_handler = SIG_IGN;
+        sigemptyset(&ign.sa_mask);
+        if (sigaction(SIGINT, &ign, &old) == 0) {
+            kill(0, SIGINT);
+            sigaction(SIGINT, &old, NULL);
+        }
+    }
+    lp->stop_idle = now + STOP_IDLE_MS;
+    lp->stop_max = now + STOP_MAX_MS;
+    lp->stop_samples = feed_status(lp->feed)->samples;
+}
+
+/* After Ctrl-C: stops the input when it is time (interrupted()); lowers *timeout to
+ * the next check. */
+static void stop_check(struct loop *lp, long long now, int *timeout)
+{
+    if (!lp->stop_max || feed_done(lp->feed))
+        return;
+    uint64_t s = feed_status(lp->feed)->samples;
+    if (s != lp->stop_samples) {
+        lp->stop_samples = s;
+        lp->stop_idle = now + STOP_IDLE_MS;
+    }
+    if (now >= lp->stop_idle || now >= lp->stop_max) {
+        feed_stop(lp->feed);
+        lp->stop_max = 0;
+        return;
+    }
+    long long due = (lp->stop_idle < lp->stop_max ? lp->stop_idle : lp->stop_max) - now;
+    if (*timeout < 0 || due < *timeout)
+        *timeout = (int)due;
+}
+
+/* A signal arrived: SIGINT in a live session stops the input and the viewer stays
+ * (app_interrupt); true when the viewer must quit. */
+static bool signalled(struct loop *lp)
+{
+    if (!got_signal)
+        return false;
+    if (got_signal == SIGINT && sess.active && (app_interrupt(&lp->app) & RE_INTERRUPT)) {
+        got_signal = 0;
+        interrupted(lp, false);
+        draw(lp);
+        return false;
+    }
+    return true;
+}
 
 /* Data-driven relayouts wait at least this long after the last one: 100 ms, or more
  * when relayout itself is slow (a rebuilt filtered view of a huge profile), so that
@@ -262,6 +416,14 @@ static enum reaction read_keys(struct loop *lp)
         if (re & RE_REPAINT) {
             clearok(curscr, TRUE);
             re = (re & ~RE_REPAINT) | RE_REDRAW;
+        }
+        if (re & RE_COPY) {
+            send_clip(a);
+            re &= ~RE_COPY;
+        }
+        if (re & RE_INTERRUPT) {
+            interrupted(lp, true);
+            re &= ~RE_INTERRUPT;
         }
         /* A key that moves the selection needs the new rects before the next one. */
         if (re & (RE_RELAYOUT | RE_REBUILD)) {
@@ -449,7 +611,7 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     else
         relayout(&lp);
     enum reaction re = RE_REDRAW;
-    while (status == 0 && !got_signal) {
+    while (status == 0 && !signalled(&lp)) {
         /* what the input did (or the start-up read): status, clock, end, then paint */
         long long now = now_ms();
         app_set_live(&lp.app, feed_status(lp.feed));
@@ -459,6 +621,8 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
                 loader_trie_replaced(ls[i]);
         endmsg.len = 0;
         if (feed_take_end(lp.feed, &endmsg)) {
+            if (lp.stop_max || lp.app.interrupted)   /* perf printed as it ended */
+                clearok(curscr, TRUE);
             if (!input_ended(&lp, &endmsg)) {
                 tui_shutdown();
                 status = report_empty(lp.feed, name);
@@ -475,11 +639,16 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
         fds[0].fd = fileno(sess.tty);
         fds[0].events = POLLIN;
         nfds_t nf = 1 + feed_poll_fds(lp.feed, fds + 1, nls, now_ms(), &timeout);
+        stop_check(&lp, now_ms(), &timeout);
         int pr = poll(fds, nf, poll_timeout(&lp, now_ms(), timeout));
         if (pr < 0 && errno != EINTR)
             break;
+        if (got_tstp) {
+            suspend();
+            relayout(&lp);
+        }
         re = read_keys(&lp);                        /* keys first: never behind the data */
-        if ((re & RE_QUIT) || got_signal)
+        if ((re & RE_QUIT) || signalled(&lp))
             break;
         if (app_event_request(&lp.app)[0]) {        /* e: another perf event */
             reread_event(&lp, o, t, ls, nls);
@@ -491,6 +660,16 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     }
     if (got_signal && status == 0)
         status = got_signal == SIGINT ? 0 : 128 + got_signal;
+    /* --save: before the terminal is restored, while the signals only set a flag (a
+     * second SIGHUP must not cut the write short); errors show after endwin */
+    if (o->save && sess.active) {
+        struct ft_error err = {0, ""};
+        if (app_save_profile(&lp.app, o->save, &err) < 0) {
+            fprintf(stderr, "flametui: %s\n", err.msg);
+            if (status == 0)
+                status = 1;
+        }
+    }
     tui_shutdown();
     app_fini(&lp.app);
     feed_free(lp.feed);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tui.h: the interactive viewer. tui*.c are the only files that use curses;
  * everything they show comes from app.h (state), layout.h (rects) and keymap.h (keys).
  * The terminal is opened on /dev/tty with newterm(), so standard input may carry data.
@@ -20,6 +21,8 @@ struct tui_opts {
     const char *colors;   /* --colors=PALETTE, NULL = hot */
     bool no_color;        /* --no-color or NO_COLOR */
     double window;        /* --window=SECONDS, 0 = off (the w key then uses 10 s) */
+    const char *save;     /* --save=FILE: all samples written there when the viewer exits */
+    bool no_mouse;        /* --no-mouse: the mouse is never asked for */
     struct app_opts app;
     /* -- added by names: how the inputs were opened, to read them again for another
      * perf event (key e); NULL: not possible */

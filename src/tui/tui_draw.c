@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tui_draw.c: paints app state and layout rects with curses. The only place
  * that knows colour pairs and attributes. All text it gets is already safe (label.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tui_private.h: between the files of src/tui/ only (check-layering.sh):
  * input events, painting. */
 #ifndef FLAMETUI_TUI_PRIVATE_H
@@ -12,7 +13,15 @@ struct tui_event {
 };
 /* Reads one pending input without blocking; false when there is none. */
 int tui_input_read(struct tui_event *ev);
-void tui_input_init(void);
+/* Asks for mouse events unless no_mouse. Where ncurses speaks only the X10 mouse
+ * protocol (kmous=\E[M: TERM=tmux-256color, screen-256color), also turns on SGR
+ * reporting (1006), which has no 223-column limit, and parses its reports itself; a
+ * terminal that does not know 1006 ignores it and goes on with X10. */
+void tui_input_init(bool no_mouse, int tty_fd);
+/* Before endwin: turns off what tui_input_init turned on beyond ncurses' own modes. */
+void tui_input_fini(void);
+/* Ctrl-Z: off before the process stops, on again after it continues. */
+void tui_input_suspend(bool off);
 /* Chooses the colour mode (truecolor, 256, 8, monochrome) and sets up the pairs. */
 void tui_draw_init(const struct tui_opts *o);
 /* Paints title, graph, status (or help / "too small") and refreshes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tui_term.c: can the terminal run the viewer? A terminfo look-up only: no
  * screen is opened and no curses state is left behind (see tui.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - app.c: the viewer's screen state machine: the screen stack, one key handler
  * per screen, the derive step (app_update, through the graph) and the live-input state. */
 #include "config.h"
@@ -48,6 +49,10 @@ void app_fini(struct app *a)
     free(a->saved_sel.v);
     lineedit_fini(&a->le);
     names_free(a->names);
+    buf_fini(&a->clip);
+    free(a->history);
+    free(a->cmd_args);
+    free(a->cmd_files);
     memset(a, 0, sizeof(*a));
 }
 
@@ -69,6 +74,10 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
     app_update(a);
     if (app_set_search(a, o->search, rc < 0 ? NULL : err) < 0)
         rc = -1;
+    keep_start_paths(a, o->zoom, o->select);
+    keep_history_load(a, o->history);
+    a->cmd_args = xstrdup(o->cmd_args ? o->cmd_args : "");
+    a->cmd_files = xstrdup(o->cmd_files ? o->cmd_files : "");
     return rc;
 }
 
@@ -278,6 +287,12 @@ enum reaction app_handle(struct app *a, enum action act)
         return RE_REDRAW;
     case ACT_EVENT:
         return app_next_event(a);
+    case ACT_INTERRUPT:
+    case ACT_COPY_NAME:
+    case ACT_COPY_STACK:
+    case ACT_SAVE:
+    case ACT_CMDLINE:
+        return keep_action(a, act);
     case ACT_WINDOW:
         if (graph_window_seconds(a->graph) <= 0) {
             app_message(a, "no sliding window: not a live input");
@@ -433,7 +448,10 @@ void app_set_live(struct app *a, const struct feed_status *st)
 void app_input_end(struct app *a, const char *msg)
 {
     if (!a->live.error[0] && msg && *msg) {
-        app_message(a, "%s", msg);
+        if (a->interrupted)   /* keep saying what Ctrl-C did (a line cut short, here) */
+            app_message(a, "recording stopped (Ctrl-C); %s", msg);
+        else
+            app_message(a, "%s", msg);
     }
 }
 

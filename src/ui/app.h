@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - app.h: the pure state of the interactive viewer, as a screen state machine:
  * the graph (the profile), the callers/callees view of one function, the hottest-functions
  * table and the help, plus a prompt overlay (search and filter regexes). One handler per
@@ -40,6 +41,11 @@ struct app_opts {
     size_t nbase_inputs;
     const char *colors;               /* --colors=PALETTE (for the SVG export), NULL: hot */
     bool names_full;                  /* --names=full (default: short names) */
+    const char *zoom, *select;        /* --zoom=PATH, --select=PATH: frames joined by ';' */
+    const char *history;              /* prompt history file (keep.h), NULL = none */
+    const char *cmd_args;             /* C: the options the app does not know (input,
+                                       * colours), shell-quoted, "" or " --opt ..." */
+    const char *cmd_files;            /* C: the inputs, shell-quoted, " FILE..." */
 };
 
 enum reaction {
@@ -49,10 +55,12 @@ enum reaction {
     RE_REBUILD = 1 << 2,  /* filter, reverse or callers changed: app_update() first */
     RE_QUIT = 1 << 3,
     RE_REPAINT = 1 << 4,  /* Ctrl-L: the terminal forgets what it shows, then redraw */
+    RE_COPY = 1 << 5,     /* y Y C: send app_clip() to the clipboard (OSC 52) */
+    RE_INTERRUPT = 1 << 6, /* Ctrl-C in a live session: stop the input, keep the view */
 };
 
 enum prompt_kind { PROMPT_NONE, PROMPT_SEARCH, PROMPT_INCLUDE, PROMPT_EXCLUDE, PROMPT_HIDE,
-                   PROMPT_SVG };
+                   PROMPT_SVG, PROMPT_SAVE };
 /* How the status line is painted. */
 enum status_kind { STATUS_NORMAL, STATUS_PROMPT, STATUS_ERROR };
 
@@ -84,7 +92,7 @@ struct app {
     bool reverse;             /* caller view requested for the profile */
     enum prompt_kind prompt;  /* PROMPT_NONE: not in a prompt */
     struct lineedit le;       /* the prompt line */
-    char msg[200];            /* transient status message ("" = none) */
+    char msg[1024];           /* transient status message ("" = none) */
     bool msg_error;           /* the message is an error (painted as such) */
     struct feed_status live;  /* live input, from the event loop */
     struct rect_list rl;      /* the last layout (owned) */
@@ -113,6 +121,11 @@ struct app {
     bool names_full;          /* L: full names in labels, table, titles, status */
     bool detail;              /* d: the detail pane is open */
     char event_next[64];      /* e: the event asked for ("" none; tui re-reads) */
+    /* keep.c: copy, save, command line, history, Ctrl-C in a live session */
+    struct buf clip;          /* what RE_COPY sends */
+    bool interrupted;         /* Ctrl-C stopped the live input */
+    char *history;            /* prompt history file, NULL = none */
+    char *cmd_args, *cmd_files;
 };
 
 /* Starts on the profile t with the root selected, no zoom, flame orientation, name order,
@@ -179,6 +192,18 @@ bool app_tick(struct app *a, double now);
 bool app_compact(struct app *a, size_t max_nodes);
 /* Sets (pattern non-empty) or clears the search. Returns 0, or -1 with err set. */
 int app_set_search(struct app *a, const char *pattern, struct ft_error *err);
+/* Ctrl-C (the key, or SIGINT from the event loop): in a live session the first one
+ * returns RE_INTERRUPT (the loop stops the input; the profile stays, marked EOF) and
+ * says so; otherwise, or the second time, RE_QUIT. */
+enum reaction app_interrupt(struct app *a);
+/* The text RE_COPY asked for (raw bytes, not made safe: it goes to the clipboard). */
+const char *app_clip(const struct app *a, size_t *len);
+/* --save: writes every sample of the profile (no filter, window or reverse: what
+ * --collapse prints for the same input) to path as folded stacks, atomically (a
+ * temporary file in the same directory, then rename). Returns 0, or -1 with err set. */
+int app_save_profile(struct app *a, const char *path, struct ft_error *err);
+/* The command line that opens the viewer in the current state (C), shell-quoted. */
+void app_cmdline(const struct app *a, struct buf *out);
 /* Sets the transient message (printf format); "" clears it. */
 FT_PRINTF(2, 3) void app_message(struct app *a, const char *fmt, ...);
 

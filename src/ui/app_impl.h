@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - app_impl.h: between the files of the app (app.c, nav.c, prompt.c, table.c,
  * screen_text.c) only. nav: selection, zoom, scroll and search moves in the graph
  * screens; prompt: the prompt overlay; table: the hottest-functions screen. */
@@ -50,6 +51,14 @@ void screen_name(const struct app *a, uint32_t name, int cols, struct buf *out);
 void screen_number(const struct app *a, struct count c, int cols, char *out, size_t n);
 /* e: asks the event loop for the next event of a perf input (or says why not). */
 enum reaction app_next_event(struct app *a);
+
+/* keep.c: y Y S C and Ctrl-C; the start paths (--zoom, --select); the history file */
+enum reaction keep_action(struct app *a, enum action act);
+void keep_start_paths(struct app *a, const char *zoom, const char *select);
+void keep_history_load(struct app *a, const char *path);
+void keep_history_accepted(struct app *a, const char *line);
+/* Enter in a prompt: PROMPT_SAVE writes the file; the others go into the history file. */
+enum reaction keep_prompt_accept(struct app *a, enum prompt_kind k);
 
 /* app.c */
 void app_push(struct app *a, enum ui_screen s);

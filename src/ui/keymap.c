@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - keymap.c: action table lookups and the generated help screen. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - keymap.h: the action table (one X-macro gives the enum, the default keys,
  * the help screen and the man page check) and key -> action lookup.
  * Pure: no curses. Keys are struct-free ints: a Unicode code point for a printable key
@@ -25,7 +26,7 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
  * character, C-x (control), Up Down Left Right Enter Backspace Esc Space PgUp PgDn Home
  * End. */
 #define ACTION_TABLE(X)                                                                   \
-    X(QUIT, "q C-c", SCR_ALL, "Quit; closes the table, help or callers view first")      \
+    X(QUIT, "q", SCR_ALL, "Quit; closes the table, help or callers view first")          \
     X(QUIT_ALL, "Q", SCR_ALL, "Quit from any screen")                                     \
     X(HELP, "?", SCR_ALL, "Show or hide this help")                                       \
     X(MOVE_UP, "Up k", SCR_ALL, "Move up (flame: back to the child you came from)") \
@@ -59,7 +60,12 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(REPAINT, "C-l", SCR_ALL, "Repaint the screen")                                    \
     X(NAMES, "L", SCR_GCT, "Short names (C++/Java/Rust/Go folded) or full names")         \
     X(DETAIL, "d", SCR_GCT, "Detail pane: full name, samples, shares, self, depth")      \
-    X(EVENT, "e", SCR_GCT, "perf input with several events: show the next event")
+    X(EVENT, "e", SCR_GCT, "perf input with several events: show the next event") \
+    X(INTERRUPT, "C-c", SCR_ALL, "Live: stop the recording (SIGINT), keep the profile; again: quit") \
+    X(COPY_NAME, "y", SCR_GCT, "Copy the selected frame's full name (OSC 52 clipboard)") \
+    X(COPY_STACK, "Y", SCR_GC, "Copy the selected frame's stack, root first, one per line") \
+    X(SAVE, "S", SCR_GCT, "Save the view as shown (filters applied) as folded stacks") \
+    X(CMDLINE, "C", SCR_GCT, "Show the command line that reopens this state")
 
 enum action {
     ACT_NONE = -1,

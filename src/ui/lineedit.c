@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - lineedit.c: one-line prompt editing model. */
 #include "config.h"
 
@@ -8,7 +9,7 @@
 
 #include "ui/keymap.h"
 
-#define HIST_MAX 100
+#define HIST_MAX 500   /* = KEEP_HISTORY_MAX (keep.h), the file's bound */
 
 static void terminate(struct lineedit *le)
 {
@@ -131,6 +132,13 @@ static void push_history(struct lineedit *le)
     }
     le->hist = xreallocarray(le->hist, le->nhist + 1, sizeof(*le->hist));
     le->hist[le->nhist++] = xstrdup(le->text.p);
+}
+
+void lineedit_history_add(struct lineedit *le, const char *line)
+{
+    set_text(le, line);
+    push_history(le);
+    lineedit_set(le, NULL);
 }
 
 static enum le_result history(struct lineedit *le, int dir)

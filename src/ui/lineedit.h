@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - lineedit.h: the editing model of a one-line prompt (search and filter
  * regexes): insert, cursor left/right/home/end, backspace, delete, Ctrl-U, Ctrl-W and
  * history up/down. Pure: no curses; keys are those of keymap.h (code points and
@@ -32,4 +33,6 @@ void lineedit_fini(struct lineedit *le);
 void lineedit_set(struct lineedit *le, const char *text);
 enum le_result lineedit_key(struct lineedit *le, int key);
 const char *lineedit_text(const struct lineedit *le);
+/* Adds a line to the history as if it had been accepted (the history file, keep.h). */
+void lineedit_history_add(struct lineedit *le, const char *line);
 #endif

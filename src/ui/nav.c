@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - nav.c: selection, zoom and scroll in the graph screens (profile and
  * callers/callees): moves with layout's rules, Up back along the path the selection came
  * down, scroll bounded by the deepest drawable row, n/N in screen order inside the zoom.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - options.c: see options.h. */
 #include "config.h"
 
@@ -67,10 +68,20 @@ const char options_usage[] =
     "      --svg[=FILE]      write the view as an interactive SVG like flamegraph.pl's\n"
     "                        (click to zoom, Ctrl-F to search) to FILE or stdout\n"
     "  With --base, --collapse prints STACK BASE NEW lines (difffolded.pl format).\n"
+    "\n"
+    "Keep and share:\n"
+    "      --save=FILE       write all samples as folded stacks to FILE (atomically)\n"
+    "                        when the viewer exits: q, Q, Ctrl-C, SIGTERM, SIGHUP\n"
+    "      --tee=FILE        copy the raw input to FILE as it arrives\n"
+    "      --zoom=PATH       start zoomed into PATH (frames joined by ';')\n"
+    "      --select=PATH     start with the frame at PATH selected\n"
+    "      --no-mouse        do not capture the mouse (the terminal keeps selecting text)\n"
     "  -h, --help            show this help and exit\n"
     "  -V, --version         show the version and exit\n"
     "\n"
     "Keys in the viewer: press ? for the list.\n"
+    "FLAMETUI_OPTS in the environment holds default options (split like a shell\n"
+    "command line), read before the command line.\n"
     "Exit status: 0 success, 1 unreadable or invalid input, 2 usage error.\n";
 
 enum {
@@ -80,6 +91,7 @@ enum {
     OPT_MAX_LINE,
     OPT_BASE, OPT_NORMALIZE, OPT_STRIP_HEX, /* diff (issue 14) */
     OPT_SVG,
+    OPT_SAVE, OPT_TEE, OPT_ZOOM, OPT_SELECT, OPT_NO_MOUSE,
 };
 
 enum { OPT_NAMES = 0x4e41 }; /* names */
@@ -119,6 +131,11 @@ static const struct option longopts[] = {
     {"base", required_argument, NULL, OPT_BASE},
     {"normalize", no_argument, NULL, OPT_NORMALIZE},
     {"strip-hex", no_argument, NULL, OPT_STRIP_HEX},
+    {"save", required_argument, NULL, OPT_SAVE},
+    {"tee", required_argument, NULL, OPT_TEE},
+    {"zoom", required_argument, NULL, OPT_ZOOM},
+    {"select", required_argument, NULL, OPT_SELECT},
+    {"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -288,6 +305,11 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
             break;
         case OPT_NORMALIZE: o->normalize = true; break;
         case OPT_STRIP_HEX: o->strip_hex = true; break;
+        case OPT_SAVE: o->save = optarg; break;
+        case OPT_TEE: o->tee = optarg; break;
+        case OPT_ZOOM: o->zoom = optarg; break;
+        case OPT_SELECT: o->select = optarg; break;
+        case OPT_NO_MOUSE: o->no_mouse = true; break;
         case 'h': o->help = true; break;
         case 'V': o->version = true; break;
         case ':':
@@ -307,6 +329,58 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
         return ft_error_set(err, 0, "--%s cannot be combined with --follow",
                             o->normalize ? "normalize" : "strip-hex");
     return 0;
+}
+
+int options_split(const char *s, char ***argv, int *argc, struct ft_error *err)
+{
+    struct buf w = {0};
+    int rc = 0;
+    while (*s) {
+        while (*s == ' ' || *s == '\t' || *s == '\n')
+            s++;
+        if (!*s)
+            break;
+        w.len = 0;
+        while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
+            if (*s == '\'') {
+                const char *e = strchr(s + 1, '\'');
+                if (!e) {
+                    rc = ft_error_set(err, 0, "unterminated ' quote");
+                    goto out;
+                }
+                buf_append(&w, s + 1, (size_t)(e - s - 1));
+                s = e + 1;
+            } else if (*s == '"') {
+                for (s++; *s != '"'; s++) {
+                    if (!*s) {
+                        rc = ft_error_set(err, 0, "unterminated \" quote");
+                        goto out;
+                    }
+                    if (*s == '\\' && s[1] && strchr("\"\\$`", s[1]))
+                        s++;
+                    buf_putc(&w, *s);
+                }
+                s++;
+            } else {
+                if (*s == '\\' && s[1])
+                    s++;
+                buf_putc(&w, *s++);
+            }
+        }
+        buf_putc(&w, '\0');
+        *argv = xreallocarray(*argv, (size_t)*argc + 1, sizeof **argv);
+        (*argv)[(*argc)++] = xstrdup(w.p);
+    }
+out:
+    buf_fini(&w);
+    return rc;
+}
+
+void options_free_words(char **argv, int argc)
+{
+    for (int i = 0; i < argc; i++)
+        free(argv[i]);
+    free(argv);
 }
 
 void options_fini(struct options *o)

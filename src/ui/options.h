@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - options.h: the command line, parsed with getopt_long into struct options.
  * Pure: never prints, never exits; main.c reports errors and prints --help.
  * Only main.c and options.c include this header: main turns struct options into the
@@ -32,6 +33,10 @@ struct options {
     int cols, rows;             /* --cols/--rows, 0 = terminal or default */
     size_t top_n;               /* --top[=N], default 20 */
     const char *svg_file;       /* --svg=FILE; NULL (--svg alone): standard output */
+    const char *save;           /* --save=FILE: folded stacks written when the viewer exits */
+    const char *tee;            /* --tee=FILE: the raw input copied as it arrives */
+    const char *zoom, *select;  /* --zoom=PATH --select=PATH: frames joined by ';' */
+    bool no_mouse;              /* --no-mouse */
     bool help, version;
     char **bases;               /* --base=FILE (diff mode), in order; points into argv */
     size_t nbases;
@@ -45,6 +50,13 @@ struct options {
  * o must be freed with options_fini. Does not look at the environment. */
 int options_parse(struct options *o, int argc, char **argv, struct ft_error *err);
 void options_fini(struct options *o);
+/* Splits s (FLAMETUI_OPTS) into words like a POSIX shell, without expansions: blanks
+ * separate words; '...' is literal; "..." keeps \" \\ \$ \` escapes; a backslash
+ * outside quotes escapes the next character. Appends the words to *argv (heap: the array
+ * and each word; *argc counts them). Returns 0, or -1 with err set for an unterminated
+ * quote. options_free_words() frees them. */
+int options_split(const char *s, char ***argv, int *argc, struct ft_error *err);
+void options_free_words(char **argv, int argc);
 /* The --help text. */
 extern const char options_usage[];
 #endif

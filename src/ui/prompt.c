@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - prompt.c: the prompt overlay of every screen: the search (highlights while
  * typing, Esc restores the search before it, Enter on an empty line clears it) and the
  * include / exclude / hide filters (Enter pushes one on the graph). Backspace on an empty
@@ -25,6 +26,8 @@ const char *prompt_label(enum prompt_kind k)
         return "hide: ";
     case PROMPT_SVG:
         return "SVG file: ";
+    case PROMPT_SAVE:
+        return "save the view as shown to: ";
     case PROMPT_NONE:
         break;
     }
@@ -109,7 +112,10 @@ enum reaction app_prompt_key(struct app *a, int key)
     case LE_ACCEPT:
         a->prompt = PROMPT_NONE;
         if (k == PROMPT_SVG)
-            return export_svg(a, lineedit_text(&a->le));
+            return export_svg(a, lineedit_text(&a->le));   /* (no history for file names) */
+        if (k == PROMPT_SAVE)
+            return keep_prompt_accept(a, k);
+        keep_prompt_accept(a, k);   /* the history file */
         return (k == PROMPT_SEARCH ? search_changed(a, 1) : filter_accept(a, k)) | RE_REDRAW;
     }
     return RE_NONE;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - screen_text.c: the text of the title line, the status line and the help,
  * made safe for a terminal (label.h) from the app's state. Pure. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - table.c: the hottest-functions screen. Its rows come from the filtered
  * profile (graph_profile: never reversed or focused, so self samples belong to the
  * function whatever the graph shows). Enter opens the callers/callees of the row, s finds

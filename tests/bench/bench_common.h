@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/bench/bench_common.h: the synthetic profile the viewer benchmarks
  * share (bench_redraw, bench_rebuilds). Header-only: static functions. */
 #ifndef FLAMETUI_BENCH_COMMON_H

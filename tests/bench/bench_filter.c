@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/bench/bench_filter.c: times view_build (each filter kind, reverse),
  * a search and top over a synthetic trie with many distinct stacks.
  * Usage: bench_filter [STACKS]   (default 20000; `make bench` runs 1000000). Built and

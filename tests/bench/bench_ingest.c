@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/bench/bench_ingest.c: loads FILE(s) through the loader into a trie
  * and prints MB/s, trie nodes, bytes per node and names. usage: bench_ingest FILE... */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - bench_layout: times layout_compute on a random trie at 200x60.
  *   bench_layout [NODES [CALLS]]    (default: 100000 nodes, 100 calls; `make bench` runs
  *   1000000 1000). Built and run by `make bench` only, never by `make check`; it never

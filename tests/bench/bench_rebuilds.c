@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/bench/bench_rebuilds.c: how many times each key of a scripted viewer
  * session makes the graph derive its trie again (app_rebuild_count), and what the key
  * costs (app_key + app_update + app_layout, as the event loop does after every key).

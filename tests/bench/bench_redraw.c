@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/bench/bench_redraw.c: key -> screen time of the viewer on a large trie
  * (default 1M+ nodes) at 200x60: app_handle + app_update + app_layout + tui_draw (ncurses
  * diff and output, written to a temporary file whose growth gives the bytes sent per key).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - bench_window.sh (issue 17): peak RSS of the viewer with --window=10 on a fast
 # synthetic live stream of distinct stacks, in a private tmux server.
 #   FLAMETUI=build/src/flametui tests/bench/bench_window.sh

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/bench/gen_folded.c: writes a synthetic folded-stacks file.
  * usage: gen_folded MB DISTINCT [SEED] > file
  * DISTINCT distinct stacks (lines repeat them in random order until MB megabytes).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/bench/gen_perf.c: writes synthetic `perf script` text for benchmarks.
  * usage: gen_perf MB DISTINCT [SEED] > file
  * Writes records until MB megabytes. DISTINCT > 0: records pick from DISTINCT distinct

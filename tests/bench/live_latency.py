@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """flametui - tests/bench/live_latency.py: key-to-screen latency while a pipe feeds data.
 
 usage: live_latency.py FLAMETUI FILE [SECONDS]

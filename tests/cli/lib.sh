@@ -1,6 +1,8 @@
+# SPDX-License-Identifier: MIT
 # Sourced by tests/cli/t_*.sh: helpers for running the real binary without a terminal.
 [ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
 tmp=$(mktemp -d) || exit 99
+XDG_STATE_HOME="$tmp/state"; export XDG_STATE_HOME   # the prompt history: not the user's
 trap 'rm -rf "$tmp"' EXIT
 # One result per check: ok, fail, or skip (printed with its reason and counted).
 npass=0; nfail=0; nskip=0

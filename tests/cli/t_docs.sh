@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Keep the docs honest: every long option of --help is in the man page and the README,
 # and every default key of the action table (src/ui/keymap.h) is in the man page.
 . "${top_srcdir:-.}/tests/cli/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - hostile inputs (issue 8): every run must end with exit 0 (bad lines skipped
 # and counted) or exit 1 with "flametui: FILE[:LINE]: ..." on stderr; never a crash
 # (status >= 128), a hang (timeout 60), unbounded memory (4 GB address space, or

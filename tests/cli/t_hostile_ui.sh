@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - hostile cases of issue 17 without a terminal: COLUMNS is clamped like --cols
 # and --text streams (bounded memory), a catastrophic --search or filter exits 2 with
 # "pattern too expensive" at once, and 65 filters say "at most 64 filters" (the terminal

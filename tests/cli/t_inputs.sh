@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Inputs and exit codes of the non-interactive modes: stdin, several files, .gz, errors.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 F="$FLAMETUI"
@@ -90,5 +91,7 @@ run "$F" --help
 expect_eq "help rc" 0 "$rc"
 case "$out" in *--collapse*--top*) ok ;; *) fail "help text lacks options" ;; esac
 run "$F" --version
-expect_eq "version" "flametui 0.1.0" "$out"
+expect_eq "version" "flametui 0.1.0" "$(echo "$out" | head -n 1)"
+expect_eq "version: license" "Copyright (c) 2026 the flametui authors. License: MIT (see LICENSE)." \
+    "$(echo "$out" | sed -n 2p)"
 finish

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --top -r prints the table of the (filtered) profile, never of the reversed trie: the
 # SELF column is the samples of stacks ending in each function, as without -r (the bug:
 # in the reversed trie every stack ends at the process, so every other self was 0).

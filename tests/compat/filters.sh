@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - tests/compat/filters.sh: --include/--exclude/--hide/--reverse/--top against
 # golden outputs (tests/golden/filters, computed independently of flametui), and on the
 # shared corpus against grep and a hand (awk) reversal.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every folded file of the shared corpus: `flametui --collapse FILE` must equal merging the
 # file by hand (awk: the same line rules, summed, sorted by stack in byte order), and two
 # files given together must equal both merged.

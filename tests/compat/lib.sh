@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by tests/compat/*.sh: locate ../shared/corpus (or $FLAMETUI_CORPUS, which
 # quickstart sets for distcheck's unpacked copy) or skip (exit 77) saying why.
 corpus="${FLAMETUI_CORPUS:-${top_srcdir:-.}/../shared/corpus}"

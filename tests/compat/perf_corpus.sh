@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - tests/compat/perf_corpus.sh: `flametui --collapse FLAGS perf/NAME` must equal
 # stackcollapse-perf.pl's output perf-expected/<flagset>/NAME byte for byte, for all 485
 # files of ../shared/corpus (its README maps each flagset directory to its flags).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - tests/compat/perf_data.sh: the perf script files recorded for this repository
 # (tests/data/perf-*.perf) collapsed by flametui must equal the outputs of the reference
 # stackcollapse-perf.pl (FlameGraph 41fee1f, ../shared/oracles) stored beside them:

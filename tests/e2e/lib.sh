@@ -1,9 +1,11 @@
+# SPDX-License-Identifier: MIT
 # flametui - tests/e2e/lib.sh: sourced by tests/e2e/t_*.sh. Runs the real binary in a
 # private tmux server, sends keys and polls the screen (never fixed sleeps for positive
 # checks). POSIX sh. Needs $FLAMETUI and $top_srcdir (set by make check).
 command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux not installed"; exit 77; }
 [ -n "$FLAMETUI" ] && [ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI not set or not executable"; exit 99; }
 tmp=$(mktemp -d) || exit 99                  # never write into $top_srcdir (distcheck)
+XDG_STATE_HOME="$tmp/state"; export XDG_STATE_HOME   # the prompt history: not the user's
 n_server=0
 T="tmux -L ft-$$-$n_server -f /dev/null"
 # Every check counts: wait_for, wait_gone and quit_ok when they succeed, ok after an

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: start-up, moves, zoom in/out/reset, flame/icicle, order, help, q.
 . "$top_srcdir/tests/e2e/lib.sh"
 start "$FLAMETUI" "$data/tui-basic.folded"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: a terminal that cannot address the cursor (TERM=dumb, an unknown TERM)
 # gets the --text view at the terminal's width, a note on stderr, and the shell back
 # (before: a frozen LOADING line). TERM=xterm in the same pane still opens the viewer.

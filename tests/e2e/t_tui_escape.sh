@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: escape sequences and control bytes in names are shown as visible
 # escapes and never reach the terminal (the screen is not cleared, the title not set).
 . "$top_srcdir/tests/e2e/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e (issue 17, the UI items): every signal that ends the process gives the
 # terminal back (SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2: 128+N, echo and icanon back on),
 # SIGPIPE is ignored, a catastrophic search says "pattern too expensive" and q still

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: live tail from a pipe. A writer feeds folded stacks in steps that the
 # test releases one by one (deterministic, no timing): frames appear before the writer
 # ends, totals grow, keys act while data flows, pause freezes the display, EOF is shown.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: how the viewer ends its inputs.
 # - A live pipe that ends without a single sample (the producer failed: `perf script`
 #   with a bad option) leaves the full screen, says so on stderr and exits 1; the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: live tail of perf script text from a pipe: the first records are drawn
 # while the writer waits, the rest arrives after the test releases it, then EOF with the
 # same total as --collapse of the whole file.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: mouse. tmux passes raw X10 mouse reports (ESC [ M b x y, each byte 32 +
 # value, x and y 1-based) typed into the pane on to the program: click selects,
 # double-click zooms, the wheel scrolls.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: moving in the graph. Up returns to the child the selection came from;
 # n/N follow the order on screen (also heaviest first) and stay inside the zoom, with
 # "match K/N"; G/End/PgUp never scroll past the deepest drawable row, and a scroll

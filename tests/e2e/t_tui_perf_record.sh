@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: a real `perf record --no-buffering ... | perf script -i - | flametui -`
 # of a busy loop. Skipped, saying why, where perf is missing or not permitted.
 . "$top_srcdir/tests/e2e/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: resize to tiny sizes and back: no crash, a "too small" note, redraw.
 . "$top_srcdir/tests/e2e/lib.sh"
 start "$FLAMETUI" "$data/tui-basic.folded"

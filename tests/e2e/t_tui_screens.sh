@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: screens as states. q closes the table, help or callers view and quits
 # only from the graph, Q quits from anywhere, Esc leaves a sub-view; the help lists the
 # keys of the screen it was opened from and leaves the title readable; in callers/callees

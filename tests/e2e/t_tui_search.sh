@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: search while typing, n/N, filters and undo, reverse, callers/callees,
 # the hottest-functions table, -s and --include from the command line.
 . "$top_srcdir/tests/e2e/lib.sh"

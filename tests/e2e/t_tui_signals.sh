@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: Ctrl-C quits with status 0; SIGTERM and SIGHUP restore the terminal and
 # exit 128+N; --follow tails a growing file.
 . "$top_srcdir/tests/e2e/lib.sh"

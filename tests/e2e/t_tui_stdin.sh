@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: data on standard input, keys from the terminal (/dev/tty).
 . "$top_srcdir/tests/e2e/lib.sh"
 start "cat '$data/tui-basic.folded' | $FLAMETUI -"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: the hottest-functions table. Self time belongs to the function, not to
 # the view (r then t shows the same self column); the status line describes the
 # selected row; / searches the rows; the mouse selects rows and the wheel scrolls.

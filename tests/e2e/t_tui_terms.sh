@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - e2e: works with TERM=xterm, xterm-256color, screen, tmux-256color, linux and
 # vt100 (monochrome: frames drawn as [label]), in the C locale (non-ASCII escaped), with
 # --no-color and NO_COLOR.

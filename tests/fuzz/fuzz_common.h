@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/fuzz/fuzz_common.h: helpers shared by the libFuzzer targets (header
  * only, each target is one translation unit). A finding aborts with a message, so
  * libFuzzer saves the input as a crash. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/fuzz/fuzz_filters.c: libFuzzer target for regex, view (filters,
  * reverse), search, top and callers. Input: 1 flag byte, three lines (filter regex 1,
  * filter regex 2, search regex), then folded text.

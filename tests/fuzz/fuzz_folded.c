@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/fuzz/fuzz_folded.c: libFuzzer target for the folded parser and the
  * loader. Input: 3 header bytes, then the text.
  *   byte 0: bit 0 strict; bit 1 go through the loader (a memfd file: format sniffing,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/fuzz/fuzz_layout.c: libFuzzer target for layout, textrender, labels
  * and the viewer's pure state (app): random viewports, zoom roots, selections and key
  * sequences, as the TUI loop drives them. Input: 9 header bytes, then key bytes, then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/fuzz/fuzz_perf.c: libFuzzer target for the perf script parser, fed in
  * random chunk sizes as a pipe would. Input: 4 header bytes, then the text.
  *   byte 0: perf_opts bits: pid, tid, kernel, jit, addrs, srcline, weight_samples;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - tests/fuzz/run.sh [BUILDDIR]: builds the libFuzzer targets with clang
 # (-fsanitize=fuzzer,address,undefined) straight from the library sources, replays the
 # kept crashers in tests/fuzz/regress/TARGET/, then fuzzes each target for FUZZ_SECONDS

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - golden tests for `flametui --text`: for every tests/golden/cases/NAME.folded,
 # runs `$FLAMETUI --text $(cat NAME.args) NAME.folded` (with the assignments in NAME.env,
 # if present, in the environment) and compares the output with NAME.txt.

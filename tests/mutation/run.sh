@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # flametui - tests/mutation/run.sh (`make mutation`): does the suite fail when the
 # product breaks? Copies the source tree to a scratch directory (never touching the
 # checkout), builds it once, then for every line of tests/mutation/mutants.txt applies

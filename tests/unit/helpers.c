@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/unit/helpers.c */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/unit/helpers.h: shared helpers for the cmocka unit tests. */
 #ifndef FLAMETUI_TEST_HELPERS_H
 #define FLAMETUI_TEST_HELPERS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: callers and callees of one function, with recursion. */
 #include "config.h"
 

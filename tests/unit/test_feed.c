@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: live-read scheduling (feed.h) over real loaders on regular files
  * and pipes. */
 #include "config.h"

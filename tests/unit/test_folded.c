@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: the folded-stack line tokenizer and parser. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: graph (the derive pipeline: window -> filters -> reverse or
  * callers / callees; laziness, rebuild counts, live growth). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: safe labels (escaping, widths, truncation). */
 #include "config.h"
 

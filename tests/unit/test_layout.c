@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: layout (widths, cutoff, zoom, orientation, scroll, order,
  * selection moves, hit testing, labels, deepest drawable row) and the text form. */
 #include "config.h"

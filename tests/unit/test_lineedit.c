@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/unit/test_lineedit.c: prompt editing model. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/unit/test_parse_perf.c: the perf script parser, piece by piece (header,
  * frame line, tidying, annotations, events), chunked feeding, the threaded collapse, real
  * recorded profiles (tests/data/perf-*.perf) and bad input. The full stackcollapse-perf.pl

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: regex (smartcase, errors, byte strings, strtab matching). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: search (match cache, node count, matched share, n/N order,
  * n/N and "match K/N" inside a zoom). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: palettes, name hash stability, colour mapping, styles. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: top (self/total with recursion, sorting, --top output). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: count, strtab, trie (insert, totals, merge, sorted output). */
 #include "config.h"
 

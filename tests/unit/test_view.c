@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - unit tests: view (include / exclude / hide filters, reverse). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flametui - tests/unit/test_window.c: the live sliding window (trie now minus a
  * snapshot), and the app's WINDOW key. */
 #include "config.h"

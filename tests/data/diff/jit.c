@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tiny JIT: x86-64 spin loops in an mmap'ed page, named in /tmp/perf-PID.map */
 #include <stdio.h>
 #include <stdlib.h>
