@@ -27,6 +27,7 @@
 #include "render/textrender.h"
 #include "query/top.h"
 #include "query/view.h"
+#include "core/strtab.h"
 #include "core/trie.h"
 #include "tui/tui.h"
 #include "core/util.h"
@@ -135,6 +136,24 @@ static int write_safe(FILE *out, const char *p, size_t n)
 
 /* --svg[=FILE]: the shown trie as flamegraph.pl would draw it; the subtitle names the
  * input and the view (filters, reverse). Returns 0, or -1 (errno set). */
+/* --zoom=PATH for the SVG: the node at PATH (frames joined by ';'), or the deepest
+ * frame of it that exists (as the viewer does); the root for NULL. */
+static uint32_t zoom_node(struct trie *t, const char *path)
+{
+    uint32_t node = TRIE_ROOT;
+    for (const char *p = path; p && *p;) {
+        const char *e = strchr(p, ';');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        uint32_t name = strtab_lookup(trie_names(t), p, len);
+        uint32_t k = name == UINT32_MAX ? TRIE_NONE : trie_find_child(t, node, name);
+        if (k == TRIE_NONE)
+            break;
+        node = k;
+        p = e ? e + 1 : p + len;
+    }
+    return node;
+}
+
 static int output_svg(const struct options *o, struct graph *g, struct trie *t)
 {
     struct buf sub = {0};
@@ -162,7 +181,7 @@ static int output_svg(const struct options *o, struct graph *g, struct trie *t)
     FILE *f = o->svg_file ? fopen(o->svg_file, "w") : stdout;
     int rc = -1;
     if (f) {
-        rc = svg_write(f, t, TRIE_ROOT, &so);
+        rc = svg_write(f, t, zoom_node(t, o->zoom), &so);
         if (f != stdout && fclose(f) != 0)
             rc = -1;
     }

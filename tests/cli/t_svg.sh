@@ -114,4 +114,9 @@ xml_ok "deep stack" "$tmp/deep.svg"
 grep -o '<title>[^<]*</title>\|fill="rgb([0-9,]*)"' "$tmp/diff.svg" | paste - - | LC_ALL=C sort > "$tmp/diff.frames"
 if cmp -s "$tmp/diff.frames" "$d/diff/prog.svg.expected"; then ok; else
     fail "--base --svg: frames differ from flamegraph.pl's: $(diff "$d/diff/prog.svg.expected" "$tmp/diff.frames" | head -5)"; fi
+# --zoom=PATH: the SVG of that frame (full width over its ancestors), as x writes it
+"$F" --svg --zoom='main;alpha' "$d/tui-basic.folded" > "$tmp/zoom.svg" || fail "--svg --zoom: exit status"
+titles=$(grep -o '<title>[^<]*' "$tmp/zoom.svg" | sed 's/<title>//' | tr '\n' '|')
+expect_eq "--svg --zoom: the zoomed frame, its ancestors and children only" \
+    "all (100 samples, 100%)|main (75 samples, 75.00%)|alpha (40 samples, 40.00%)|alpha_leaf (30 samples, 30.00%)|alpha_two (10 samples, 10.00%)|" "$titles"
 finish
