@@ -21,7 +21,9 @@
 #include "render/textrender.h"
 #include "query/top.h"
 #include "query/view.h"
+#include "core/samples.h"
 #include "core/trie.h"
+#include "query/timeline.h"
 #include "tui/tui.h"
 #include "core/util.h"
 
@@ -103,6 +105,7 @@ static struct graph *apply_view(const struct options *o, struct trie *t)
         }
     }
     graph_set_reverse(g, o->reverse);
+    graph_set_recursion(g, o->collapse_recursion);
     return g;
 }
 
@@ -267,6 +270,24 @@ int main(int argc, char **argv)
     if (o.mode != OUT_TUI)
         o.follow = false; /* a non-interactive output needs an end */
 
+    /* time and grouping (issue 15): the batch outputs filter and group in the parser
+     * (exact, nanoseconds); the viewer parses grouped by comm with a time index and
+     * derives the range and the grouping from it (graph.h) */
+    struct samples *samples = NULL;
+    int group = o.group >= 0 ? o.group : o.perf.tid ? GROUP_TID : o.perf.pid ? GROUP_PID
+                                                                          : GROUP_COMM;
+    if (o.mode == OUT_TUI) {
+        samples = samples_new();
+        o.perf.samples = samples;
+        o.perf.pid = o.perf.tid = o.perf.no_process = false;
+    } else {
+        o.perf.pid = group == GROUP_PID || group == GROUP_TID;
+        o.perf.tid = group == GROUP_TID;
+        o.perf.no_process = group == GROUP_NONE;
+        o.perf.time_range = o.has_from || o.has_to;
+        o.perf.from_ns = o.has_from ? o.from_ns : INT64_MIN;
+        o.perf.to_ns = o.has_to ? o.to_ns : INT64_MAX;
+    }
     struct load_opts lo = {
         .format = o.format,
         .perf = o.perf,
@@ -297,6 +318,12 @@ int main(int argc, char **argv)
             .app = {.icicle = o.icicle, .reverse = o.reverse, .filters = o.filters,
                     .nfilters = o.nfilters, .search = o.search},
         };
+        to.app.samples = samples;
+        to.app.group = group;
+        to.app.recursion = o.collapse_recursion;
+        to.app.range = o.has_from || o.has_to;
+        to.app.from_us = o.has_from ? ((uint64_t)o.from_ns + 999) / 1000 : 0;
+        to.app.to_us = o.has_to ? ((uint64_t)o.to_ns + 999) / 1000 : TIMELINE_END;
         rc = tui_run(&to, t, ls, o.nfiles);
         goto out;
     }
@@ -326,6 +353,7 @@ out:
         loader_free(ls[i]);
     free(ls);
     trie_free(t);
+    samples_free(samples);
     options_fini(&o);
     return rc;
 }

@@ -195,6 +195,8 @@ static void make_plan(void *arg)
     }
     if (pl->nthreads < 1 || pl->opts.srcline)
         pl->nthreads = 1;
+    if (pl->opts.time_range || pl->opts.samples)
+        pl->nthreads = 1; /* t0 is the first record of the whole input; one index */
     if (pl->nthreads > MT_MAX_THREADS)
         pl->nthreads = MT_MAX_THREADS;
     size_t start = 0;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/samples.h"
 #include "core/trie.h"
 #include "query/graph.h"
 #include "query/search.h"
@@ -42,6 +43,7 @@ void app_fini(struct app *a)
     free(a->trail.v);
     free(a->saved_zoom.v);
     free(a->saved_sel.v);
+    free(a->tv_cells);
     lineedit_fini(&a->le);
     memset(a, 0, sizeof(*a));
 }
@@ -56,6 +58,11 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
     graph_set_reverse(a->graph, o->reverse);
     if (o->icicle)
         a->vp.orient = ORIENT_ICICLE;
+    graph_set_samples(a->graph, o->samples);
+    graph_set_group(a->graph, (enum perf_group)o->group);
+    graph_set_recursion(a->graph, o->recursion);
+    if (o->range)
+        graph_set_range(a->graph, true, o->from_us, o->to_us);
     app_update(a);
     if (app_set_search(a, o->search, rc < 0 ? NULL : err) < 0)
         rc = -1;
@@ -217,9 +224,29 @@ static enum reaction graph_action(struct app *a, enum action act)
     case ACT_SEARCH_NEXT:
     case ACT_SEARCH_PREV:
         return nav_next_match(a, act == ACT_SEARCH_PREV);
+    case ACT_TIME:
+        return time_open(a);
     default:
         return nav_action(a, act);
     }
+}
+
+/* P: comm -> pid -> tid -> none -> comm (perf input with a time index only). */
+static enum reaction group_cycle(struct app *a)
+{
+    static const char *const names[] = {"comm (the process name)", "pid (comm-PID)",
+                                        "tid (comm-PID/TID)", "none (no process frame)"};
+    struct samples *s = graph_samples(a->graph);
+    if (!s || samples_count(s) == 0 || samples_cleared(s)) {
+        app_message(a, "no grouping: %s", s && samples_cleared(s)
+                                              ? "the index was dropped (window memory limit)"
+                                              : "not perf input (no process frames)");
+        return RE_REDRAW;
+    }
+    enum perf_group g = (enum perf_group)((graph_group(a->graph) + 1) % GROUP_COUNT);
+    graph_set_group(a->graph, g);
+    app_message(a, "grouped by %s", names[g]);
+    return RE_REBUILD | RE_RELAYOUT;
 }
 
 enum reaction app_handle(struct app *a, enum action act)
@@ -254,6 +281,12 @@ enum reaction app_handle(struct app *a, enum action act)
         }
         a->paused = !a->paused;
         return RE_RELAYOUT;
+    case ACT_GROUP:
+        return group_cycle(a);
+    case ACT_RECURSION:
+        graph_set_recursion(a->graph, !graph_recursion(a->graph));
+        app_message(a, "recursion %s", graph_recursion(a->graph) ? "collapsed" : "shown");
+        return RE_REBUILD | RE_RELAYOUT;
     case ACT_WINDOW:
         if (graph_window_seconds(a->graph) <= 0) {
             app_message(a, "no sliding window: not a live input");
@@ -268,6 +301,8 @@ enum reaction app_handle(struct app *a, enum action act)
     switch (s) {
     case SCREEN_HELP:
         return help_action(a, act);
+    case SCREEN_TIME:
+        return time_action(a, act);
     case SCREEN_TABLE:
         if (act == ACT_QUIT || act == ACT_ZOOM_RESET || act == ACT_TOP) {
             app_pop(a);
@@ -304,6 +339,8 @@ enum reaction app_mouse(struct app *a, int x, int y, int clicks, int wheel)
     switch (app_screen(a)) {
     case SCREEN_TABLE:
         return table_mouse(a, y, clicks, wheel);
+    case SCREEN_TIME:
+        return time_mouse(a, x, y, clicks);
     case SCREEN_GRAPH:
     case SCREEN_CALLERS:
         if (wheel)
@@ -324,6 +361,7 @@ void app_resize(struct app *a, int cols, int lines)
         return;     /* called before every layout: must not undo a scroll */
     a->cols = cols;
     a->lines = lines;
+    time_sync(a);
     a->vp.cols = cols;
     a->vp.rows = lines > 2 ? lines - 2 : 0;
     nav_keep_visible(a);
@@ -340,6 +378,7 @@ bool app_update(struct app *a)
     struct graph_stats st;
     struct trie *t = graph_shown(a->graph);   /* derives only when stale */
     graph_get_stats(a->graph, &st);
+    time_sync(a);
     bool replaced = st.rebuilds != a->rebuilds || trie_uid(t) != a->shown_uid;
     if (!replaced && trie_generation(t) == a->gen)
         return false;

@@ -38,6 +38,14 @@ void table_refresh(struct app *a);
 /* The selected row: name (left) and numbers (info). */
 void table_status(const struct app *a, struct buf *left, struct buf *info);
 
+/* screen_time.c: the time view */
+enum reaction time_open(struct app *a);
+enum reaction time_action(struct app *a, enum action act);
+enum reaction time_mouse(struct app *a, int x, int y, int clicks);
+void time_status(const struct app *a, struct buf *left, struct buf *info);
+/* Counts the cells again when the time view is open and the index grew. */
+void time_sync(struct app *a);
+
 /* app.c */
 void app_push(struct app *a, enum ui_screen s);
 void app_pop(struct app *a);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/samples.h"
 #include "render/theme.h"
 
 const char options_usage[] =
@@ -32,6 +33,12 @@ const char options_usage[] =
     "      --window=SECONDS  live input: show only the last SECONDS of samples (by\n"
     "                        arrival time); the w key switches to everything\n"
     "      --strict          folded lines that do not parse are an error\n"
+    "      --from=SECONDS    perf: only samples at least SECONDS after the first one\n"
+    "      --to=SECONDS      perf: only samples less than SECONDS after the first one\n"
+    "      --group=G         perf: the process frame: comm (default), pid (comm-PID),\n"
+    "                        tid (comm-PID/TID) or none (no process frame); P cycles\n"
+    "      --collapse-recursion  merge directly recursive frames (a frame called by a\n"
+    "                        frame of the same name), as stackcollapse-recursive.pl"
     "      --max-line=BYTES  skip (and count) lines longer than BYTES (default 16M;\n"
     "                        suffixes K, M, G)\n"
     "  (stackcollapse-perf.pl's --inline and --context need addr2line and are not\n"
@@ -65,7 +72,7 @@ enum {
     OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL, OPT_ADDRS, OPT_EVENT, OPT_SRCLINE,
     OPT_WEIGHT, OPT_FOLLOW, OPT_STRICT, OPT_INCLUDE, OPT_EXCLUDE, OPT_HIDE, OPT_COLORS,
     OPT_NOCOLOR, OPT_WINDOW, OPT_TEXT, OPT_COLS, OPT_ROWS, OPT_TOP, OPT_INLINE, OPT_CONTEXT,
-    OPT_MAX_LINE,
+    OPT_MAX_LINE, OPT_FROM, OPT_TO, OPT_GROUP, OPT_RECURSION,
 };
 
 static const struct option longopts[] = {
@@ -98,6 +105,10 @@ static const struct option longopts[] = {
     {"top", optional_argument, NULL, OPT_TOP},
     {"inline", no_argument, NULL, OPT_INLINE},
     {"context", no_argument, NULL, OPT_CONTEXT},
+    {"from", required_argument, NULL, OPT_FROM},
+    {"to", required_argument, NULL, OPT_TO},
+    {"group", required_argument, NULL, OPT_GROUP},
+    {"collapse-recursion", no_argument, NULL, OPT_RECURSION},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -135,6 +146,31 @@ static int parse_size(const char *s, size_t *out)
     return 0;
 }
 
+/* "12", "1.5", ".25" seconds (at most 9 decimals, up to 10^9 s) into nanoseconds. */
+static int parse_seconds(const char *s, int64_t *out)
+{
+    int64_t sec = 0, frac = 0;
+    int digits = 0, fd = 0;
+    const char *p = s;
+    for (; *p >= '0' && *p <= '9'; p++, digits++) {
+        if (sec > 1000000000)
+            return -1;
+        sec = sec * 10 + (*p - '0');
+    }
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++, digits++)
+            if (fd < 9) {
+                frac = frac * 10 + (*p - '0');
+                fd++;
+            }
+    if (*p || digits == 0)
+        return -1;
+    for (; fd < 9; fd++)
+        frac *= 10;
+    *out = sec * 1000000000 + frac;
+    return 0;
+}
+
 static int set_mode(struct options *o, enum out_mode m, const char *name, struct ft_error *err)
 {
     if (o->mode != OUT_TUI && o->mode != m)
@@ -155,6 +191,7 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
 {
     memset(o, 0, sizeof *o);
     o->top_n = 20;
+    o->group = -1;
     long v;
     int c;
     optind = 1;
@@ -249,6 +286,30 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
             return ft_error_set(err, 0, "--%s is not supported (it needs addr2line); "
                                 "collapse with stackcollapse-perf.pl instead",
                                 c == OPT_INLINE ? "inline" : "context");
+        case OPT_FROM:
+        case OPT_TO:
+            if (parse_seconds(optarg, c == OPT_FROM ? &o->from_ns : &o->to_ns))
+                return ft_error_set(err, 0, "invalid --%s '%s' (seconds >= 0, e.g. 1.5)",
+                                    c == OPT_FROM ? "from" : "to", optarg);
+            if (c == OPT_FROM)
+                o->has_from = true;
+            else
+                o->has_to = true;
+            break;
+        case OPT_GROUP:
+            if (!strcmp(optarg, "comm"))
+                o->group = GROUP_COMM;
+            else if (!strcmp(optarg, "pid"))
+                o->group = GROUP_PID;
+            else if (!strcmp(optarg, "tid"))
+                o->group = GROUP_TID;
+            else if (!strcmp(optarg, "none"))
+                o->group = GROUP_NONE;
+            else
+                return ft_error_set(err, 0, "invalid --group '%s' (none, comm, pid or tid)",
+                                    optarg);
+            break;
+        case OPT_RECURSION: o->collapse_recursion = true; break;
         case 'h': o->help = true; break;
         case 'V': o->version = true; break;
         case ':':

@@ -6,6 +6,7 @@
 #define FLAMETUI_OPTIONS_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/util.h"
 #include "input/loader.h"     /* enum input_format */
@@ -34,6 +35,11 @@ struct options {
     bool help, version;
     char **files;               /* points into argv; nfiles may be 0 */
     size_t nfiles;
+    /* time, threads and recursion (issue 15) */
+    bool has_from, has_to;      /* --from/--to=SECONDS after the first sample */
+    int64_t from_ns, to_ns;
+    int group;                  /* --group: enum perf_group, -1 when not given */
+    bool collapse_recursion;    /* --collapse-recursion */
 };
 
 /* Parses argv. Returns 0, or -1 with err->msg set for a usage error (exit 2).

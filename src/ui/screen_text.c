@@ -85,7 +85,9 @@ void app_title(const struct app *a, struct buf *out, struct buf *right)
     if (a->vp.order == ORDER_WEIGHT)
         buf_printf(out, " heaviest-first");
     view_title(a, out);
-    if (s == SCREEN_TABLE) {
+    if (s == SCREEN_TIME) {
+        buf_printf(out, "  time view");
+    } else if (s == SCREEN_TABLE) {
         buf_printf(out, "  hottest functions");
     } else if (a->zoom != TRIE_ROOT) {
         buf_printf(out, "  zoom ");
@@ -128,6 +130,8 @@ void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
         safe_append(left, a->msg, strlen(a->msg));
     } else if (s == SCREEN_TABLE) {
         table_status(a, left, info);
+    } else if (s == SCREEN_TIME) {
+        time_status(a, left, info);
     } else {
         frame_status(a, left, info);
     }

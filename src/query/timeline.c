@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - timeline.c: see timeline.h. */
+#include "config.h"
+
+#include "query/timeline.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/trie.h"
+#include "core/util.h"
+
+/* Calls add(ctx, i) for every sample i of [from, to). */
+#define FOR_RANGE(s, from, to, i, body)                                                   \
+    do {                                                                                  \
+        size_t n_ = samples_count(s), lo_ = samples_lower_bound(s, from);                 \
+        bool sorted_ = samples_sorted(s);                                                 \
+        for (size_t i = lo_; i < n_; i++) {                                               \
+            uint64_t t_ = samples_time_us(s, i);                                          \
+            if (t_ >= (to)) {                                                             \
+                if (sorted_)                                                              \
+                    break;                                                                \
+                continue;                                                                 \
+            }                                                                             \
+            if (t_ < (from))                                                              \
+                continue;                                                                 \
+            body;                                                                         \
+        }                                                                                 \
+    } while (0)
+
+size_t timeline_count(const struct samples *s, uint64_t from_us, uint64_t to_us)
+{
+    size_t c = 0;
+    FOR_RANGE(s, from_us, to_us, i, c++);
+    return c;
+}
+
+void timeline_histogram(const struct samples *s, uint64_t bucket_us, uint32_t *out, size_t n)
+{
+    if (bucket_us == 0)
+        bucket_us = 1;
+    size_t ns = samples_count(s);
+    for (size_t i = 0; i < ns; i++) {
+        uint64_t b = samples_time_us(s, i) / bucket_us;
+        if (b < n && out[b] < UINT32_MAX)
+            out[b]++;
+    }
+}
+
+/* Self counts per base node of the samples in range. */
+static struct count *node_counts(const struct samples *s, size_t nodes, uint64_t from,
+                                 uint64_t to, bool *touched)
+{
+    struct count *self = xcalloc(nodes ? nodes : 1, sizeof *self);
+    struct count w;
+    if (samples_uniform(s, &w)) {
+        uint64_t *cnt = xcalloc(nodes ? nodes : 1, sizeof *cnt);
+        FOR_RANGE(s, from, to, i, {
+            uint32_t leaf = samples_leaf(s, i);
+            if (leaf < nodes)
+                cnt[leaf]++;
+        });
+        for (size_t k = 0; k < nodes; k++) {
+            if (!cnt[k])
+                continue;
+            touched[k] = true;
+            if (!w.is_float && (w.u == 0 || cnt[k] <= UINT64_MAX / w.u)) {
+                self[k] = count_u64(w.u * cnt[k]);
+            } else {   /* as many additions would: past 2^64 a double */
+                self[k].is_float = true;
+                self[k].d = count_to_double(w) * (double)cnt[k];
+            }
+        }
+        free(cnt);
+    } else {
+        FOR_RANGE(s, from, to, i, {
+            uint32_t leaf = samples_leaf(s, i);
+            if (leaf < nodes) {
+                count_add(&self[leaf], samples_weight(s, i));
+                touched[leaf] = true;
+            }
+        });
+    }
+    return self;
+}
+
+/* comm (the base as it is) and none (process frames dropped): one pass over the nodes. */
+static struct trie *build_nodes(const struct samples *s, const struct trie *base, uint64_t from,
+                                uint64_t to, bool none)
+{
+    size_t n = trie_size(base);
+    bool *touched = xcalloc(n ? n : 1, sizeof *touched);
+    struct count *self = node_counts(s, n, from, to, touched);
+    /* keep: a node with a sample at or below it (children have greater ids) */
+    for (size_t i = n; i-- > 1;)
+        if (touched[i])
+            touched[trie_parent(base, (uint32_t)i)] = true;
+    bool *proc = NULL;
+    if (none) {   /* the process frames: each thread's and their ancestors */
+        proc = xcalloc(n ? n : 1, sizeof *proc);
+        for (size_t k = 0; k < samples_threads(s); k++)
+            for (uint32_t p = samples_thread_get(s, (uint32_t)k)->proc;
+                 p != TRIE_NONE && p < n && p != TRIE_ROOT; p = trie_parent(base, p))
+                proc[p] = true;
+    }
+    struct trie *out = trie_new(trie_names(base));
+    uint32_t *map = xreallocarray(NULL, n ? n : 1, sizeof *map);
+    map[0] = TRIE_ROOT;
+    for (size_t i = 1; i < n; i++) {
+        uint32_t node = (uint32_t)i, par = trie_parent(base, node);
+        if (!touched[i])
+            map[i] = TRIE_NONE;
+        else if (none && proc[i])
+            map[i] = TRIE_ROOT;
+        else if (none)
+            map[i] = trie_child(out, map[par], trie_name(base, node));
+        else
+            map[i] = trie_append_child(out, map[par], trie_name(base, node),
+                                       trie_phash(base, node));
+    }
+    for (size_t i = 0; i < n; i++)
+        if (map[i] != TRIE_NONE && touched[i] && trie_is_terminal(base, (uint32_t)i) &&
+            !count_is_zero(self[i]))
+            trie_add_self(out, map[i], self[i]);
+    trie_sum_totals(out);
+    free(map);
+    free(proc);
+    free(self);
+    free(touched);
+    return out;
+}
+
+/* pid and tid: the (leaf, thread) pairs of the range, each with its count. */
+struct pair {
+    uint64_t key;   /* leaf << 32 | thread; UINT64_MAX: empty */
+    struct count c;
+};
+
+static struct trie *build_pairs(const struct samples *s, const struct trie *base, uint64_t from,
+                                uint64_t to, bool tid)
+{
+    size_t cap = 1024, used = 0;
+    struct pair *tab = xreallocarray(NULL, cap, sizeof *tab);
+    for (size_t k = 0; k < cap; k++)
+        tab[k].key = UINT64_MAX;
+    size_t nodes = trie_size(base);
+    FOR_RANGE(s, from, to, i, {
+        uint32_t leaf = samples_leaf(s, i);
+        if (leaf >= nodes)
+            continue;
+        uint64_t key = (uint64_t)leaf << 32 | samples_thread_of(s, i);
+        if ((used + 1) * 2 > cap) {   /* grow */
+            size_t nc = cap * 2;
+            struct pair *nt = xreallocarray(NULL, nc, sizeof *nt);
+            for (size_t k = 0; k < nc; k++)
+                nt[k].key = UINT64_MAX;
+            for (size_t k = 0; k < cap; k++) {
+                if (tab[k].key == UINT64_MAX)
+                    continue;
+                size_t h = (size_t)((tab[k].key * 0x9e3779b97f4a7c15ull) >> 20) & (nc - 1);
+                while (nt[h].key != UINT64_MAX)
+                    h = (h + 1) & (nc - 1);
+                nt[h] = tab[k];
+            }
+            free(tab);
+            tab = nt;
+            cap = nc;
+        }
+        size_t h = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (cap - 1);
+        while (tab[h].key != UINT64_MAX && tab[h].key != key)
+            h = (h + 1) & (cap - 1);
+        if (tab[h].key == UINT64_MAX) {
+            tab[h].key = key;
+            tab[h].c = count_u64(0);
+            used++;
+        }
+        count_add(&tab[h].c, samples_weight(s, i));
+    });
+    struct trie *out = trie_new(trie_names(base));
+    uint32_t *path = xreallocarray(NULL, trie_max_depth(base) + 1, sizeof *path);
+    uint32_t *names = xreallocarray(NULL, trie_max_depth(base) + 1, sizeof *names);
+    for (size_t k = 0; k < cap; k++) {
+        if (tab[k].key == UINT64_MAX)
+            continue;
+        uint32_t leaf = (uint32_t)(tab[k].key >> 32), thr = (uint32_t)tab[k].key;
+        const struct samples_thread *th = samples_thread_get(s, thr);
+        size_t d = trie_path(base, leaf, path);
+        for (size_t j = 0; j < d; j++) {
+            names[j] = trie_name(base, path[j]);
+            if (th && path[j] == th->proc)
+                names[j] = tid ? th->name_tid : th->name_pid;
+        }
+        uint32_t node = trie_insert(out, names, d, tab[k].c);
+        FT_UNUSED(node);
+    }
+    free(names);
+    free(path);
+    free(tab);
+    return out;
+}
+
+struct trie *timeline_build(const struct samples *s, const struct trie *base, uint64_t from_us,
+                            uint64_t to_us, enum perf_group g)
+{
+    if (g == GROUP_PID || g == GROUP_TID)
+        return build_pairs(s, base, from_us, to_us, g == GROUP_TID);
+    return build_nodes(s, base, from_us, to_us, g == GROUP_NONE);
+}
