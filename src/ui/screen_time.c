@@ -49,10 +49,15 @@ bool app_time_geom(const struct app *a, struct time_geom *g)
     if (!s || a->cols < 1 || a->lines < 5)
         return false;
     g->cols = a->cols;
-    g->rows = a->lines - 4 < MAX_ROWS ? a->lines - 4 : MAX_ROWS;
     g->top = 2;
     g->end_us = samples_end_us(s) + 1;
     g->col_us = nice_at_least((g->end_us + (uint64_t)g->cols - 1) / (uint64_t)g->cols);
+    /* rows: as many as fit (at most 20), but no more than keep about 4 samples per
+     * cell on average: a sparse profile reads better as a strip of shaded columns */
+    uint64_t used = (g->end_us + g->col_us - 1) / g->col_us;
+    uint64_t fill = samples_count(s) / (4 * (used ? used : 1));
+    int avail = a->lines - 4 < MAX_ROWS ? a->lines - 4 : MAX_ROWS;
+    g->rows = fill < 1 ? 1 : fill < (uint64_t)avail ? (int)fill : avail;
     return true;
 }
 
@@ -155,12 +160,16 @@ struct time_cell app_time_cell(const struct app *a, int col, int row)
     return c;
 }
 
-/* "1.5s", "250ms", "2s" */
+/* A time: "1.5s", "0.25s", "2s" (microseconds kept) */
 static void fmt_time(struct buf *out, uint64_t us)
 {
-    if (us >= 1000000 || us == 0)
-        buf_printf(out, "%gs", (double)us / 1e6);
-    else if (us % 1000 == 0)
+    buf_printf(out, "%.6gs", (double)us / 1e6);
+}
+
+/* A length: "250ms", "2s" */
+static void fmt_len(struct buf *out, uint64_t us)
+{
+    if (us < 1000000 && us % 1000 == 0)
         buf_printf(out, "%gms", (double)us / 1e3);
     else
         buf_printf(out, "%gs", (double)us / 1e6);
@@ -173,9 +182,11 @@ void app_time_header(const struct app *a, struct buf *out)
         return;
     uint64_t from, to;
     buf_printf(out, "column ");
-    fmt_time(out, g.col_us);
-    buf_printf(out, ", row ");
-    fmt_time(out, g.col_us / (uint64_t)g.rows ? g.col_us / (uint64_t)g.rows : 1);
+    fmt_len(out, g.col_us);
+    if (g.rows > 1) {
+        buf_printf(out, ", row ");
+        fmt_len(out, g.col_us / (uint64_t)g.rows ? g.col_us / (uint64_t)g.rows : 1);
+    }
     if (selection(a, &g, &from, &to)) {
         buf_printf(out, "  selected ");
         fmt_time(out, from);
@@ -203,7 +214,7 @@ void app_time_axis(const struct app *a, struct buf *out)
     int next_free = 0;
     for (int col = 0; col < g.cols; col++) {
         uint64_t st = (uint64_t)col * g.col_us;
-        if (st % step != 0 || col < next_free)
+        if (st % step != 0 || col < next_free || st >= g.end_us)
             continue;
         struct buf l = {0};
         fmt_time(&l, st);
