@@ -207,6 +207,8 @@ static void grow(struct samples *s)
 void samples_add(struct samples *s, bool has_time, uint64_t time_ns, uint32_t leaf,
                  uint32_t thread, struct count w)
 {
+    if (s->cleared)
+        return;             /* void for good: the viewer says so, nothing more is kept */
     uint64_t us = s->last_us;
     if (has_time) {
         if (!s->have_t0) {
