@@ -28,8 +28,13 @@ struct samples {
     uint32_t *leaf;
     uint16_t *thr16;          /* thread index, while all fit */
     uint32_t *thr32;          /* ... or this once one does not */
-    uint32_t *w;              /* NULL while every weight is w0 */
+    uint16_t *w16;            /* weight: index into wdict (NULL while every weight is w0) */
+    uint32_t *w;              /* ... or the weight itself once wdict is full */
     struct count w0;
+    struct count *wdict;      /* the distinct weights, at most 65536 */
+    size_t nwdict, capwdict;
+    uint32_t *wtab;           /* open addressing over wdict: index + 1, 0 empty */
+    size_t wtabsize;
     struct big_weight *big;
     size_t nbig, capbig;
     unsigned shift;
@@ -70,9 +75,14 @@ static void free_samples(struct samples *s)
     free(s->thr16);
     free(s->thr32);
     free(s->w);
+    free(s->w16);
+    free(s->wdict);
+    free(s->wtab);
     free(s->big);
-    s->time = s->leaf = s->thr32 = s->w = NULL;
-    s->thr16 = NULL;
+    s->time = s->leaf = s->thr32 = s->w = s->wtab = NULL;
+    s->thr16 = s->w16 = NULL;
+    s->wdict = NULL;
+    s->nwdict = s->capwdict = s->wtabsize = 0;
     s->big = NULL;
     s->n = s->cap = s->nbig = s->capbig = 0;
 }
@@ -201,7 +211,63 @@ static void grow(struct samples *s)
         s->thr16 = xreallocarray(s->thr16, c, sizeof *s->thr16);
     if (s->w)
         s->w = xreallocarray(s->w, c, sizeof *s->w);
+    if (s->w16)
+        s->w16 = xreallocarray(s->w16, c, sizeof *s->w16);
     s->cap = c;
+}
+
+static uint64_t count_hash(struct count c)
+{
+    uint64_t v = c.u;
+    if (c.is_float)
+        memcpy(&v, &c.d, sizeof v);
+    v ^= c.is_float ? 0x51ed270b27e3a1f3ull : 0;
+    v *= 0x9e3779b97f4a7c15ull;
+    return v ^ (v >> 29);
+}
+
+/* Index of w in the dictionary, added when new; -1 when the dictionary is full. */
+static long wdict_find(struct samples *s, struct count w)
+{
+    if (s->wtabsize) {
+        size_t m = s->wtabsize - 1;
+        for (size_t i = count_hash(w) & m; s->wtab[i]; i = (i + 1) & m)
+            if (same_count(s->wdict[s->wtab[i] - 1], w))
+                return (long)s->wtab[i] - 1;
+    }
+    if (s->nwdict == 65536)
+        return -1;
+    if ((s->nwdict + 1) * 2 > s->wtabsize) {
+        size_t ns = s->wtabsize ? s->wtabsize * 2 : 64;
+        free(s->wtab);
+        s->wtab = xcalloc(ns, sizeof *s->wtab);
+        s->wtabsize = ns;
+        for (size_t k = 0; k < s->nwdict; k++) {
+            size_t i = count_hash(s->wdict[k]) & (ns - 1);
+            while (s->wtab[i])
+                i = (i + 1) & (ns - 1);
+            s->wtab[i] = (uint32_t)k + 1;
+        }
+    }
+    FT_GROW(s->wdict, s->capwdict, s->nwdict + 1);
+    s->wdict[s->nwdict] = w;
+    size_t i = count_hash(w) & (s->wtabsize - 1);
+    while (s->wtab[i])
+        i = (i + 1) & (s->wtabsize - 1);
+    s->wtab[i] = (uint32_t)s->nwdict + 1;
+    return (long)s->nwdict++;
+}
+
+/* Stores w as sample i's weight in the raw array (big ones aside). */
+static void put_raw(struct samples *s, size_t i, struct count w)
+{
+    if (w.is_float || w.u >= W_BIG) {
+        s->w[i] = W_BIG;
+        FT_GROW(s->big, s->capbig, s->nbig + 1);
+        s->big[s->nbig++] = (struct big_weight){i, w};
+    } else {
+        s->w[i] = (uint32_t)w.u;
+    }
 }
 
 void samples_add(struct samples *s, bool has_time, uint64_t time_ns, uint32_t leaf,
@@ -241,32 +307,26 @@ void samples_add(struct samples *s, bool has_time, uint64_t time_ns, uint32_t le
         s->thr32[i] = thread;
     else
         s->thr16[i] = (uint16_t)thread;
-    if (i == 0 && !s->w)
+    if (i == 0)
         s->w0 = w;
-    if (!s->w && !same_count(w, s->w0)) {
-        s->w = xreallocarray(NULL, s->cap, sizeof *s->w);
-        for (size_t k = 0; k < i; k++)   /* every earlier one weighed w0 */
-            s->w[k] = 0;
-        if (!(s->w0.is_float || s->w0.u >= W_BIG)) {
-            for (size_t k = 0; k < i; k++)
-                s->w[k] = (uint32_t)s->w0.u;
-        } else {
-            for (size_t k = 0; k < i; k++) {
-                s->w[k] = W_BIG;
-                FT_GROW(s->big, s->capbig, s->nbig + 1);
-                s->big[s->nbig++] = (struct big_weight){k, s->w0};
-            }
+    if (!s->w16 && !s->w && !same_count(w, s->w0)) {   /* the first other weight */
+        s->w16 = xcalloc(s->cap, sizeof *s->w16);       /* every earlier one: w0, index 0 */
+        wdict_find(s, s->w0);
+    }
+    if (s->w16) {
+        long k = wdict_find(s, w);
+        if (k >= 0) {
+            s->w16[i] = (uint16_t)k;
+        } else {   /* more than 65536 distinct weights: keep them as they are */
+            s->w = xreallocarray(NULL, s->cap, sizeof *s->w);
+            for (size_t j = 0; j < i; j++)
+                put_raw(s, j, s->wdict[s->w16[j]]);
+            free(s->w16);
+            s->w16 = NULL;
         }
     }
-    if (s->w) {
-        if (w.is_float || w.u >= W_BIG) {
-            s->w[i] = W_BIG;
-            FT_GROW(s->big, s->capbig, s->nbig + 1);
-            s->big[s->nbig++] = (struct big_weight){i, w};
-        } else {
-            s->w[i] = (uint32_t)w.u;
-        }
-    }
+    if (s->w)
+        put_raw(s, i, w);
 }
 
 size_t samples_count(const struct samples *s)
@@ -336,11 +396,13 @@ bool samples_uniform(const struct samples *s, struct count *w)
 {
     if (w)
         *w = s->w0;
-    return !s->w;
+    return !s->w && !s->w16;
 }
 
 struct count samples_weight(const struct samples *s, size_t i)
 {
+    if (s->w16)
+        return s->wdict[s->w16[i]];
     if (!s->w)
         return s->w0;
     if (s->w[i] != W_BIG)
@@ -359,7 +421,9 @@ struct count samples_weight(const struct samples *s, size_t i)
 size_t samples_bytes(const struct samples *s)
 {
     size_t per = sizeof *s->time + sizeof *s->leaf +
-                 (s->thr32 ? sizeof *s->thr32 : sizeof *s->thr16) + (s->w ? sizeof *s->w : 0);
+                 (s->thr32 ? sizeof *s->thr32 : sizeof *s->thr16) + (s->w ? sizeof *s->w : 0) +
+                 (s->w16 ? sizeof *s->w16 : 0);
     return sizeof *s + s->cap * per + s->capbig * sizeof *s->big +
+           s->capwdict * sizeof *s->wdict + s->wtabsize * sizeof *s->wtab +
            s->capth * (sizeof *s->th + sizeof *s->th_key) + s->tabsize * sizeof *s->tab;
 }

@@ -8,10 +8,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
 
-/* Calls add(ctx, i) for every sample i of [from, to). */
+static inline size_t mix(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebull;
+    return (size_t)(x ^ (x >> 31));
+}
+
+/* Runs body for every sample i of [from, to). */
 #define FOR_RANGE(s, from, to, i, body)                                                   \
     do {                                                                                  \
         size_t n_ = samples_count(s), lo_ = samples_lower_bound(s, from);                 \
@@ -132,6 +142,9 @@ static struct trie *build_nodes(const struct samples *s, const struct trie *base
 }
 
 /* pid and tid: the (leaf, thread) pairs of the range, each with its count. */
+struct pair;
+static struct trie *build_memo(const struct samples *s, const struct trie *base,
+                               const struct pair *tab, size_t cap, bool tid);
 struct pair {
     uint64_t key;   /* leaf << 32 | thread; UINT64_MAX: empty */
     struct count c;
@@ -158,7 +171,7 @@ static struct trie *build_pairs(const struct samples *s, const struct trie *base
             for (size_t k = 0; k < cap; k++) {
                 if (tab[k].key == UINT64_MAX)
                     continue;
-                size_t h = (size_t)((tab[k].key * 0x9e3779b97f4a7c15ull) >> 20) & (nc - 1);
+                size_t h = mix(tab[k].key) & (nc - 1);
                 while (nt[h].key != UINT64_MAX)
                     h = (h + 1) & (nc - 1);
                 nt[h] = tab[k];
@@ -167,7 +180,7 @@ static struct trie *build_pairs(const struct samples *s, const struct trie *base
             tab = nt;
             cap = nc;
         }
-        size_t h = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (cap - 1);
+        size_t h = mix(key) & (cap - 1);
         while (tab[h].key != UINT64_MAX && tab[h].key != key)
             h = (h + 1) & (cap - 1);
         if (tab[h].key == UINT64_MAX) {
@@ -177,25 +190,9 @@ static struct trie *build_pairs(const struct samples *s, const struct trie *base
         }
         count_add(&tab[h].c, samples_weight(s, i));
     });
-    struct trie *out = trie_new(trie_names(base));
-    uint32_t *path = xreallocarray(NULL, trie_max_depth(base) + 1, sizeof *path);
-    uint32_t *names = xreallocarray(NULL, trie_max_depth(base) + 1, sizeof *names);
-    for (size_t k = 0; k < cap; k++) {
-        if (tab[k].key == UINT64_MAX)
-            continue;
-        uint32_t leaf = (uint32_t)(tab[k].key >> 32), thr = (uint32_t)tab[k].key;
-        const struct samples_thread *th = samples_thread_get(s, thr);
-        size_t d = trie_path(base, leaf, path);
-        for (size_t j = 0; j < d; j++) {
-            names[j] = trie_name(base, path[j]);
-            if (th && path[j] == th->proc)
-                names[j] = tid ? th->name_tid : th->name_pid;
-        }
-        uint32_t node = trie_insert(out, names, d, tab[k].c);
-        FT_UNUSED(node);
-    }
-    free(names);
-    free(path);
+    /* each (base node, group) once: a memo of the output node of every pair met, filled
+     * from the root down, so each output node is appended without a lookup */
+    struct trie *out = build_memo(s, base, tab, cap, tid);
     free(tab);
     return out;
 }
@@ -206,4 +203,101 @@ struct trie *timeline_build(const struct samples *s, const struct trie *base, ui
     if (g == GROUP_PID || g == GROUP_TID)
         return build_pairs(s, base, from_us, to_us, g == GROUP_TID);
     return build_nodes(s, base, from_us, to_us, g == GROUP_NONE);
+}
+
+#define SHARED UINT32_MAX   /* the group of the frames above a process frame */
+
+/* Maps (base node, group) to output nodes, one group at a time: the pairs are sorted by
+ * group, and a node's output node for the current group is map[node] when
+ * stamp[node] == group + 1 (dense arrays over the base: no hashing per frame). The frames
+ * above a process frame (a comm holding ';') are shared by every group: smap. */
+static struct trie *build_memo(const struct samples *s, const struct trie *base,
+                               const struct pair *tab, size_t cap, bool tid)
+{
+    struct trie *out = trie_new(trie_names(base));
+    const struct strtab *names = trie_names(base);
+    size_t nth = samples_threads(s), nodes = trie_size(base);
+    /* groups: a thread's own index (tid), or the first thread with the same process
+     * frame and pid name (pid) */
+    uint32_t *group = xreallocarray(NULL, nth + 1, sizeof *group);
+    for (size_t k = 0; k < nth; k++) {
+        group[k] = (uint32_t)k;
+        if (tid)
+            continue;
+        const struct samples_thread *th = samples_thread_get(s, (uint32_t)k);
+        for (size_t j = 0; j < k; j++) {   /* threads are few next to samples */
+            const struct samples_thread *o = samples_thread_get(s, (uint32_t)j);
+            if (o->proc == th->proc && o->name_pid == th->name_pid) {
+                group[k] = group[j];
+                break;
+            }
+        }
+    }
+    group[nth] = (uint32_t)nth;   /* a sample without a known thread */
+    /* the pairs in group order (counting sort) */
+    size_t *start = xcalloc(nth + 2, sizeof *start), npairs = 0;
+    for (size_t k = 0; k < cap; k++)
+        if (tab[k].key != UINT64_MAX) {
+            uint32_t thr = (uint32_t)tab[k].key;
+            start[group[thr < nth ? thr : nth] + 1]++;
+            npairs++;
+        }
+    for (size_t g = 0; g <= nth; g++)
+        start[g + 1] += start[g];
+    size_t *order = xreallocarray(NULL, npairs ? npairs : 1, sizeof *order);
+    for (size_t k = 0; k < cap; k++)
+        if (tab[k].key != UINT64_MAX) {
+            uint32_t thr = (uint32_t)tab[k].key;
+            order[start[group[thr < nth ? thr : nth]]++] = k;
+        }
+    uint32_t *map = xreallocarray(NULL, nodes ? nodes : 1, sizeof *map);
+    uint32_t *stamp = xcalloc(nodes ? nodes : 1, sizeof *stamp);
+    uint32_t *smap = xreallocarray(NULL, nodes ? nodes : 1, sizeof *smap);
+    bool *sset = xcalloc(nodes ? nodes : 1, sizeof *sset);
+    uint32_t *up = xreallocarray(NULL, trie_max_depth(base) + 1, sizeof *up);
+    for (size_t i = 0; i < npairs; i++) {
+        const struct pair *pr = &tab[order[i]];
+        uint32_t leaf = (uint32_t)(pr->key >> 32), thr = (uint32_t)pr->key;
+        const struct samples_thread *th = samples_thread_get(s, thr);
+        uint32_t g = group[thr < nth ? thr : nth] + 1, pdepth = th ? th->depth : 0;
+        /* climb to the first node already mapped (or the root) ... */
+        size_t n = 0;
+        uint32_t node = leaf, o = TRIE_ROOT;
+        while (node != TRIE_ROOT) {
+            bool shared = pdepth > 1 && trie_depth(base, node) < pdepth;
+            if (shared ? sset[node] : stamp[node] == g) {
+                o = shared ? smap[node] : map[node];
+                break;
+            }
+            up[n++] = node;
+            node = trie_parent(base, node);
+        }
+        /* ... and append the rest below it */
+        while (n > 0) {
+            node = up[--n];
+            uint32_t name = trie_name(base, node);
+            if (th && node == th->proc)
+                name = tid ? th->name_tid : th->name_pid;
+            uint64_t ph = trie_hash_step(trie_phash(out, o), strtab_hash(names, name));
+            o = trie_append_child(out, o, name, ph);
+            if (pdepth > 1 && trie_depth(base, node) < pdepth) {
+                smap[node] = o;
+                sset[node] = true;
+            } else {
+                map[node] = o;
+                stamp[node] = g;
+            }
+        }
+        trie_add_self(out, o, pr->c);
+    }
+    trie_sum_totals(out);
+    free(up);
+    free(sset);
+    free(smap);
+    free(stamp);
+    free(map);
+    free(order);
+    free(start);
+    free(group);
+    return out;
 }

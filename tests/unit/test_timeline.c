@@ -199,15 +199,23 @@ static void index_is_compact(void **state)
                     count_u64(250000));
     /* time + leaf + thread: 10 bytes a sample with one weight for all */
     assert_true(samples_bytes(s) <= 100000 * 10 * 14 / 10);
-    /* weights that differ: 4 more */
+    /* weights that differ: 2 more (an index into the distinct weights) */
     samples_add(s, true, 5000000000ull + 100000 * 1000000ull, 1, 1, count_u64(7));
-    assert_true(samples_bytes(s) <= 100001 * 14 * 14 / 10);
+    assert_true(samples_bytes(s) <= 100001 * 12 * 14 / 10);
     assert_int_equal(samples_weight(s, 100000).u, 7);
     assert_int_equal(samples_weight(s, 5).u, 250000);
     /* a big weight is kept aside */
     samples_add(s, true, 5000000000ull + 100001 * 1000000ull, 1, 1, count_u64(1ull << 40));
     assert_true(samples_weight(s, 100001).u == 1ull << 40);
     assert_int_equal(samples_lower_bound(s, 3000), 3);
+    /* more than 65536 distinct weights: kept as they are, none lost */
+    for (size_t i = 0; i < 70000; i++)
+        samples_add(s, true, 6000000000000ull + i, 2, 2, count_u64(1000 + i));
+    assert_int_equal(samples_weight(s, 100002 + 69999).u, 1000 + 69999);
+    assert_int_equal(samples_weight(s, 100002 + 5).u, 1005);
+    assert_int_equal(samples_weight(s, 100000).u, 7);
+    assert_int_equal(samples_weight(s, 7).u, 250000);
+    assert_true(samples_weight(s, 100001).u == 1ull << 40);
     samples_free(s);
     /* longer than 2^32 microseconds: the resolution halves, the order stays */
     s = samples_new();
