@@ -136,22 +136,30 @@ static void tab_put(struct samples *s, uint64_t h, uint32_t idx)
     s->tab[i].idx = idx;
 }
 
+/* The stored key of thread k is pid/tid (pid and tid never hold a '/'). */
+static bool key_is(const char *key, const char *pid, size_t pidl, const char *tid, size_t tidl)
+{
+    return memcmp(key, pid, pidl) == 0 && key[pidl] == '/' &&
+           memcmp(key + pidl + 1, tid, tidl) == 0 && key[pidl + 1 + tidl] == '\0';
+}
+
 uint32_t samples_thread_find(struct samples *s, uint32_t proc, const char *pid, size_t pidl,
                              const char *tid, size_t tidl, bool *is_new)
 {
     uint64_t h = key_hash(proc, pid, pidl, tid, tidl);
-    char *key = make_key(pid, pidl, tid, tidl);
     if (s->tabsize) {
         size_t m = s->tabsize - 1;
         for (size_t i = h & m; s->tab[i].idx != UINT32_MAX; i = (i + 1) & m) {
             uint32_t k = s->tab[i].idx;
-            if (s->tab[i].hash == h && s->th[k].proc == proc && strcmp(s->th_key[k], key) == 0) {
-                free(key);
+            if (s->tab[i].hash == h && s->th[k].proc == proc &&
+                strlen(s->th_key[k]) == pidl + 1 + tidl &&
+                key_is(s->th_key[k], pid, pidl, tid, tidl)) {
                 *is_new = false;
                 return k;
             }
         }
     }
+    char *key = make_key(pid, pidl, tid, tidl);
     if ((s->nth + 1) * 2 > s->tabsize) {
         size_t ns = s->tabsize ? s->tabsize * 2 : 64;
         free(s->tab);

@@ -105,6 +105,8 @@ struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
         p->filter = xmemdup(o->event_filter, p->filter_len);
     }
     p->o.event_filter = NULL;
+    p->have_t0 = o->have_t0;
+    p->t0_ns = o->t0_ns;
     if (!o->srcline) {
         p->lc = xcalloc(LC_SIZE, sizeof *p->lc);
         p->lc_arena = xmalloc(LC_ARENA);

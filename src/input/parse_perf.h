@@ -21,6 +21,8 @@ struct perf_opts {
     bool time_range;            /* --from/--to: keep from_ns <= t - t0 < to_ns only, t0 the */
     int64_t from_ns, to_ns;     /* first kept-event record's time (none: t - t0 = 0) */
     struct samples *samples;    /* not owned; non-NULL: record every sample (core/samples.h) */
+    bool have_t0;               /* t0 given (perf_mt: found in the whole input first) */
+    uint64_t t0_ns;
 };
 #include "core/util.h"
 

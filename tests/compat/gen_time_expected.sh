@@ -21,7 +21,7 @@ cut() { # FROM_US TO_US (-1: no end)
     keep { print }' "$in"
 }
 gen() { # NAME FROM_US TO_US
-    cut "$2" "$3" | perl "$fg/stackcollapse-perf.pl" > "$d/perf-time.$1.expected.folded"
+    cut "$2" "$3" | perl "$fg/stackcollapse-perf.pl" > "$d/time/$1.folded"
 }
 gen r0-1 0 1000000
 gen r1.5-3.25 1500000 3250000
@@ -30,13 +30,16 @@ gen r3-end 3000000 -1
 gen r0-2 0 2000000
 gen r5.5-100 5500000 100000000
 gen r10-20 10000000 20000000
-perl "$fg/stackcollapse-perf.pl" --pid "$in" > "$d/perf-time.pid.expected.folded"
-perl "$fg/stackcollapse-perf.pl" --tid "$in" > "$d/perf-time.tid.expected.folded"
+# the default and --pid --tid also join tests/compat/perf_data.sh's set
+perl "$fg/stackcollapse-perf.pl" "$in" > "$d/perf-time.expected.folded"
+perl "$fg/stackcollapse-perf.pl" --pid --tid "$in" > "$d/perf-time.pid+tid.expected.folded"
+perl "$fg/stackcollapse-perf.pl" --pid "$in" > "$d/time/pid.folded"
+perl "$fg/stackcollapse-perf.pl" --tid "$in" > "$d/time/tid.folded"
 # --group=none: no process frame: the comm collapse with its first frame cut off and
 # equal stacks summed (sorted in byte order as the script sorts its keys)
 perl "$fg/stackcollapse-perf.pl" "$in" | sed 's/^[^;]*;//' |
     awk '{ i = match($0, / [0-9]+$/); s[substr($0, 1, i - 1)] += substr($0, i + 1) }
          END { for (k in s) printf "%s %d\n", k, s[k] }' | LC_ALL=C sort \
-    > "$d/perf-time.none.expected.folded"
+    > "$d/time/none.folded"
 perl "$fg/stackcollapse-perf.pl" "$in" | perl "$fg/stackcollapse-recursive.pl" \
-    > "$d/perf-time.recursive.expected.folded"
+    > "$d/time/recursive.folded"

@@ -13,16 +13,16 @@ trap 'rm -rf "$tmp"' EXIT
 npass=0; nfail=0
 fail() { nfail=$((nfail+1)); echo "FAIL: $*"; }
 
-# check NAME OPTION...: --collapse with the options == perf-time.NAME.expected.folded,
+# check NAME OPTION...: --collapse with the options == tests/data/time/NAME.folded,
 # on one thread and on two (the batch collapser splits big inputs over threads)
 check() {
     name=$1; shift
     for th in 1 2; do
         if ! FLAMETUI_THREADS=$th "$FLAMETUI" --collapse "$@" "$in" > "$tmp/out" 2> "$tmp/err"; then
             fail "$name ($th threads): exit status $? ($(cat "$tmp/err"))"
-        elif ! cmp -s "$d/perf-time.$name.expected.folded" "$tmp/out"; then
+        elif ! cmp -s "$d/time/$name.folded" "$tmp/out"; then
             fail "$name ($th threads): $*"
-            diff "$d/perf-time.$name.expected.folded" "$tmp/out" | head -10
+            diff "$d/time/$name.folded" "$tmp/out" | head -10
         else
             npass=$((npass+1))
         fi
@@ -48,6 +48,23 @@ check recursive --collapse-recursion
         END { for (k in s) printf "%s %d\n", k, s[k] }' | LC_ALL=C sort > "$tmp/sum" &&
     "$FLAMETUI" --collapse "$in" > "$tmp/all"
 if cmp -s "$tmp/sum" "$tmp/all"; then npass=$((npass+1)); else fail "ranges do not add up"; fi
+# a file over 1 MB is collapsed on several threads: each must know t0, the first record's
+# time in the WHOLE input (the copies are shifted by 6 s each)
+for k in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+    awk -v k="$k" '/^[^ \t#]/ && match($0, / [0-9]+\.[0-9]+: /) {
+        t = substr($0, RSTART + 1, RLENGTH - 3); split(t, a, ".")
+        $0 = substr($0, 1, RSTART) sprintf("%d.%06d", a[1] + 6 * k, a[2]) substr($0, RSTART + RLENGTH - 2) }
+        { print }' "$in"
+done > "$tmp/big.perf"
+[ "$(wc -c < "$tmp/big.perf")" -gt 1100000 ] || fail "big.perf is too small to be split"
+for r in "--from=0 --to=1" "--from=30 --to=61.5" "--from=90" "--to=200" "--from=95.5 --to=200"; do
+    # shellcheck disable=SC2086
+    FLAMETUI_THREADS=1 "$FLAMETUI" --collapse $r "$tmp/big.perf" > "$tmp/one"
+    # shellcheck disable=SC2086
+    FLAMETUI_THREADS=2 "$FLAMETUI" --collapse $r "$tmp/big.perf" > "$tmp/two"
+    if [ -s "$tmp/one" ] && cmp -s "$tmp/one" "$tmp/two"; then npass=$((npass+1)); else
+        fail "$r: two threads differ from one"; diff "$tmp/one" "$tmp/two" | head -5; fi
+done
 # bad values are usage errors
 for bad in --from=-1 --to=x --from= --group=process; do
     "$FLAMETUI" --collapse "$bad" "$in" > /dev/null 2>&1
