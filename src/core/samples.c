@@ -208,10 +208,10 @@ static bool same_count(struct count a, struct count b)
     return a.is_float == b.is_float && (a.is_float ? a.d == b.d : a.u == b.u);
 }
 
-static void grow(struct samples *s)
+/* To capacity c (>= n) for every per-sample array. */
+static void resize(struct samples *s, size_t c)
 {
-    size_t c = s->cap;
-    FT_GROW(s->time, c, s->n + 1);
+    s->time = xreallocarray(s->time, c, sizeof *s->time);
     s->leaf = xreallocarray(s->leaf, c, sizeof *s->leaf);
     if (s->thr32)
         s->thr32 = xreallocarray(s->thr32, c, sizeof *s->thr32);
@@ -222,6 +222,45 @@ static void grow(struct samples *s)
     if (s->w16)
         s->w16 = xreallocarray(s->w16, c, sizeof *s->w16);
     s->cap = c;
+}
+
+/* Grows by a quarter (at least 4096): the slack stays small for a big index, and large
+ * reallocations move pages, not bytes. */
+static void grow(struct samples *s)
+{
+    size_t c = s->cap + s->cap / 4;
+    resize(s, c < s->n + 4096 ? s->n + 4096 : c);
+}
+
+void samples_compact(struct samples *s)
+{
+    if (s->n && s->n < s->cap)
+        resize(s, s->n);
+}
+
+const uint32_t *samples_times(const struct samples *s, unsigned *shift)
+{
+    *shift = s->shift;
+    return s->time;
+}
+
+void samples_thread_arrays(const struct samples *s, const uint16_t **t16, const uint32_t **t32)
+{
+    *t16 = s->thr32 ? NULL : s->thr16;
+    *t32 = s->thr32;
+}
+
+const uint32_t *samples_leaves(const struct samples *s)
+{
+    return s->leaf;
+}
+
+const uint16_t *samples_weight_index(const struct samples *s, const struct count **dict,
+                                     size_t *ndict)
+{
+    *dict = s->wdict;
+    *ndict = s->nwdict;
+    return s->w16;
 }
 
 static uint64_t count_hash(struct count c)

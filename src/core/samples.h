@@ -73,6 +73,19 @@ size_t samples_lower_bound(const struct samples *s, uint64_t us);
 /* True when every sample weighs the same (*w gets it): no per-sample weights kept. */
 bool samples_uniform(const struct samples *s, struct count *w);
 struct count samples_weight(const struct samples *s, size_t i);
-/* Bytes used, for benchmarks. */
+/* Bytes allocated, for benchmarks (samples_compact gives the growth slack back). */
 size_t samples_bytes(const struct samples *s);
+/* Gives back the growth slack once the input has ended (more samples may still come). */
+void samples_compact(struct samples *s);
+
+/* Direct read access for the aggregation loops (query/timeline.c): the arrays of
+ * samples_count() entries. Times are (us since t0) >> *shift. Weights: the index of each
+ * sample into dict (*ndict distinct weights), or NULL when samples_uniform or when the
+ * weights are kept one by one (then use samples_weight). Valid until the next change. */
+const uint32_t *samples_times(const struct samples *s, unsigned *shift);
+const uint32_t *samples_leaves(const struct samples *s);
+const uint16_t *samples_weight_index(const struct samples *s, const struct count **dict,
+                                     size_t *ndict);
+/* The thread of each sample: one of the two arrays is set, the other NULL. */
+void samples_thread_arrays(const struct samples *s, const uint16_t **t16, const uint32_t **t32);
 #endif

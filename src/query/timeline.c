@@ -39,9 +39,14 @@ static inline size_t mix(uint64_t x)
         }                                                                                 \
     } while (0)
 
+static bool sorted_span(const struct samples *s, uint64_t from, uint64_t to, size_t *lo,
+                        size_t *hi);
+
 size_t timeline_count(const struct samples *s, uint64_t from_us, uint64_t to_us)
 {
-    size_t c = 0;
+    size_t c = 0, lo, hi;
+    if (sorted_span(s, from_us, to_us, &lo, &hi))
+        return hi - lo;
     FOR_RANGE(s, from_us, to_us, i, c++);
     return c;
 }
@@ -58,40 +63,83 @@ void timeline_histogram(const struct samples *s, uint64_t bucket_us, uint32_t *o
     }
 }
 
-/* Self counts per base node of the samples in range. */
+/* The samples of [from, to) when the times are sorted: [*lo, *hi). */
+static bool sorted_span(const struct samples *s, uint64_t from, uint64_t to, size_t *lo,
+                        size_t *hi)
+{
+    if (!samples_sorted(s))
+        return false;
+    *lo = samples_lower_bound(s, from);
+    *hi = to == TIMELINE_END ? samples_count(s) : samples_lower_bound(s, to);
+    if (*hi < *lo)
+        *hi = *lo;
+    return true;
+}
+
+/* Self counts per base node of the samples in range. Fast paths (sorted times, weights
+ * that are one value or indexes of integers below 2^32): one pass over the leaf array
+ * adding into a u64 per node. */
 static struct count *node_counts(const struct samples *s, size_t nodes, uint64_t from,
                                  uint64_t to, bool *touched)
 {
     struct count *self = xcalloc(nodes ? nodes : 1, sizeof *self);
     struct count w;
-    if (samples_uniform(s, &w)) {
-        uint64_t *cnt = xcalloc(nodes ? nodes : 1, sizeof *cnt);
-        FOR_RANGE(s, from, to, i, {
-            uint32_t leaf = samples_leaf(s, i);
-            if (leaf < nodes)
-                cnt[leaf]++;
-        });
+    const struct count *dict;
+    size_t ndict, lo, hi;
+    const uint16_t *wi = samples_weight_index(s, &dict, &ndict);
+    bool small = wi != NULL;
+    for (size_t k = 0; small && k < ndict; k++)
+        small = !dict[k].is_float && dict[k].u <= UINT32_MAX;
+    bool uniform = samples_uniform(s, &w);
+    if ((uniform || small) && sorted_span(s, from, to, &lo, &hi)) {
+        /* sums of at most 2^32 weights below 2^32 each fit: no overflow below 2^32 samples */
+        const uint32_t *leaf = samples_leaves(s);
+        uint64_t *sum = xcalloc(nodes ? nodes : 1, sizeof *sum);
+        uint64_t *du = NULL;
+        if (!uniform) {
+            du = xreallocarray(NULL, ndict ? ndict : 1, sizeof *du);
+            for (size_t k = 0; k < ndict; k++)
+                du[k] = dict[k].u;
+            for (size_t i = lo; i < hi; i++)
+                if (leaf[i] < nodes)
+                    sum[leaf[i]] += du[wi[i]];
+        } else {
+            for (size_t i = lo; i < hi; i++)
+                if (leaf[i] < nodes)
+                    sum[leaf[i]]++;
+        }
         for (size_t k = 0; k < nodes; k++) {
-            if (!cnt[k])
+            if (!sum[k])
                 continue;
             touched[k] = true;
-            if (!w.is_float && (w.u == 0 || cnt[k] <= UINT64_MAX / w.u)) {
-                self[k] = count_u64(w.u * cnt[k]);
-            } else {   /* as many additions would: past 2^64 a double */
+            if (!uniform)
+                self[k] = count_u64(sum[k]);
+            else if (!w.is_float && (w.u == 0 || sum[k] <= UINT64_MAX / w.u))
+                self[k] = count_u64(w.u * sum[k]);
+            else {   /* as many additions would: past 2^64 a double */
                 self[k].is_float = true;
-                self[k].d = count_to_double(w) * (double)cnt[k];
+                self[k].d = count_to_double(w) * (double)sum[k];
             }
         }
-        free(cnt);
-    } else {
-        FOR_RANGE(s, from, to, i, {
-            uint32_t leaf = samples_leaf(s, i);
-            if (leaf < nodes) {
-                count_add(&self[leaf], samples_weight(s, i));
-                touched[leaf] = true;
-            }
-        });
+        /* a weight of 0 still marks its stack */
+        bool zero = uniform && count_is_zero(w);
+        for (size_t k = 0; !uniform && k < ndict; k++)
+            zero |= dict[k].u == 0;
+        if (zero)
+            for (size_t i = lo; i < hi; i++)
+                if (leaf[i] < nodes)
+                    touched[leaf[i]] = true;
+        free(du);
+        free(sum);
+        return self;
     }
+    FOR_RANGE(s, from, to, i, {
+        uint32_t leaf = samples_leaf(s, i);
+        if (leaf < nodes) {
+            count_add(&self[leaf], samples_weight(s, i));
+            touched[leaf] = true;
+        }
+    });
     return self;
 }
 
@@ -158,11 +206,21 @@ static struct trie *build_pairs(const struct samples *s, const struct trie *base
     for (size_t k = 0; k < cap; k++)
         tab[k].key = UINT64_MAX;
     size_t nodes = trie_size(base);
-    FOR_RANGE(s, from, to, i, {
-        uint32_t leaf = samples_leaf(s, i);
+    size_t lo = 0, hi = samples_count(s);
+    bool sorted = sorted_span(s, from, to, &lo, &hi);
+    const uint32_t *leaves = samples_leaves(s), *t32;
+    const uint16_t *t16;
+    samples_thread_arrays(s, &t16, &t32);
+    for (size_t i = lo; i < hi; i++) {
+        if (!sorted) {
+            uint64_t t = samples_time_us(s, i);
+            if (t < from || t >= to)
+                continue;
+        }
+        uint32_t leaf = leaves[i];
         if (leaf >= nodes)
             continue;
-        uint64_t key = (uint64_t)leaf << 32 | samples_thread_of(s, i);
+        uint64_t key = (uint64_t)leaf << 32 | (t16 ? t16[i] : t32[i]);
         if ((used + 1) * 2 > cap) {   /* grow */
             size_t nc = cap * 2;
             struct pair *nt = xreallocarray(NULL, nc, sizeof *nt);
@@ -189,7 +247,7 @@ static struct trie *build_pairs(const struct samples *s, const struct trie *base
             used++;
         }
         count_add(&tab[h].c, samples_weight(s, i));
-    });
+    }
     /* each (base node, group) once: a memo of the output node of every pair met, filled
      * from the root down, so each output node is appended without a lookup */
     struct trie *out = build_memo(s, base, tab, cap, tid);

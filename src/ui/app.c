@@ -446,6 +446,8 @@ void app_set_live(struct app *a, const struct feed_status *st)
 
 void app_input_end(struct app *a, const char *msg)
 {
+    if (graph_samples(a->graph))
+        samples_compact(graph_samples(a->graph));   /* no more growth: no slack */
     if (!a->live.error[0] && msg && *msg) {
         app_message(a, "%s", msg);
     }

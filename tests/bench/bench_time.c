@@ -132,13 +132,15 @@ int main(int argc, char **argv)
     }
     double parse = now() - t0;
     perf_free(p);
-    size_t n = samples_count(s);
+    size_t n = samples_count(s), grown = samples_bytes(s);
+    samples_compact(s);
     struct count w;
     bool uniform = samples_uniform(s, &w);
     printf("bench_time: %zu samples, %zu threads, %zu trie nodes, parsed (and generated) in "
            "%.2f s\n", n, samples_threads(s), trie_size(base), parse);
-    printf("  time index: %zu bytes = %.2f bytes per sample (%s weights, sorted: %s, "
-           "span %.1f s)\n", samples_bytes(s), n ? (double)samples_bytes(s) / (double)n : 0.0,
+    printf("  time index: %zu bytes = %.2f bytes per sample (%.2f while growing; %s weights, "
+           "sorted: %s, span %.1f s)\n", samples_bytes(s),
+           n ? (double)samples_bytes(s) / (double)n : 0.0, n ? (double)grown / (double)n : 0.0,
            uniform ? "uniform" : "varying", samples_sorted(s) ? "yes" : "no",
            (double)samples_end_us(s) / 1e6);
     uint64_t end = samples_end_us(s) + 1;

@@ -126,6 +126,45 @@ static void groupings_equal_parsing_grouped(void **state)
     free(text);
 }
 
+/* perf script output is ordered by time, but a merge of inputs is not: every sample is
+ * looked at then */
+static void unsorted_times(void **state)
+{
+    (void)state;
+    const char *text = "aa 1/1 100.000000: 1 cpu-clock: \n\t1 f (/p)\n\n"
+                       "aa 1/2 103.000000: 2 cpu-clock: \n\t1 g (/p)\n\n"
+                       "bb 2/2 101.000000: 3 cpu-clock: \n\t1 h (/p)\n\n"
+                       "bb 2/3 99.000000: 4 cpu-clock: \n\t1 k (/p)\n\n"
+                       "aa 1/1 102.500000: 5 cpu-clock: \n\t1 f (/p)\n\n";
+    struct samples *s = samples_new();
+    struct perf_opts o = {.samples = s};
+    struct trie *base = parse(text, &o);
+    assert_false(samples_sorted(s));
+    assert_int_equal(samples_time_us(s, 3), 0);   /* before t0: counted at 0 */
+    static const double r[][2] = {{0, 1}, {1, 3}, {2.5, 3.5}, {0, 100}};
+    static const int counts[] = {2, 2, 2, 5};
+    enum perf_group gs[] = {GROUP_COMM, GROUP_TID, GROUP_NONE};
+    for (size_t k = 0; k < FT_ARRAY_LEN(r); k++) {
+        assert_int_equal(timeline_count(s, (uint64_t)(r[k][0] * 1e6), (uint64_t)(r[k][1] * 1e6)),
+                         counts[k]);
+        for (size_t j = 0; j < FT_ARRAY_LEN(gs); j++) {
+            struct perf_opts ro = {.time_range = true, .from_ns = (int64_t)(r[k][0] * 1e9),
+                                   .to_ns = (int64_t)(r[k][1] * 1e9), .tid = gs[j] == GROUP_TID,
+                                   .no_process = gs[j] == GROUP_NONE};
+            if (r[k][0] == 0)   /* the index counts t < t0 at 0; the parser keeps t - t0 < 0 */
+                ro.from_ns = -1000000000000;
+            struct trie *want = parse(text, &ro);
+            struct trie *got = timeline_build(s, base, (uint64_t)(r[k][0] * 1e6),
+                                              (uint64_t)(r[k][1] * 1e6), gs[j]);
+            expect_same(want, got);
+            trie_free(want);
+            trie_free(got);
+        }
+    }
+    trie_free(base);
+    samples_free(s);
+}
+
 static void recursion_merges_like_the_script(void **state)
 {
     (void)state;
@@ -238,6 +277,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ranges_equal_parsing_with_the_range),
         cmocka_unit_test(groupings_equal_parsing_grouped),
+        cmocka_unit_test(unsorted_times),
         cmocka_unit_test(recursion_merges_like_the_script),
         cmocka_unit_test(graph_stages_compose),
         cmocka_unit_test(index_is_compact),
