@@ -12,15 +12,6 @@
 #include "core/trie.h"
 #include "core/util.h"
 
-static inline size_t mix(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebull;
-    return (size_t)(x ^ (x >> 31));
-}
-
 /* Runs body for every sample i of [from, to). */
 #define FOR_RANGE(s, from, to, i, body)                                                   \
     do {                                                                                  \
@@ -189,94 +180,23 @@ static struct trie *build_nodes(const struct samples *s, const struct trie *base
     return out;
 }
 
-/* pid and tid: the (leaf, thread) pairs of the range, each with its count. */
-struct pair;
-static struct trie *build_memo(const struct samples *s, const struct trie *base,
-                               const struct pair *tab, size_t cap, bool tid);
-struct pair {
-    uint64_t key;   /* leaf << 32 | thread; UINT64_MAX: empty */
+/* pid and tid. Threads fall into groups (a thread itself with tid; with pid, the threads
+ * with the same process frame and pid name). The samples of the range are sorted by group
+ * (counting sort of their indexes), then each group's leaves are summed in a dense array
+ * over the base's nodes, giving its (leaf, count) pairs in group order; those are mapped
+ * to output nodes by build_groups. No hashing per sample. */
+struct gpair {
+    uint32_t leaf, thread;   /* thread: the group's first thread (its names) */
     struct count c;
 };
 
-static struct trie *build_pairs(const struct samples *s, const struct trie *base, uint64_t from,
-                                uint64_t to, bool tid)
-{
-    size_t cap = 1024, used = 0;
-    struct pair *tab = xreallocarray(NULL, cap, sizeof *tab);
-    for (size_t k = 0; k < cap; k++)
-        tab[k].key = UINT64_MAX;
-    size_t nodes = trie_size(base);
-    size_t lo = 0, hi = samples_count(s);
-    bool sorted = sorted_span(s, from, to, &lo, &hi);
-    const uint32_t *leaves = samples_leaves(s), *t32;
-    const uint16_t *t16;
-    samples_thread_arrays(s, &t16, &t32);
-    for (size_t i = lo; i < hi; i++) {
-        if (!sorted) {
-            uint64_t t = samples_time_us(s, i);
-            if (t < from || t >= to)
-                continue;
-        }
-        uint32_t leaf = leaves[i];
-        if (leaf >= nodes)
-            continue;
-        uint64_t key = (uint64_t)leaf << 32 | (t16 ? t16[i] : t32[i]);
-        if ((used + 1) * 2 > cap) {   /* grow */
-            size_t nc = cap * 2;
-            struct pair *nt = xreallocarray(NULL, nc, sizeof *nt);
-            for (size_t k = 0; k < nc; k++)
-                nt[k].key = UINT64_MAX;
-            for (size_t k = 0; k < cap; k++) {
-                if (tab[k].key == UINT64_MAX)
-                    continue;
-                size_t h = mix(tab[k].key) & (nc - 1);
-                while (nt[h].key != UINT64_MAX)
-                    h = (h + 1) & (nc - 1);
-                nt[h] = tab[k];
-            }
-            free(tab);
-            tab = nt;
-            cap = nc;
-        }
-        size_t h = mix(key) & (cap - 1);
-        while (tab[h].key != UINT64_MAX && tab[h].key != key)
-            h = (h + 1) & (cap - 1);
-        if (tab[h].key == UINT64_MAX) {
-            tab[h].key = key;
-            tab[h].c = count_u64(0);
-            used++;
-        }
-        count_add(&tab[h].c, samples_weight(s, i));
-    }
-    /* each (base node, group) once: a memo of the output node of every pair met, filled
-     * from the root down, so each output node is appended without a lookup */
-    struct trie *out = build_memo(s, base, tab, cap, tid);
-    free(tab);
-    return out;
-}
+static struct trie *build_groups(const struct samples *s, const struct trie *base,
+                                 const struct gpair *pairs, size_t npairs, const uint32_t *group,
+                                 bool tid);
 
-struct trie *timeline_build(const struct samples *s, const struct trie *base, uint64_t from_us,
-                            uint64_t to_us, enum perf_group g)
+static uint32_t *thread_groups(const struct samples *s, bool tid)
 {
-    if (g == GROUP_PID || g == GROUP_TID)
-        return build_pairs(s, base, from_us, to_us, g == GROUP_TID);
-    return build_nodes(s, base, from_us, to_us, g == GROUP_NONE);
-}
-
-#define SHARED UINT32_MAX   /* the group of the frames above a process frame */
-
-/* Maps (base node, group) to output nodes, one group at a time: the pairs are sorted by
- * group, and a node's output node for the current group is map[node] when
- * stamp[node] == group + 1 (dense arrays over the base: no hashing per frame). The frames
- * above a process frame (a comm holding ';') are shared by every group: smap. */
-static struct trie *build_memo(const struct samples *s, const struct trie *base,
-                               const struct pair *tab, size_t cap, bool tid)
-{
-    struct trie *out = trie_new(trie_names(base));
-    const struct strtab *names = trie_names(base);
-    size_t nth = samples_threads(s), nodes = trie_size(base);
-    /* groups: a thread's own index (tid), or the first thread with the same process
-     * frame and pid name (pid) */
+    size_t nth = samples_threads(s);
     uint32_t *group = xreallocarray(NULL, nth + 1, sizeof *group);
     for (size_t k = 0; k < nth; k++) {
         group[k] = (uint32_t)k;
@@ -292,30 +212,110 @@ static struct trie *build_memo(const struct samples *s, const struct trie *base,
         }
     }
     group[nth] = (uint32_t)nth;   /* a sample without a known thread */
-    /* the pairs in group order (counting sort) */
-    size_t *start = xcalloc(nth + 2, sizeof *start), npairs = 0;
-    for (size_t k = 0; k < cap; k++)
-        if (tab[k].key != UINT64_MAX) {
-            uint32_t thr = (uint32_t)tab[k].key;
-            start[group[thr < nth ? thr : nth] + 1]++;
-            npairs++;
+    return group;
+}
+
+static struct trie *build_pairs(const struct samples *s, const struct trie *base, uint64_t from,
+                                uint64_t to, bool tid)
+{
+    size_t nodes = trie_size(base), nth = samples_threads(s);
+    uint32_t *group = thread_groups(s, tid);
+    size_t lo = 0, hi = samples_count(s);
+    bool sorted = sorted_span(s, from, to, &lo, &hi);
+    const uint32_t *leaves = samples_leaves(s), *t32;
+    const uint16_t *t16;
+    samples_thread_arrays(s, &t16, &t32);
+#define GROUP_OF(i) group[(t16 ? t16[i] : t32[i]) < nth ? (t16 ? t16[i] : t32[i]) : nth]
+#define IN_RANGE(i)                                                                         \
+    (leaves[i] < nodes &&                                                                   \
+     (sorted || (samples_time_us(s, i) >= from && samples_time_us(s, i) < to)))
+    /* the range's sample indexes by group */
+    size_t *start = xcalloc(nth + 2, sizeof *start), total = 0;
+    for (size_t i = lo; i < hi; i++)
+        if (IN_RANGE(i)) {
+            start[GROUP_OF(i) + 1]++;
+            total++;
         }
     for (size_t g = 0; g <= nth; g++)
         start[g + 1] += start[g];
-    size_t *order = xreallocarray(NULL, npairs ? npairs : 1, sizeof *order);
-    for (size_t k = 0; k < cap; k++)
-        if (tab[k].key != UINT64_MAX) {
-            uint32_t thr = (uint32_t)tab[k].key;
-            order[start[group[thr < nth ? thr : nth]]++] = k;
+    uint32_t *order = xreallocarray(NULL, total ? total : 1, sizeof *order);
+    size_t *fillp = xreallocarray(NULL, nth + 1, sizeof *fillp);
+    memcpy(fillp, start, (nth + 1) * sizeof *fillp);
+    for (size_t i = lo; i < hi; i++)
+        if (IN_RANGE(i))
+            order[fillp[GROUP_OF(i)]++] = (uint32_t)(i - lo);
+    free(fillp);
+    /* each group's leaves summed in dense arrays, reset through the list of touched ones */
+    struct count *sum = xcalloc(nodes ? nodes : 1, sizeof *sum);
+    bool *seen = xcalloc(nodes ? nodes : 1, sizeof *seen);
+    uint32_t *touched = xreallocarray(NULL, nodes ? nodes : 1, sizeof *touched);
+    struct gpair *pairs = NULL;
+    size_t npairs = 0, cappairs = 0;
+    for (size_t g = 0; g <= nth; g++) {
+        size_t nt = 0;
+        uint32_t first = UINT32_MAX;
+        for (size_t k = start[g]; k < start[g + 1]; k++) {
+            size_t i = lo + order[k];
+            uint32_t leaf = leaves[i];
+            if (first == UINT32_MAX)
+                first = t16 ? t16[i] : t32[i];
+            if (!seen[leaf]) {
+                seen[leaf] = true;
+                touched[nt++] = leaf;
+            }
+            count_add(&sum[leaf], samples_weight(s, i));
         }
+        for (size_t k = 0; k < nt; k++) {
+            uint32_t leaf = touched[k];
+            FT_GROW(pairs, cappairs, npairs + 1);
+            pairs[npairs++] = (struct gpair){leaf, first, sum[leaf]};
+            sum[leaf] = count_u64(0);
+            seen[leaf] = false;
+        }
+    }
+#undef GROUP_OF
+#undef IN_RANGE
+    struct trie *out = build_groups(s, base, pairs, npairs, group, tid);
+    free(pairs);
+    free(touched);
+    free(seen);
+    free(sum);
+    free(order);
+    free(start);
+    free(group);
+    return out;
+}
+
+struct trie *timeline_build(const struct samples *s, const struct trie *base, uint64_t from_us,
+                            uint64_t to_us, enum perf_group g)
+{
+    if (g == GROUP_PID || g == GROUP_TID)
+        return build_pairs(s, base, from_us, to_us, g == GROUP_TID);
+    return build_nodes(s, base, from_us, to_us, g == GROUP_NONE);
+}
+
+#define SHARED UINT32_MAX   /* the group of the frames above a process frame */
+
+/* Maps (base node, group) to output nodes, one group at a time (the pairs come in group
+ * order): a node's output node for the current group is map[node] when
+ * stamp[node] == group + 1 (dense arrays over the base: no hashing per frame), so each
+ * output node is appended once, without a lookup. The frames above a process frame (a
+ * comm holding ';') are shared by every group: smap. */
+static struct trie *build_groups(const struct samples *s, const struct trie *base,
+                                 const struct gpair *pairs, size_t npairs, const uint32_t *group,
+                                 bool tid)
+{
+    struct trie *out = trie_new(trie_names(base));
+    const struct strtab *names = trie_names(base);
+    size_t nth = samples_threads(s), nodes = trie_size(base);
     uint32_t *map = xreallocarray(NULL, nodes ? nodes : 1, sizeof *map);
     uint32_t *stamp = xcalloc(nodes ? nodes : 1, sizeof *stamp);
     uint32_t *smap = xreallocarray(NULL, nodes ? nodes : 1, sizeof *smap);
     bool *sset = xcalloc(nodes ? nodes : 1, sizeof *sset);
     uint32_t *up = xreallocarray(NULL, trie_max_depth(base) + 1, sizeof *up);
     for (size_t i = 0; i < npairs; i++) {
-        const struct pair *pr = &tab[order[i]];
-        uint32_t leaf = (uint32_t)(pr->key >> 32), thr = (uint32_t)pr->key;
+        const struct gpair *pr = &pairs[i];
+        uint32_t leaf = pr->leaf, thr = pr->thread;
         const struct samples_thread *th = samples_thread_get(s, thr);
         uint32_t g = group[thr < nth ? thr : nth] + 1, pdepth = th ? th->depth : 0;
         /* climb to the first node already mapped (or the root) ... */
@@ -354,8 +354,5 @@ static struct trie *build_memo(const struct samples *s, const struct trie *base,
     free(smap);
     free(stamp);
     free(map);
-    free(order);
-    free(start);
-    free(group);
     return out;
 }

@@ -34,7 +34,7 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(MOVE_DOWN, "Down j", SCR_ALL, "Move the selection down (flame: to the parent)")   \
     X(MOVE_LEFT, "Left h", SCR_GC | SCR_M, "Select the frame to the left on the same row")        \
     X(MOVE_RIGHT, "Right l", SCR_GC | SCR_M, "Select the frame to the right on the same row")     \
-    X(ZOOM_IN, "Enter", SCR_GCT | SCR_M, "Zoom into the selected frame (table: open the row)") \
+    X(ZOOM_IN, "Enter", SCR_GCT | SCR_M, "Zoom into the selected frame (table: open the row; time: show the range)") \
     X(ZOOM_OUT, "Backspace u", SCR_GC, "Zoom out one level")                             \
     X(ZOOM_RESET, "Esc z", SCR_ALL, "Reset the zoom; Esc also leaves a prompt or view") \
     X(ORIENT, "i", SCR_GC, "Switch between flame (root at the bottom) and icicle")        \
