@@ -183,16 +183,105 @@ static struct trie *build_nodes(const struct samples *s, const struct trie *base
 /* pid and tid. Threads fall into groups (a thread itself with tid; with pid, the threads
  * with the same process frame and pid name). The samples of the range are sorted by group
  * (counting sort of their indexes), then each group's leaves are summed in a dense array
- * over the base's nodes, giving its (leaf, count) pairs in group order; those are mapped
- * to output nodes by build_groups. No hashing per sample. */
-struct gpair {
-    uint32_t leaf, thread;   /* thread: the group's first thread (its names) */
-    struct count c;
+ * over the base's nodes (no hashing per sample) and mapped to output nodes: a node's
+ * output node for the current group is map[node] when stamp[node] == group + 1, so each
+ * output node is appended once, without a lookup. A group with few leaves climbs from
+ * each leaf to the first node it mapped; a group with many walks the base's nodes in id
+ * order (parents first), which reads memory in order. The frames above a process frame
+ * (a comm holding ';') are shared by every group: smap. */
+#define SHARED UINT32_MAX
+
+struct gctx {
+    const struct samples *s;
+    const struct trie *base;
+    const struct strtab *names;
+    struct trie *out;
+    size_t nodes;
+    bool tid;
+    uint32_t *map, *stamp, *smap, *up;
+    bool *sset, *need;
 };
 
-static struct trie *build_groups(const struct samples *s, const struct trie *base,
-                                 const struct gpair *pairs, size_t npairs, const uint32_t *group,
-                                 bool tid);
+static bool is_shared(const struct gctx *c, uint32_t node, uint32_t pdepth)
+{
+    return pdepth > 1 && trie_depth(c->base, node) < pdepth;
+}
+
+/* The output node of base node for group g (its parent's is known: pout). */
+static uint32_t make_node(struct gctx *c, uint32_t node, uint32_t pout,
+                          const struct samples_thread *th, uint32_t g, uint32_t pdepth)
+{
+    bool sh = is_shared(c, node, pdepth);
+    if (sh && c->sset[node])
+        return c->smap[node];
+    uint32_t name = trie_name(c->base, node);
+    if (th && node == th->proc)
+        name = c->tid ? th->name_tid : th->name_pid;
+    uint64_t ph = trie_hash_step(trie_phash(c->out, pout), strtab_hash(c->names, name));
+    uint32_t o = trie_append_child(c->out, pout, name, ph);
+    if (sh) {
+        c->smap[node] = o;
+        c->sset[node] = true;
+    } else {
+        c->map[node] = o;
+        c->stamp[node] = g;
+    }
+    return o;
+}
+
+static uint32_t mapped(const struct gctx *c, uint32_t node, uint32_t g, uint32_t pdepth,
+                       bool *ok)
+{
+    if (node == TRIE_ROOT) {
+        *ok = true;
+        return TRIE_ROOT;
+    }
+    if (is_shared(c, node, pdepth)) {
+        *ok = c->sset[node];
+        return c->smap[node];
+    }
+    *ok = c->stamp[node] == g;
+    return c->map[node];
+}
+
+static uint32_t climb(struct gctx *c, uint32_t leaf, const struct samples_thread *th, uint32_t g,
+                      uint32_t pdepth)
+{
+    size_t n = 0;
+    uint32_t node = leaf, o;
+    bool ok;
+    for (;;) {
+        o = mapped(c, node, g, pdepth, &ok);
+        if (ok)
+            break;
+        c->up[n++] = node;
+        node = trie_parent(c->base, node);
+    }
+    while (n > 0) {
+        node = c->up[--n];
+        o = make_node(c, node, o, th, g, pdepth);
+    }
+    return o;
+}
+
+/* Every node at or above the leaves touched[0..nt), in id order. */
+static void walk(struct gctx *c, const uint32_t *touched, size_t nt,
+                 const struct samples_thread *th, uint32_t g, uint32_t pdepth)
+{
+    memset(c->need, 0, c->nodes * sizeof *c->need);
+    for (size_t k = 0; k < nt; k++)
+        c->need[touched[k]] = true;
+    for (size_t i = c->nodes; i-- > 1;)
+        if (c->need[i])
+            c->need[trie_parent(c->base, (uint32_t)i)] = true;
+    for (size_t i = 1; i < c->nodes; i++) {
+        if (!c->need[i])
+            continue;
+        bool ok;
+        uint32_t pout = mapped(c, trie_parent(c->base, (uint32_t)i), g, pdepth, &ok);
+        make_node(c, (uint32_t)i, pout, th, g, pdepth);
+    }
+}
 
 static uint32_t *thread_groups(const struct samples *s, bool tid)
 {
@@ -218,14 +307,15 @@ static uint32_t *thread_groups(const struct samples *s, bool tid)
 static struct trie *build_pairs(const struct samples *s, const struct trie *base, uint64_t from,
                                 uint64_t to, bool tid)
 {
-    size_t nodes = trie_size(base), nth = samples_threads(s);
+    size_t nodes = trie_size(base), nth = samples_threads(s), n1 = nodes ? nodes : 1;
     uint32_t *group = thread_groups(s, tid);
     size_t lo = 0, hi = samples_count(s);
     bool sorted = sorted_span(s, from, to, &lo, &hi);
     const uint32_t *leaves = samples_leaves(s), *t32;
     const uint16_t *t16;
     samples_thread_arrays(s, &t16, &t32);
-#define GROUP_OF(i) group[(t16 ? t16[i] : t32[i]) < nth ? (t16 ? t16[i] : t32[i]) : nth]
+#define THREAD_OF(i) (t16 ? (uint32_t)t16[i] : t32[i])
+#define GROUP_OF(i) group[THREAD_OF(i) < nth ? THREAD_OF(i) : nth]
 #define IN_RANGE(i)                                                                         \
     (leaves[i] < nodes &&                                                                   \
      (sorted || (samples_time_us(s, i) >= from && samples_time_us(s, i) < to)))
@@ -245,12 +335,14 @@ static struct trie *build_pairs(const struct samples *s, const struct trie *base
         if (IN_RANGE(i))
             order[fillp[GROUP_OF(i)]++] = (uint32_t)(i - lo);
     free(fillp);
-    /* each group's leaves summed in dense arrays, reset through the list of touched ones */
-    struct count *sum = xcalloc(nodes ? nodes : 1, sizeof *sum);
-    bool *seen = xcalloc(nodes ? nodes : 1, sizeof *seen);
-    uint32_t *touched = xreallocarray(NULL, nodes ? nodes : 1, sizeof *touched);
-    struct gpair *pairs = NULL;
-    size_t npairs = 0, cappairs = 0;
+    struct gctx c = {s, base, trie_names(base), trie_new(trie_names(base)), nodes, tid,
+                     xreallocarray(NULL, n1, sizeof(uint32_t)), xcalloc(n1, sizeof(uint32_t)),
+                     xreallocarray(NULL, n1, sizeof(uint32_t)),
+                     xreallocarray(NULL, trie_max_depth(base) + 1, sizeof(uint32_t)),
+                     xcalloc(n1, sizeof(bool)), xcalloc(n1, sizeof(bool))};
+    struct count *sum = xcalloc(n1, sizeof *sum);
+    bool *seen = xcalloc(n1, sizeof *seen);
+    uint32_t *touched = xreallocarray(NULL, n1, sizeof *touched);
     for (size_t g = 0; g <= nth; g++) {
         size_t nt = 0;
         uint32_t first = UINT32_MAX;
@@ -258,32 +350,43 @@ static struct trie *build_pairs(const struct samples *s, const struct trie *base
             size_t i = lo + order[k];
             uint32_t leaf = leaves[i];
             if (first == UINT32_MAX)
-                first = t16 ? t16[i] : t32[i];
+                first = THREAD_OF(i);
             if (!seen[leaf]) {
                 seen[leaf] = true;
                 touched[nt++] = leaf;
             }
             count_add(&sum[leaf], samples_weight(s, i));
         }
+        if (!nt)
+            continue;
+        const struct samples_thread *th = samples_thread_get(s, first);
+        uint32_t pdepth = th ? th->depth : 0, gs = (uint32_t)g + 1;
+        if (nt * 32 >= nodes)
+            walk(&c, touched, nt, th, gs, pdepth);
         for (size_t k = 0; k < nt; k++) {
             uint32_t leaf = touched[k];
-            FT_GROW(pairs, cappairs, npairs + 1);
-            pairs[npairs++] = (struct gpair){leaf, first, sum[leaf]};
+            trie_add_self(c.out, climb(&c, leaf, th, gs, pdepth), sum[leaf]);
             sum[leaf] = count_u64(0);
             seen[leaf] = false;
         }
     }
+#undef THREAD_OF
 #undef GROUP_OF
 #undef IN_RANGE
-    struct trie *out = build_groups(s, base, pairs, npairs, group, tid);
-    free(pairs);
+    trie_sum_totals(c.out);
+    free(c.map);
+    free(c.stamp);
+    free(c.smap);
+    free(c.up);
+    free(c.sset);
+    free(c.need);
     free(touched);
     free(seen);
     free(sum);
     free(order);
     free(start);
     free(group);
-    return out;
+    return c.out;
 }
 
 struct trie *timeline_build(const struct samples *s, const struct trie *base, uint64_t from_us,
@@ -294,65 +397,3 @@ struct trie *timeline_build(const struct samples *s, const struct trie *base, ui
     return build_nodes(s, base, from_us, to_us, g == GROUP_NONE);
 }
 
-#define SHARED UINT32_MAX   /* the group of the frames above a process frame */
-
-/* Maps (base node, group) to output nodes, one group at a time (the pairs come in group
- * order): a node's output node for the current group is map[node] when
- * stamp[node] == group + 1 (dense arrays over the base: no hashing per frame), so each
- * output node is appended once, without a lookup. The frames above a process frame (a
- * comm holding ';') are shared by every group: smap. */
-static struct trie *build_groups(const struct samples *s, const struct trie *base,
-                                 const struct gpair *pairs, size_t npairs, const uint32_t *group,
-                                 bool tid)
-{
-    struct trie *out = trie_new(trie_names(base));
-    const struct strtab *names = trie_names(base);
-    size_t nth = samples_threads(s), nodes = trie_size(base);
-    uint32_t *map = xreallocarray(NULL, nodes ? nodes : 1, sizeof *map);
-    uint32_t *stamp = xcalloc(nodes ? nodes : 1, sizeof *stamp);
-    uint32_t *smap = xreallocarray(NULL, nodes ? nodes : 1, sizeof *smap);
-    bool *sset = xcalloc(nodes ? nodes : 1, sizeof *sset);
-    uint32_t *up = xreallocarray(NULL, trie_max_depth(base) + 1, sizeof *up);
-    for (size_t i = 0; i < npairs; i++) {
-        const struct gpair *pr = &pairs[i];
-        uint32_t leaf = pr->leaf, thr = pr->thread;
-        const struct samples_thread *th = samples_thread_get(s, thr);
-        uint32_t g = group[thr < nth ? thr : nth] + 1, pdepth = th ? th->depth : 0;
-        /* climb to the first node already mapped (or the root) ... */
-        size_t n = 0;
-        uint32_t node = leaf, o = TRIE_ROOT;
-        while (node != TRIE_ROOT) {
-            bool shared = pdepth > 1 && trie_depth(base, node) < pdepth;
-            if (shared ? sset[node] : stamp[node] == g) {
-                o = shared ? smap[node] : map[node];
-                break;
-            }
-            up[n++] = node;
-            node = trie_parent(base, node);
-        }
-        /* ... and append the rest below it */
-        while (n > 0) {
-            node = up[--n];
-            uint32_t name = trie_name(base, node);
-            if (th && node == th->proc)
-                name = tid ? th->name_tid : th->name_pid;
-            uint64_t ph = trie_hash_step(trie_phash(out, o), strtab_hash(names, name));
-            o = trie_append_child(out, o, name, ph);
-            if (pdepth > 1 && trie_depth(base, node) < pdepth) {
-                smap[node] = o;
-                sset[node] = true;
-            } else {
-                map[node] = o;
-                stamp[node] = g;
-            }
-        }
-        trie_add_self(out, o, pr->c);
-    }
-    trie_sum_totals(out);
-    free(up);
-    free(sset);
-    free(smap);
-    free(stamp);
-    free(map);
-    return out;
-}
