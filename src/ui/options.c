@@ -38,7 +38,7 @@ const char options_usage[] =
     "      --group=G         perf: the process frame: comm (default), pid (comm-PID),\n"
     "                        tid (comm-PID/TID) or none (no process frame); P cycles\n"
     "      --collapse-recursion  merge directly recursive frames (a frame called by a\n"
-    "                        frame of the same name), as stackcollapse-recursive.pl"
+    "                        frame of the same name), as stackcollapse-recursive.pl\n"
     "      --max-line=BYTES  skip (and count) lines longer than BYTES (default 16M;\n"
     "                        suffixes K, M, G)\n"
     "  (stackcollapse-perf.pl's --inline and --context need addr2line and are not\n"
