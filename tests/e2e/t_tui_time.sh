@@ -92,12 +92,14 @@ fresh
 half=$(awk 'NR > 900 && /^$/ { print NR; exit }' "$in")
 head -n "$half" "$in" > "$tmp/a.perf"
 tail -n "+$((half + 1))" "$in" > "$tmp/b.perf"
-start_size 100 40 "sh -c 'cat $tmp/a.perf; sleep 2; cat $tmp/b.perf' | $FLAMETUI"
+# the second half is sent once the test says go (no timing)
+start_size 100 40 "sh -c 'cat $tmp/a.perf; while [ ! -e $tmp/go ]; do sleep 0.1; done; cat $tmp/b.perf' | $FLAMETUI"
 wait_for '^all  '
 keys T
 wait_for '^0s +1s'
 screen | grep -qE '^0s.* 5s$' && fail "the second half is there already"
 ok
+touch "$tmp/go"
 wait_for '^0s +1s +2s +3s +4s +5s$'
 quit_ok Q
 
