@@ -297,7 +297,9 @@ static void do_header(struct perf_parser *p, const char *s, size_t n, const stru
             f /= 10;
         for (unsigned k = digits; k < 9; k++)
             f *= 10;
-        p->rec_ns = p->time_sec * 1000000000u + f;
+        /* saturated: a hostile 18-digit second count must not wrap around */
+        p->rec_ns = p->time_sec >= UINT64_MAX / 1000000000u - 1 ? UINT64_MAX - 1000000000u
+                                                                : p->time_sec * 1000000000u + f;
     }
     if (p->o.samples) {
         p->pidtid.len = 0;

@@ -203,7 +203,8 @@ static bool first_time(const char *buf, size_t len, const char *filter, uint64_t
             frac /= 10;
         for (unsigned k = digits; k < 9; k++)
             frac *= 10;
-        *ns = sec * 1000000000u + frac;
+        *ns = sec >= UINT64_MAX / 1000000000u - 1 ? UINT64_MAX - 1000000000u
+                                                  : sec * 1000000000u + frac;
         return true;
     }
     return false;

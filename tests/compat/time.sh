@@ -65,6 +65,18 @@ for r in "--from=0 --to=1" "--from=30 --to=61.5" "--from=90" "--to=200" "--from=
     if [ -s "$tmp/one" ] && cmp -s "$tmp/one" "$tmp/two"; then npass=$((npass+1)); else
         fail "$r: two threads differ from one"; diff "$tmp/one" "$tmp/two" | head -5; fi
 done
+# hostile timestamps (18-digit seconds, time going backwards, a record without one) and a
+# huge --to: no crash, and the same on two threads
+{ printf 'aa 1/1 999999999999999999.999999999: 1 cpu-clock: \n\t1 f (/p)\n\n'
+  printf 'aa 1/1 5.000000: 1 cpu-clock: \n\t1 g (/p)\n\n'
+  printf 'aa 1/1 cpu-clock: \n\t1 h (/p)\n\n'
+  cat "$in"; } > "$tmp/hostile.perf"
+for r in "--from=0 --to=1" "--to=999999999" "--from=999999999"; do
+    # shellcheck disable=SC2086
+    "$FLAMETUI" --collapse $r "$tmp/hostile.perf" > "$tmp/h" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ]; then npass=$((npass+1)); else fail "hostile timestamps $r: exit $rc"; cat "$tmp/h"; fi
+done
 # bad values are usage errors
 for bad in --from=-1 --to=x --from= --group=process; do
     "$FLAMETUI" --collapse "$bad" "$in" > /dev/null 2>&1
