@@ -28,7 +28,9 @@
 #include "query/top.h"
 #include "query/view.h"
 #include "core/strtab.h"
+#include "core/samples.h"
 #include "core/trie.h"
+#include "query/timeline.h"
 #include "tui/tui.h"
 #include "core/util.h"
 #include "core/diff.h"
@@ -113,6 +115,7 @@ static struct graph *apply_view(const struct options *o, struct trie *t)
         }
     }
     graph_set_reverse(g, o->reverse);
+    graph_set_recursion(g, o->collapse_recursion);
     return g;
 }
 
@@ -489,6 +492,24 @@ int main(int argc, char **argv)
     if (o.mode != OUT_TUI)
         o.follow = false; /* a non-interactive output needs an end */
 
+    /* time and grouping (issue 15): the batch outputs filter and group in the parser
+     * (exact, nanoseconds); the viewer parses grouped by comm with a time index and
+     * derives the range and the grouping from it (graph.h) */
+    struct samples *samples = NULL;
+    int group = o.group >= 0 ? o.group : o.perf.tid ? GROUP_TID : o.perf.pid ? GROUP_PID
+                                                                          : GROUP_COMM;
+    if (o.mode == OUT_TUI) {
+        samples = samples_new();
+        o.perf.samples = samples;
+        o.perf.pid = o.perf.tid = o.perf.no_process = false;
+    } else {
+        o.perf.pid = group == GROUP_PID || group == GROUP_TID;
+        o.perf.tid = group == GROUP_TID;
+        o.perf.no_process = group == GROUP_NONE;
+        o.perf.time_range = o.has_from || o.has_to;
+        o.perf.from_ns = o.has_from ? o.from_ns : INT64_MIN;
+        o.perf.to_ns = o.has_to ? o.to_ns : INT64_MAX;
+    }
     struct load_opts lo = {
         .format = o.format,
         .perf = o.perf,
@@ -552,6 +573,12 @@ int main(int argc, char **argv)
         to.app.names_full = o.names_full;
         to.load = &lo;   /* e reads the inputs again for another event */
         to.files = o.files;
+        to.app.samples = samples;
+        to.app.group = group;
+        to.app.recursion = o.collapse_recursion;
+        to.app.range = o.has_from || o.has_to;
+        to.app.from_us = o.has_from ? ((uint64_t)o.from_ns + 999) / 1000 : 0;
+        to.app.to_us = o.has_to ? ((uint64_t)o.to_ns + 999) / 1000 : TIMELINE_END;
         rc = tui_run(&to, t, ls, o.nfiles);
         buf_fini(&hist);
         buf_fini(&cargs);
@@ -598,6 +625,7 @@ out:
         loader_free(ls[i]);
     free(ls);
     trie_free(t);
+    samples_free(samples);
     options_fini(&o);
     return rc;
 }

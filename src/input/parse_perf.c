@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "core/count.h"
+#include "core/samples.h"
+#include "core/strtab.h"
 #include "input/perf_line.h"
 #include "core/trie.h"
 
@@ -86,6 +88,11 @@ struct perf_parser {
         size_t len, samples;
     } others[PERF_EVENTS_MAX - 1];
     size_t nothers;
+    /* time (issue 15): the current record's time, t0, its pid and tid */
+    bool rec_has_time, have_t0;
+    uint64_t rec_ns, t0_ns;
+    struct buf pidtid;         /* pid bytes then tid bytes */
+    size_t pid_len;
 };
 
 /* A source of further lines, for --srcline (the script reads the next line itself). */
@@ -105,6 +112,8 @@ struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
         p->filter = xmemdup(o->event_filter, p->filter_len);
     }
     p->o.event_filter = NULL;
+    p->have_t0 = o->have_t0;
+    p->t0_ns = o->t0_ns;
     if (!o->srcline) {
         p->lc = xcalloc(LC_SIZE, sizeof *p->lc);
         p->lc_arena = xmalloc(LC_ARENA);
@@ -129,6 +138,7 @@ void perf_free(struct perf_parser *p)
     buf_fini(&p->scratch);
     buf_fini(&p->ubuf);
     buf_fini(&p->fbuf);
+    buf_fini(&p->pidtid);
     free(p);
 }
 
@@ -319,12 +329,56 @@ static void do_header(struct perf_parser *p, const char *s, size_t n, const stru
             b->p[i] = '_';
     p->pn.n = 0;
     p->pn.bytes.len = 0;
-    push_frame(&p->pn, b->p, b->len);
+    if (!p->o.no_process)
+        push_frame(&p->pn, b->p, b->len);
     p->is_java = b->len >= 4 && memcmp(b->p, "java", 4) == 0;
     p->have_pname = true;
     unsigned digits = perf_parse_time(s, n, h->end, &p->time_sec, &p->time_frac);
     if (digits)
         p->time_digits = digits;
+    p->rec_has_time = digits > 0;
+    if (digits) {
+        uint64_t f = p->time_frac;
+        for (unsigned k = digits; k > 9; k--)
+            f /= 10;
+        for (unsigned k = digits; k < 9; k++)
+            f *= 10;
+        /* saturated: a hostile 18-digit second count must not wrap around */
+        p->rec_ns = p->time_sec >= UINT64_MAX / 1000000000u - 1 ? UINT64_MAX - 1000000000u
+                                                                : p->time_sec * 1000000000u + f;
+    }
+    if (p->o.samples) {
+        p->pidtid.len = 0;
+        buf_append(&p->pidtid, pid, pidl);
+        buf_append(&p->pidtid, tid, tidl);
+        p->pid_len = pidl;
+    }
+}
+
+/* The record's thread in the time index: (process node, pid, tid); on a new one the
+ * grouped names of its process frame are interned. */
+static uint32_t record_thread(struct perf_parser *p, uint32_t proc)
+{
+    const char *pid = p->pidtid.p ? p->pidtid.p : "", *tid = pid + p->pid_len;
+    size_t pidl = p->pid_len, tidl = p->pidtid.len - p->pid_len;
+    bool is_new;
+    uint32_t k = samples_thread_find(p->o.samples, proc, pid, pidl, tid, tidl, &is_new);
+    if (!is_new)
+        return k;
+    struct samples_thread th = {proc, (uint32_t)p->pn.n, 0, 0};
+    size_t len = 0;
+    const char *last = proc == TRIE_ROOT ? "" : trie_label(p->t, proc, &len);
+    struct buf b = {0};
+    buf_append(&b, last, len);
+    buf_putc(&b, '-');
+    buf_append(&b, pid, pidl);
+    th.name_pid = strtab_intern(trie_names(p->t), b.p, b.len);
+    buf_putc(&b, '/');
+    buf_append(&b, tid, tidl);
+    th.name_tid = strtab_intern(trie_names(p->t), b.p, b.len);
+    buf_fini(&b);
+    samples_thread_set(p->o.samples, k, &th);
+    return k;
 }
 
 /* Reads the next line for --srcline into the scratch tail; false at end of input. */
@@ -495,19 +549,41 @@ static void insert(struct perf_parser *p)
         p->ph[i] = h;
         trie_prefetch(p->t, h);
     }
-    uint32_t node = TRIE_ROOT;
+    uint32_t node = TRIE_ROOT, proc = TRIE_ROOT;
     for (size_t i = 0; i < n; i++) {
         const struct name_ref *r = stack_name(p, i, &bytes);
         node = trie_child_bytes(p->t, node, p->ph[i], r->hash, name_bytes(r, bytes), r->len);
+        if (i + 1 == p->pn.n)
+            proc = node;
     }
     trie_add(p->t, node, p->period);
     p->samples++;
+    if (p->o.samples)
+        samples_add(p->o.samples, p->rec_has_time, p->rec_ns, node, record_thread(p, proc),
+                    p->period);
+}
+
+/* --from/--to: whether the record's time is in the range (t0: the first record's). */
+static bool in_range(struct perf_parser *p)
+{
+    if (p->rec_has_time && !p->have_t0) {
+        p->have_t0 = true;
+        p->t0_ns = p->rec_ns;
+    }
+    if (!p->o.time_range)
+        return true;
+    int64_t rel = 0;
+    if (p->time_digits && p->have_t0) {
+        uint64_t t = p->rec_ns; /* without a time of its own: the last one seen */
+        rel = t >= p->t0_ns ? (int64_t)(t - p->t0_ns) : -(int64_t)(p->t0_ns - t);
+    }
+    return rel >= p->o.from_ns && rel < p->o.to_ns;
 }
 
 /* Ends the record: inserts it unless it had an over-long line. */
 static void emit(struct perf_parser *p)
 {
-    if (!p->drop)
+    if (!p->drop && in_range(p))
         insert(p);
     p->drop = false;
     p->fr.n = 0;

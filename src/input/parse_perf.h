@@ -7,8 +7,9 @@
 #define FLAMETUI_PARSE_PERF_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
-#include <stdbool.h>
+struct samples;
 
 /* stackcollapse-perf.pl options, plus --weight */
 struct perf_opts {
@@ -16,6 +17,13 @@ struct perf_opts {
     bool weight_samples;        /* --weight=samples: each sample counts 1 */
     const char *event_filter;   /* NULL: the first event seen */
     size_t max_line;            /* longer lines are skipped with their record; 0: no limit */
+    /* -- time (issue 15) */
+    bool no_process;            /* --group=none: no process frame at all */
+    bool time_range;            /* --from/--to: keep from_ns <= t - t0 < to_ns only, t0 the */
+    int64_t from_ns, to_ns;     /* first kept-event record's time (none: t - t0 = 0) */
+    struct samples *samples;    /* not owned; non-NULL: record every sample (core/samples.h) */
+    bool have_t0;               /* t0 given (perf_mt: found in the whole input first) */
+    uint64_t t0_ns;
 };
 #include "core/util.h"
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "input/parse_perf.h"
+#include "input/perf_line.h"
 #include "core/trie.h"
 #include "core/util.h"
 
@@ -178,6 +179,38 @@ struct plan {
     bool release;
 };
 
+/* --from/--to: t0, the time of the first record header of the kept event (filter, or
+ * any event when NULL) that has one, in nanoseconds; false if there is none. */
+static bool first_time(const char *buf, size_t len, const char *filter, uint64_t *ns)
+{
+    size_t flen = filter ? strlen(filter) : 0;
+    for (size_t pos = 0; pos < len;) {
+        const char *nl = memchr(buf + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - buf) : len;
+        const char *s = buf + pos, *ev, *per;
+        size_t n = end - pos, evlen, perlen;
+        struct perf_header h;
+        pos = end + 1;
+        if (!n || s[0] == '#' || perf_is_space(s[0]) || !perf_match_header(s, n, &h))
+            continue;
+        if (filter && perf_match_event(s, n, &ev, &evlen, &per, &perlen) &&
+            (evlen != flen || memcmp(ev, filter, flen) != 0))
+            continue;
+        uint64_t sec, frac;
+        unsigned digits = perf_parse_time(s, n, h.end, &sec, &frac);
+        if (!digits)
+            continue;
+        for (unsigned k = digits; k > 9; k--)
+            frac /= 10;
+        for (unsigned k = digits; k < 9; k++)
+            frac *= 10;
+        *ns = sec >= UINT64_MAX / 1000000000u - 1 ? UINT64_MAX - 1000000000u
+                                                  : sec * 1000000000u + frac;
+        return true;
+    }
+    return false;
+}
+
 static void make_plan(void *arg)
 {
     struct plan *pl = arg;
@@ -196,6 +229,14 @@ static void make_plan(void *arg)
     }
     if (pl->nthreads < 1 || pl->opts.srcline)
         pl->nthreads = 1;
+    if (pl->opts.samples)
+        pl->nthreads = 1; /* one index, in input order */
+    if (pl->opts.time_range && pl->nthreads > 1 && !pl->opts.have_t0) {
+        /* t0 is the first record of the whole input: every thread is told */
+        pl->opts.have_t0 = first_time(buf, len, pl->opts.event_filter, &pl->opts.t0_ns);
+        if (!pl->opts.have_t0)
+            pl->nthreads = 1;
+    }
     if (pl->nthreads > MT_MAX_THREADS)
         pl->nthreads = MT_MAX_THREADS;
     size_t start = 0;

@@ -16,6 +16,8 @@
 #include "core/diff.h"
 #include "core/trie.h"
 #include "query/callers.h"
+#include "query/recursion.h"
+#include "query/timeline.h"
 #include "query/window.h"
 
 struct graph {
@@ -46,6 +48,18 @@ struct graph {
     bool swap;                  /* diff: show the base's widths (graph_set_swap) */
     struct trie *swapped;       /* diff_swap(shown), owned; NULL: not derived */
     uint64_t swapped_uid, swapped_gen; /* the shown trie it was derived from */
+    /* time, threads and recursion */
+    struct samples *samples;    /* borrowed, may be NULL */
+    bool range_on;
+    uint64_t range_from, range_to;
+    enum perf_group group;
+    bool recursion;
+    struct trie *tl_trie;       /* src when a range or a grouping applies (owned) */
+    uint64_t tl_gen;            /* trie_generation(base) at timeline_build */
+    size_t tl_samples;          /* samples_count at timeline_build */
+    struct trie *rec_trie;      /* recursion_build(src) (owned) */
+    uint64_t rec_gen;           /* trie_generation(src) at recursion_build */
+    uint64_t rec_uid;           /* trie_uid(src) at recursion_build */
 };
 
 /* What one derive call did, for the stats. */
@@ -80,11 +94,20 @@ static void drop_prof(struct graph *g)
     g->prof_owned = false;
 }
 
-static void drop_src(struct graph *g)
+static void drop_rec(struct graph *g)
 {
     drop_prof(g);
+    trie_free(g->rec_trie);
+    g->rec_trie = NULL;
+}
+
+static void drop_src(struct graph *g)
+{
+    drop_rec(g);
     trie_free(g->win_trie);
     g->win_trie = NULL;
+    trie_free(g->tl_trie);
+    g->tl_trie = NULL;
 }
 
 void graph_free(struct graph *g)
@@ -182,9 +205,15 @@ void graph_set_live(struct graph *g, bool on)
     }
 }
 
+static bool timeline_on(const struct graph *g)
+{
+    return g->samples && !samples_cleared(g->samples) &&
+           ((g->range_on && samples_have_time(g->samples)) || g->group != GROUP_COMM);
+}
+
 static bool windowed(const struct graph *g)
 {
-    return g->win && g->win_on;
+    return g->win && g->win_on && !timeline_on(g);
 }
 
 void graph_set_window(struct graph *g, double seconds, bool on)
@@ -236,12 +265,22 @@ bool graph_compact(struct graph *g, size_t max_nodes, double *since)
     if (!windowed(g) || trie_size(g->base) <= max_nodes)
         return false;
     window_compact(g->win, g->base, g->now, max_nodes / 2, since);
+    if (g->samples)
+        samples_clear(g->samples);   /* its leaves were node ids of the old base */
     return true;            /* the base's generation moved: derive_src builds again */
 }
 
 static struct trie *src_trie(const struct graph *g)
 {
+    if (g->tl_trie)
+        return g->tl_trie;
     return g->win_trie ? g->win_trie : g->base;
+}
+
+/* What the filters read: src, or src with recursion collapsed. */
+static struct trie *rec_src(const struct graph *g)
+{
+    return g->rec_trie ? g->rec_trie : src_trie(g);
 }
 
 /* The source stage: the window over the base when it is shown. */
@@ -254,17 +293,44 @@ static void derive_src(struct graph *g, struct work *w)
     } else if (g->win_trie && trie_generation(g->base) != g->win_gen) {
         drop_src(g);            /* the window is a difference: no incremental form */
         w->updated = true;
+    } else if (g->tl_trie && (trie_generation(g->base) != g->tl_gen ||
+                              samples_count(g->samples) != g->tl_samples)) {
+        drop_src(g);            /* aggregated again from the index */
+        w->updated = true;
     }
-    if (windowed(g) && !g->win_trie) {
+    if (timeline_on(g) && !g->tl_trie) {
+        g->tl_trie = timeline_build(g->samples, g->base,
+                                    g->range_on ? g->range_from : 0,
+                                    g->range_on ? g->range_to : TIMELINE_END, g->group);
+        g->tl_gen = trie_generation(g->base);
+        g->tl_samples = samples_count(g->samples);
+    } else if (windowed(g) && !g->win_trie) {
         g->win_trie = window_build(g->win, g->base, g->now);
         g->win_gen = trie_generation(g->base);
+    }
+}
+
+/* The recursion stage: src with direct recursion merged (no incremental form). */
+static void derive_rec(struct graph *g, struct work *w)
+{
+    struct trie *src = src_trie(g);
+    if (g->rec_trie && (!g->recursion || trie_uid(src) != g->rec_uid ||
+                        trie_generation(src) != g->rec_gen)) {
+        drop_rec(g);
+        w->updated = true;
+    }
+    if (g->recursion && !g->rec_trie) {
+        drop_prof(g);           /* the filters read another trie now */
+        g->rec_trie = recursion_build(src);
+        g->rec_gen = trie_generation(src);
+        g->rec_uid = trie_uid(src);
     }
 }
 
 /* The profile stage: the filters over src. */
 static void derive_prof(struct graph *g, struct work *w)
 {
-    struct trie *src = src_trie(g);
+    struct trie *src = rec_src(g);
     if (g->prof_dirty) {
         drop_prof(g);
         g->prof_dirty = false;
@@ -382,6 +448,7 @@ struct trie *graph_profile(struct graph *g)
 {
     struct work w = {false, false};
     derive_src(g, &w);
+    derive_rec(g, &w);
     derive_prof(g, &w);
     count_work(g, &w);
     return g->prof;
@@ -391,6 +458,7 @@ struct trie *graph_shown(struct graph *g)
 {
     struct work w = {false, false};
     derive_src(g, &w);
+    derive_rec(g, &w);
     derive_prof(g, &w);
     derive_shown(g, &w);
     count_work(g, &w);
@@ -405,7 +473,14 @@ bool graph_stale(const struct graph *g)
         return true;
     if (g->win_trie && trie_generation(g->base) != g->win_gen)
         return true;
-    if (g->prof_owned && trie_generation(src_trie(g)) != g->prof_gen)
+    if (g->tl_trie && (trie_generation(g->base) != g->tl_gen ||
+                       samples_count(g->samples) != g->tl_samples))
+        return true;
+    if (timeline_on(g) != (g->tl_trie != NULL) || g->recursion != (g->rec_trie != NULL))
+        return true;
+    if (g->rec_trie && trie_generation(src_trie(g)) != g->rec_gen)
+        return true;
+    if (g->prof_owned && trie_generation(rec_src(g)) != g->prof_gen)
         return true;
     return g->shown_owned && trie_generation(g->prof) != g->shown_gen;
 }
@@ -430,6 +505,18 @@ void graph_describe(const struct graph *g, struct buf *out)
     view_describe(g->filt, out);
     if (g->reverse && g->focus == FOCUS_NONE)
         buf_printf(out, "%sreverse", view_filter_count(g->filt) ? " " : "");
+    static const char *const gname[] = {"comm", "pid", "tid", "none"};
+    if (g->group != GROUP_COMM && timeline_on(g))
+        buf_printf(out, "%sgroup:%s", out->len ? " " : "", gname[g->group]);
+    if (g->recursion)
+        buf_printf(out, "%srecursion", out->len ? " " : "");
+    if (g->range_on && timeline_on(g)) {
+        buf_printf(out, "%stime:%gs-", out->len ? " " : "", (double)g->range_from / 1e6);
+        if (g->range_to == TIMELINE_END)
+            buf_printf(out, "end");
+        else
+            buf_printf(out, "%gs", (double)g->range_to / 1e6);
+    }
 }
 
 double graph_share(struct graph *g)
@@ -437,10 +524,75 @@ double graph_share(struct graph *g)
     struct trie *prof = graph_profile(g);
     if (view_filter_count(g->filt) == 0)
         return 1.0;
-    return view_share(src_trie(g), prof);
+    return view_share(rec_src(g), prof);
 }
 
 void graph_get_stats(const struct graph *g, struct graph_stats *out)
 {
     *out = g->stats;
+}
+
+void graph_set_samples(struct graph *g, struct samples *s)
+{
+    g->samples = s;
+    g->src_dirty = true;
+    g->pending = true;
+}
+
+struct samples *graph_samples(const struct graph *g)
+{
+    return g->samples;
+}
+
+bool graph_has_time(const struct graph *g)
+{
+    return g->samples && !samples_cleared(g->samples) && samples_have_time(g->samples);
+}
+
+void graph_set_range(struct graph *g, bool on, uint64_t from_us, uint64_t to_us)
+{
+    if (on == g->range_on && (!on || (from_us == g->range_from && to_us == g->range_to)))
+        return;
+    g->range_on = on;
+    g->range_from = from_us;
+    g->range_to = to_us;
+    g->src_dirty = true;
+    g->pending = true;
+}
+
+bool graph_range(const struct graph *g, uint64_t *from_us, uint64_t *to_us)
+{
+    if (from_us)
+        *from_us = g->range_from;
+    if (to_us)
+        *to_us = g->range_to;
+    return g->range_on;
+}
+
+void graph_set_group(struct graph *g, enum perf_group grp)
+{
+    if (grp == g->group)
+        return;
+    g->group = grp;
+    g->src_dirty = true;
+    g->pending = true;
+}
+
+enum perf_group graph_group(const struct graph *g)
+{
+    return g->group;
+}
+
+void graph_set_recursion(struct graph *g, bool on)
+{
+    if (on == g->recursion)
+        return;
+    g->recursion = on;
+    g->src_dirty = true;     /* drops the stages below; src itself is kept when unchanged */
+    g->pending = true;
+}
+
+bool graph_recursion(const struct graph *g)
+{
+    return g->recursion;
 }

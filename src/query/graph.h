@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/samples.h"
 #include "core/util.h"
 #include "query/view.h"
 
@@ -80,6 +81,26 @@ bool graph_tick(struct graph *g, double now);
  * switched to the whole base afterwards ("everything") show only what was kept. */
 bool graph_compact(struct graph *g, size_t max_nodes, double *since);
 
+/* Time, threads and recursion (issue 15). The pipeline's source is then
+ *     base -> time range / grouping (timeline.h, from the time index) -> recursion
+ * ahead of the filters. The time index s (not owned, may be NULL) is the base's:
+ * without one (folded input, or cleared) range and grouping do nothing. While a range or
+ * a grouping other than comm is set, the sliding window is not applied, and growth of
+ * the base aggregates again (no incremental form). */
+void graph_set_samples(struct graph *g, struct samples *s);
+struct samples *graph_samples(const struct graph *g);
+/* True when the base has a usable time index with timestamps. */
+bool graph_has_time(const struct graph *g);
+/* Only samples with from_us <= t - t0 < to_us (TIMELINE_END: no end); on false: all. */
+void graph_set_range(struct graph *g, bool on, uint64_t from_us, uint64_t to_us);
+bool graph_range(const struct graph *g, uint64_t *from_us, uint64_t *to_us);
+/* The process level: the base is parsed grouped by comm; pid, tid and none are derived. */
+void graph_set_group(struct graph *g, enum perf_group grp);
+enum perf_group graph_group(const struct graph *g);
+/* Collapse direct recursion (recursion.h) ahead of the filters. */
+void graph_set_recursion(struct graph *g, bool on);
+bool graph_recursion(const struct graph *g);
+
 /* True when graph_shown() would do any work: nothing derived yet, the spec changed, the
  * window moved, or the base grew since the last derivation while something is derived
  * from it (growth of a base that is shown as it is needs no work). */
@@ -95,7 +116,8 @@ struct trie *graph_profile(struct graph *g);
 
 /* Appends the title text of the spec: "include:RE exclude:RE hide:RE reverse" (raw name
  * bytes: the caller escapes), nothing when there is nothing. "reverse" only while it
- * applies (no focus). */
+ * applies (no focus). Then " group:pid" (not comm), " recursion" and
+ * " time:1.25s-2.5s" when those apply. */
 void graph_describe(const struct graph *g, struct buf *out);
 /* After a derivation: the pattern of the first filter that gave up on backtracking
  * (view_too_expensive), or NULL. */

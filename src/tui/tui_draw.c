@@ -316,6 +316,36 @@ static void draw_detail(const struct app *a, const struct rect_list *rl)
     buf_fini(&d);
 }
 
+/* The time view: header, heat map (one cell per character, selection reversed, the
+ * cursor bold), time axis. */
+static void draw_time(const struct app *a)
+{
+    struct time_geom g;
+    struct buf b = {0};
+    use_style(STYLE_EMPTY, 0);
+    for (int y = 1; y < LINES - 1; y++)
+        fill(y, 0, COLS);
+    if (!app_time_geom(a, &g))
+        return;
+    app_time_header(a, &b);
+    use_style(STYLE_TITLE, 0);
+    fill(1, 0, COLS);
+    put_text(1, 0, COLS, b.p ? b.p : "", b.len);
+    for (int row = 0; row < g.rows; row++) {
+        for (int col = 0; col < g.cols && col < COLS; col++) {
+            struct time_cell c = app_time_cell(a, col, row);
+            use_style(c.cursor ? STYLE_SELECTED : c.selected ? STYLE_MATCH : STYLE_EMPTY, 0);
+            char ch = c.cursor && c.shade == ' ' ? '_' : c.shade;
+            mvaddch(g.top + row, col, (chtype)(unsigned char)ch);
+        }
+    }
+    b.len = 0;
+    app_time_axis(a, &b);
+    use_style(STYLE_EMPTY, 0);
+    put_text(g.top + g.rows, 0, COLS, b.p ? b.p : "", b.len);
+    buf_fini(&b);
+}
+
 static void draw_too_small(void)
 {
     static const char note[] = "terminal too small";
@@ -341,6 +371,8 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
     draw_line(0, STYLE_TITLE, &left, NULL, &right, STYLE_TITLE, false);
     if (under == SCREEN_TABLE)
         draw_top(a);
+    else if (under == SCREEN_TIME)
+        draw_time(a);
     else
         for (size_t i = 0; rl && i < rl->n; i++)
             draw_rect(rl, &rl->v[i], 1);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/samples.h"
 #include "core/trie.h"
 #include "query/graph.h"
 #include "query/search.h"
@@ -47,6 +48,7 @@ void app_fini(struct app *a)
     free(a->trail.v);
     free(a->saved_zoom.v);
     free(a->saved_sel.v);
+    free(a->tv_cells);
     lineedit_fini(&a->le);
     names_free(a->names);
     buf_fini(&a->clip);
@@ -71,6 +73,11 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
         a->vp.orient = ORIENT_ICICLE;
     if (theme_palette_parse(o->colors, &a->palette) < 0)
         a->palette = PALETTE_HOT;
+    graph_set_samples(a->graph, o->samples);
+    graph_set_group(a->graph, (enum perf_group)o->group);
+    graph_set_recursion(a->graph, o->recursion);
+    if (o->range)
+        graph_set_range(a->graph, true, o->from_us, o->to_us);
     app_update(a);
     if (app_set_search(a, o->search, rc < 0 ? NULL : err) < 0)
         rc = -1;
@@ -240,9 +247,29 @@ static enum reaction graph_action(struct app *a, enum action act)
         return nav_next_match(a, act == ACT_SEARCH_PREV);
     case ACT_DIFF_BASE:
         return app_diff_toggle(a);
+    case ACT_TIME:
+        return time_open(a);
     default:
         return nav_action(a, act);
     }
+}
+
+/* P: comm -> pid -> tid -> none -> comm (perf input with a time index only). */
+static enum reaction group_cycle(struct app *a)
+{
+    static const char *const names[] = {"comm (the process name)", "pid (comm-PID)",
+                                        "tid (comm-PID/TID)", "none (no process frame)"};
+    struct samples *s = graph_samples(a->graph);
+    if (!s || samples_count(s) == 0 || samples_cleared(s)) {
+        app_message(a, "no grouping: %s", s && samples_cleared(s)
+                                              ? "the index was dropped (window memory limit)"
+                                              : "not perf input (no process frames)");
+        return RE_REDRAW;
+    }
+    enum perf_group g = (enum perf_group)((graph_group(a->graph) + 1) % GROUP_COUNT);
+    graph_set_group(a->graph, g);
+    app_message(a, "grouped by %s", names[g]);
+    return RE_REBUILD | RE_RELAYOUT;
 }
 
 enum reaction app_handle(struct app *a, enum action act)
@@ -293,6 +320,12 @@ enum reaction app_handle(struct app *a, enum action act)
     case ACT_SAVE:
     case ACT_CMDLINE:
         return keep_action(a, act);
+    case ACT_GROUP:
+        return group_cycle(a);
+    case ACT_RECURSION:
+        graph_set_recursion(a->graph, !graph_recursion(a->graph));
+        app_message(a, "recursion %s", graph_recursion(a->graph) ? "collapsed" : "shown");
+        return RE_REBUILD | RE_RELAYOUT;
     case ACT_WINDOW:
         if (graph_window_seconds(a->graph) <= 0) {
             app_message(a, "no sliding window: not a live input");
@@ -307,6 +340,8 @@ enum reaction app_handle(struct app *a, enum action act)
     switch (s) {
     case SCREEN_HELP:
         return help_action(a, act);
+    case SCREEN_TIME:
+        return time_action(a, act);
     case SCREEN_TABLE:
         if (act == ACT_QUIT || act == ACT_ZOOM_RESET || act == ACT_TOP) {
             app_pop(a);
@@ -343,6 +378,8 @@ enum reaction app_mouse(struct app *a, int x, int y, int clicks, int wheel)
     switch (app_screen(a)) {
     case SCREEN_TABLE:
         return table_mouse(a, y, clicks, wheel);
+    case SCREEN_TIME:
+        return time_mouse(a, x, y, clicks);
     case SCREEN_GRAPH:
     case SCREEN_CALLERS:
         if (wheel)
@@ -363,6 +400,7 @@ void app_resize(struct app *a, int cols, int lines)
         return;     /* called before every layout: must not undo a scroll */
     a->cols = cols;
     a->lines = lines;
+    time_sync(a);
     a->vp.cols = cols;
     a->vp.rows = lines > 2 ? lines - 2 : 0;
     nav_keep_visible(a);
@@ -379,6 +417,7 @@ bool app_update(struct app *a)
     struct graph_stats st;
     struct trie *t = graph_shown(a->graph);   /* derives only when stale */
     graph_get_stats(a->graph, &st);
+    time_sync(a);
     bool replaced = st.rebuilds != a->rebuilds || trie_uid(t) != a->shown_uid;
     if (!replaced && trie_generation(t) == a->gen)
         return false;
@@ -447,6 +486,8 @@ void app_set_live(struct app *a, const struct feed_status *st)
 
 void app_input_end(struct app *a, const char *msg)
 {
+    if (graph_samples(a->graph))
+        samples_compact(graph_samples(a->graph));   /* no more growth: no slack */
     if (!a->live.error[0] && msg && *msg) {
         if (a->interrupted)   /* keep saying what Ctrl-C did (a line cut short, here) */
             app_message(a, "recording stopped (Ctrl-C); %s", msg);

@@ -46,6 +46,12 @@ struct app_opts {
     const char *cmd_args;             /* C: the options the app does not know (input,
                                        * colours), shell-quoted, "" or " --opt ..." */
     const char *cmd_files;            /* C: the inputs, shell-quoted, " FILE..." */
+    /* time, threads and recursion (issue 15) */
+    struct samples *samples;          /* the base's time index (perf input), or NULL */
+    int group;                        /* enum perf_group */
+    bool recursion;                   /* --collapse-recursion */
+    bool range;                       /* --from/--to: from_us <= t - t0 < to_us */
+    uint64_t from_us, to_us;
 };
 
 enum reaction {
@@ -126,6 +132,18 @@ struct app {
     bool interrupted;         /* Ctrl-C stopped the live input */
     char *history;            /* prompt history file, NULL = none */
     char *cmd_args, *cmd_files;
+    /* the time view (SCREEN_TIME, screen_time.c): times in microseconds since t0 */
+    uint64_t tv_cursor;       /* the cursor cell's start */
+    bool tv_marking;          /* a start is marked, the end follows the cursor */
+    uint64_t tv_anchor;       /* ... that start cell's start */
+    bool tv_sel;              /* a selection (marked, or the range shown) */
+    uint64_t tv_from, tv_to;  /* ... [from, to) */
+    uint32_t *tv_cells;       /* cached sample counts per cell, column-major */
+    size_t tv_ncells;
+    size_t tv_nsamples;       /* samples_count when the cells were counted */
+    uint64_t tv_col_us;       /* the geometry they were counted for */
+    int tv_cols, tv_rows;
+    uint32_t tv_max;          /* the fullest cell */
 };
 
 /* Starts on the profile t with the root selected, no zoom, flame orientation, name order,
@@ -251,6 +269,30 @@ int app_help_scroll(const struct app *a);
 bool app_top_line(const struct app *a, size_t i, struct buf *out);
 /* Appends the name of node of the shown trie, made safe (at most 4 KB of it). */
 void app_safe_name(const struct app *a, uint32_t node, struct buf *out);
+/* ---- the time view (SCREEN_TIME) ---- */
+/* Its geometry for the current size: columns of col_us microseconds each, rows cutting a
+ * column into rows equal parts; false when there is no time index with timestamps. */
+struct time_geom {
+    int cols, rows;          /* the map's cells */
+    int top;                 /* screen row of the map's first row */
+    uint64_t col_us;         /* one column */
+    uint64_t end_us;         /* the last sample's time + 1 */
+};
+bool app_time_geom(const struct app *a, struct time_geom *g);
+/* (The cell counts are cached; app_update and app_resize count them again when the index
+ * grew or the size changed.) */
+/* One cell: its shade (' ' for none, then ".:-=+*#%@" by count relative to the
+ * fullest cell), whether it is in the selection and whether the cursor is on it. */
+struct time_cell {
+    char shade;
+    bool selected, cursor;
+};
+struct time_cell app_time_cell(const struct app *a, int col, int row);
+/* The lines around the map: the header above it (bucket sizes, selection and its
+ * sample count) and the time axis below it ("0s   1s   2s"). */
+void app_time_header(const struct app *a, struct buf *out);
+void app_time_axis(const struct app *a, struct buf *out);
+
 /* Rebuilds of the shown trie so far (graph_get_stats), for the rebuild benchmark. */
 uint64_t app_rebuild_count(const struct app *a);
 #endif

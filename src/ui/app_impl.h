@@ -60,6 +60,14 @@ void keep_history_accepted(struct app *a, const char *line);
 /* Enter in a prompt: PROMPT_SAVE writes the file; the others go into the history file. */
 enum reaction keep_prompt_accept(struct app *a, enum prompt_kind k);
 
+/* screen_time.c: the time view */
+enum reaction time_open(struct app *a);
+enum reaction time_action(struct app *a, enum action act);
+enum reaction time_mouse(struct app *a, int x, int y, int clicks);
+void time_status(const struct app *a, struct buf *left, struct buf *info);
+/* Counts the cells again when the time view is open and the index grew. */
+void time_sync(struct app *a);
+
 /* app.c */
 void app_push(struct app *a, enum ui_screen s);
 void app_pop(struct app *a);

@@ -115,6 +115,7 @@ void keymap_help_text(struct buf *out, enum ui_screen s)
         if (actions[a].screens & mask)
             buf_printf(out, "%-*s  %s\n", w, actions[a].keys, actions[a].help);
     buf_printf(out, "%-*s  %s\n", w, "mouse",
-               s == SCREEN_TABLE ? "Click selects a row, double-click opens it, wheel scrolls"
-                                 : "Click selects, double-click zooms, wheel scrolls");
+               s == SCREEN_TABLE  ? "Click selects a row, double-click opens it, wheel scrolls"
+               : s == SCREEN_TIME ? "Click marks the start, then the end of a range"
+                                  : "Click selects, double-click zooms, wheel scrolls");
 }

@@ -13,14 +13,16 @@
 /* The screens of the viewer (ui/app.h): the action table says in which ones a key works
  * (tig's per-view keymaps), and the help lists the keys of the screen it was opened from. */
 /* (not "enum screen": <curses.h> owns struct screen) */
-enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN_COUNT };
+enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN_TIME,
+                 SCREEN_COUNT };
 #define SCR_G (1u << SCREEN_GRAPH)
 #define SCR_C (1u << SCREEN_CALLERS)
 #define SCR_T (1u << SCREEN_TABLE)
 #define SCR_H (1u << SCREEN_HELP)
+#define SCR_M (1u << SCREEN_TIME)   /* the time view (heat map) */
 #define SCR_GC (SCR_G | SCR_C)
 #define SCR_GCT (SCR_G | SCR_C | SCR_T)
-#define SCR_ALL (SCR_G | SCR_C | SCR_T | SCR_H)
+#define SCR_ALL (SCR_G | SCR_C | SCR_T | SCR_H | SCR_M)
 
 /* X(id, default keys separated by spaces, screens, help text). Key names: a single
  * character, C-x (control), Up Down Left Right Enter Backspace Esc Space PgUp PgDn Home
@@ -31,9 +33,9 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(HELP, "?", SCR_ALL, "Show or hide this help")                                       \
     X(MOVE_UP, "Up k", SCR_ALL, "Move up (flame: back to the child you came from)") \
     X(MOVE_DOWN, "Down j", SCR_ALL, "Move the selection down (flame: to the parent)")   \
-    X(MOVE_LEFT, "Left h", SCR_GC, "Select the frame to the left on the same row")        \
-    X(MOVE_RIGHT, "Right l", SCR_GC, "Select the frame to the right on the same row")     \
-    X(ZOOM_IN, "Enter", SCR_GCT, "Zoom into the selected frame (table: open the row)") \
+    X(MOVE_LEFT, "Left h", SCR_GC | SCR_M, "Select the frame to the left on the same row")        \
+    X(MOVE_RIGHT, "Right l", SCR_GC | SCR_M, "Select the frame to the right on the same row")     \
+    X(ZOOM_IN, "Enter", SCR_GCT | SCR_M, "Zoom into the selected frame (table: open the row; time: show the range)") \
     X(ZOOM_OUT, "Backspace u", SCR_GC, "Zoom out one level")                             \
     X(ZOOM_RESET, "Esc z", SCR_ALL, "Reset the zoom; Esc also leaves a prompt or view") \
     X(ORIENT, "i", SCR_GC, "Switch between flame (root at the bottom) and icicle")        \
@@ -65,7 +67,11 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(COPY_NAME, "y", SCR_GCT, "Copy the selected frame's full name (OSC 52 clipboard)") \
     X(COPY_STACK, "Y", SCR_GC, "Copy the selected frame's stack, root first, one per line") \
     X(SAVE, "S", SCR_GCT, "Save the view as shown (filters applied) as folded stacks") \
-    X(CMDLINE, "C", SCR_GCT, "Show the command line that reopens this state")
+    X(CMDLINE, "C", SCR_GCT, "Show the command line that reopens this state")           \
+    X(TIME, "T", SCR_G | SCR_M, "Time view: heat map of samples over time; select a range") \
+    X(TIME_MARK, "m", SCR_M, "Time view: mark the start, then the end of a range")        \
+    X(GROUP, "P", SCR_GCT, "Group perf stacks by comm, pid, tid or none (cycles)")         \
+    X(RECURSION, "R", SCR_GCT, "Collapse direct recursion on/off")
 
 enum action {
     ACT_NONE = -1,

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/samples.h"
 #include "render/theme.h"
 
 const char options_usage[] =
@@ -33,6 +34,12 @@ const char options_usage[] =
     "      --window=SECONDS  live input: show only the last SECONDS of samples (by\n"
     "                        arrival time); the w key switches to everything\n"
     "      --strict          folded lines that do not parse are an error\n"
+    "      --from=SECONDS    perf: only samples at least SECONDS after the first one\n"
+    "      --to=SECONDS      perf: only samples less than SECONDS after the first one\n"
+    "      --group=G         perf: the process frame: comm (default), pid (comm-PID),\n"
+    "                        tid (comm-PID/TID) or none (no process frame); P cycles\n"
+    "      --collapse-recursion  merge directly recursive frames (a frame called by a\n"
+    "                        frame of the same name), as stackcollapse-recursive.pl\n"
     "      --max-line=BYTES  skip (and count) lines longer than BYTES (default 16M;\n"
     "                        suffixes K, M, G)\n"
     "      --base=FILE       differential flame graph: compare the input (the new\n"
@@ -92,6 +99,7 @@ enum {
     OPT_BASE, OPT_NORMALIZE, OPT_STRIP_HEX, /* diff (issue 14) */
     OPT_SVG,
     OPT_SAVE, OPT_TEE, OPT_ZOOM, OPT_SELECT, OPT_NO_MOUSE,
+    OPT_FROM, OPT_TO, OPT_GROUP, OPT_RECURSION,
 };
 
 enum { OPT_NAMES = 0x4e41 }; /* names */
@@ -136,6 +144,10 @@ static const struct option longopts[] = {
     {"zoom", required_argument, NULL, OPT_ZOOM},
     {"select", required_argument, NULL, OPT_SELECT},
     {"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
+    {"from", required_argument, NULL, OPT_FROM},
+    {"to", required_argument, NULL, OPT_TO},
+    {"group", required_argument, NULL, OPT_GROUP},
+    {"collapse-recursion", no_argument, NULL, OPT_RECURSION},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -173,6 +185,31 @@ static int parse_size(const char *s, size_t *out)
     return 0;
 }
 
+/* "12", "1.5", ".25" seconds (at most 9 decimals, up to 10^9 s) into nanoseconds. */
+static int parse_seconds(const char *s, int64_t *out)
+{
+    int64_t sec = 0, frac = 0;
+    int digits = 0, fd = 0;
+    const char *p = s;
+    for (; *p >= '0' && *p <= '9'; p++, digits++) {
+        if (sec > 1000000000)
+            return -1;
+        sec = sec * 10 + (*p - '0');
+    }
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++, digits++)
+            if (fd < 9) {
+                frac = frac * 10 + (*p - '0');
+                fd++;
+            }
+    if (*p || digits == 0)
+        return -1;
+    for (; fd < 9; fd++)
+        frac *= 10;
+    *out = sec * 1000000000 + frac;
+    return 0;
+}
+
 static int set_mode(struct options *o, enum out_mode m, const char *name, struct ft_error *err)
 {
     if (o->mode != OUT_TUI && o->mode != m)
@@ -193,6 +230,7 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
 {
     memset(o, 0, sizeof *o);
     o->top_n = 20;
+    o->group = -1;
     long v;
     int c;
     optind = 1;
@@ -310,6 +348,30 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
         case OPT_ZOOM: o->zoom = optarg; break;
         case OPT_SELECT: o->select = optarg; break;
         case OPT_NO_MOUSE: o->no_mouse = true; break;
+        case OPT_FROM:
+        case OPT_TO:
+            if (parse_seconds(optarg, c == OPT_FROM ? &o->from_ns : &o->to_ns))
+                return ft_error_set(err, 0, "invalid --%s '%s' (seconds >= 0, e.g. 1.5)",
+                                    c == OPT_FROM ? "from" : "to", optarg);
+            if (c == OPT_FROM)
+                o->has_from = true;
+            else
+                o->has_to = true;
+            break;
+        case OPT_GROUP:
+            if (!strcmp(optarg, "comm"))
+                o->group = GROUP_COMM;
+            else if (!strcmp(optarg, "pid"))
+                o->group = GROUP_PID;
+            else if (!strcmp(optarg, "tid"))
+                o->group = GROUP_TID;
+            else if (!strcmp(optarg, "none"))
+                o->group = GROUP_NONE;
+            else
+                return ft_error_set(err, 0, "invalid --group '%s' (none, comm, pid or tid)",
+                                    optarg);
+            break;
+        case OPT_RECURSION: o->collapse_recursion = true; break;
         case 'h': o->help = true; break;
         case 'V': o->version = true; break;
         case ':':

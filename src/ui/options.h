@@ -7,6 +7,7 @@
 #define FLAMETUI_OPTIONS_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/util.h"
 #include "input/loader.h"     /* enum input_format */
@@ -44,6 +45,11 @@ struct options {
     char **files;               /* points into argv; nfiles may be 0 */
     size_t nfiles;
     bool names_full;            /* --names=full (default short: render/names.h) */
+    /* time, threads and recursion (issue 15) */
+    bool has_from, has_to;      /* --from/--to=SECONDS after the first sample */
+    int64_t from_ns, to_ns;
+    int group;                  /* --group: enum perf_group, -1 when not given */
+    bool collapse_recursion;    /* --collapse-recursion */
 };
 
 /* Parses argv. Returns 0, or -1 with err->msg set for a usage error (exit 2).

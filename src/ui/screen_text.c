@@ -227,7 +227,9 @@ static void title_at(const struct app *a, struct buf *out, struct buf *right, in
         buf_printf(out, " heaviest-first");
     view_title(a, out);
     app_diff_title(a, out);
-    if (s == SCREEN_TABLE) {
+    if (s == SCREEN_TIME) {
+        buf_printf(out, "  time view");
+    } else if (s == SCREEN_TABLE) {
         buf_printf(out, "  hottest functions");
     } else if (a->zoom != TRIE_ROOT) {
         buf_printf(out, "  zoom ");
@@ -446,6 +448,11 @@ void app_status_fit(const struct app *a, int cols, struct buf *left, struct buf 
         } else {
             safe_append(left, a->msg, strlen(a->msg));
         }
+        right_info(a, &u, 0, right);
+        return;
+    }
+    if (s == SCREEN_TIME) {   /* the time view: the cursor's cell and the range */
+        time_status(a, left, info);
         right_info(a, &u, 0, right);
         return;
     }

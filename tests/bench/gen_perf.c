@@ -226,7 +226,7 @@ static unsigned collect(uint32_t i)
     return d;
 }
 
-static void write_record(uint32_t i, unsigned *clock)
+static void write_record(uint32_t i, uint64_t *clock)
 {
     const struct path *p = &paths[i];
     const struct proc *pr = &procs[p->proc];
@@ -312,7 +312,7 @@ int main(int argc, char **argv)
         for (long i = 0; i < distinct; i++)
             new_path();
     unsigned long long limit = (unsigned long long)(mb * 1e6);
-    unsigned clock = 0;
+    uint64_t clock = 0; /* microseconds: 32 bits wrapped after ~4M records */
     while (total + olen < limit) {
         uint32_t i = distinct > 0 ? (uint32_t)(next() % npaths) : new_path();
         write_record(i, &clock);

@@ -50,7 +50,7 @@ keys '?'
 wait_for 'Zoom into the selected frame'
 wait_for 'Backspace u'
 wait_for 'more: j/PgDn'                    # 80x24 is too small for the whole help
-keys PageDown
+keys End
 wait_for 'Click selects, double-click zooms'
 wait_for 'more: k/PgUp'
 keys '?'

@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - timeline.c: see timeline.h. */
+#include "config.h"
+
+#include "query/timeline.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/strtab.h"
+#include "core/trie.h"
+#include "core/util.h"
+
+/* Runs body for every sample i of [from, to). */
+#define FOR_RANGE(s, from, to, i, body)                                                   \
+    do {                                                                                  \
+        size_t n_ = samples_count(s), lo_ = samples_lower_bound(s, from);                 \
+        bool sorted_ = samples_sorted(s);                                                 \
+        for (size_t i = lo_; i < n_; i++) {                                               \
+            uint64_t t_ = samples_time_us(s, i);                                          \
+            if (t_ >= (to)) {                                                             \
+                if (sorted_)                                                              \
+                    break;                                                                \
+                continue;                                                                 \
+            }                                                                             \
+            if (t_ < (from))                                                              \
+                continue;                                                                 \
+            body;                                                                         \
+        }                                                                                 \
+    } while (0)
+
+static bool sorted_span(const struct samples *s, uint64_t from, uint64_t to, size_t *lo,
+                        size_t *hi);
+
+size_t timeline_count(const struct samples *s, uint64_t from_us, uint64_t to_us)
+{
+    size_t c = 0, lo, hi;
+    if (sorted_span(s, from_us, to_us, &lo, &hi))
+        return hi - lo;
+    FOR_RANGE(s, from_us, to_us, i, c++);
+    return c;
+}
+
+void timeline_histogram(const struct samples *s, uint64_t bucket_us, uint32_t *out, size_t n)
+{
+    if (bucket_us == 0)
+        bucket_us = 1;
+    size_t ns = samples_count(s);
+    for (size_t i = 0; i < ns; i++) {
+        uint64_t b = samples_time_us(s, i) / bucket_us;
+        if (b < n && out[b] < UINT32_MAX)
+            out[b]++;
+    }
+}
+
+/* The samples of [from, to) when the times are sorted: [*lo, *hi). */
+static bool sorted_span(const struct samples *s, uint64_t from, uint64_t to, size_t *lo,
+                        size_t *hi)
+{
+    if (!samples_sorted(s))
+        return false;
+    *lo = samples_lower_bound(s, from);
+    *hi = to == TIMELINE_END ? samples_count(s) : samples_lower_bound(s, to);
+    if (*hi < *lo)
+        *hi = *lo;
+    return true;
+}
+
+/* Self counts per base node of the samples in range. Fast paths (sorted times, weights
+ * that are one value or indexes of integers below 2^32): one pass over the leaf array
+ * adding into a u64 per node. */
+static struct count *node_counts(const struct samples *s, size_t nodes, uint64_t from,
+                                 uint64_t to, bool *touched)
+{
+    struct count *self = xcalloc(nodes ? nodes : 1, sizeof *self);
+    struct count w;
+    const struct count *dict;
+    size_t ndict, lo, hi;
+    const uint16_t *wi = samples_weight_index(s, &dict, &ndict);
+    bool small = wi != NULL;
+    for (size_t k = 0; small && k < ndict; k++)
+        small = !dict[k].is_float && dict[k].u <= UINT32_MAX;
+    bool uniform = samples_uniform(s, &w);
+    if ((uniform || small) && sorted_span(s, from, to, &lo, &hi)) {
+        /* sums of at most 2^32 weights below 2^32 each fit: no overflow below 2^32 samples */
+        const uint32_t *leaf = samples_leaves(s);
+        uint64_t *sum = xcalloc(nodes ? nodes : 1, sizeof *sum);
+        uint64_t *du = NULL;
+        if (!uniform) {
+            du = xreallocarray(NULL, ndict ? ndict : 1, sizeof *du);
+            for (size_t k = 0; k < ndict; k++)
+                du[k] = dict[k].u;
+            for (size_t i = lo; i < hi; i++)
+                if (leaf[i] < nodes)
+                    sum[leaf[i]] += du[wi[i]];
+        } else {
+            for (size_t i = lo; i < hi; i++)
+                if (leaf[i] < nodes)
+                    sum[leaf[i]]++;
+        }
+        for (size_t k = 0; k < nodes; k++) {
+            if (!sum[k])
+                continue;
+            touched[k] = true;
+            if (!uniform)
+                self[k] = count_u64(sum[k]);
+            else if (!w.is_float && (w.u == 0 || sum[k] <= UINT64_MAX / w.u))
+                self[k] = count_u64(w.u * sum[k]);
+            else {   /* as many additions would: past 2^64 a double */
+                self[k].is_float = true;
+                self[k].d = count_to_double(w) * (double)sum[k];
+            }
+        }
+        /* a weight of 0 still marks its stack */
+        bool zero = uniform && count_is_zero(w);
+        for (size_t k = 0; !uniform && k < ndict; k++)
+            zero |= dict[k].u == 0;
+        if (zero)
+            for (size_t i = lo; i < hi; i++)
+                if (leaf[i] < nodes)
+                    touched[leaf[i]] = true;
+        free(du);
+        free(sum);
+        return self;
+    }
+    FOR_RANGE(s, from, to, i, {
+        uint32_t leaf = samples_leaf(s, i);
+        if (leaf < nodes) {
+            count_add(&self[leaf], samples_weight(s, i));
+            touched[leaf] = true;
+        }
+    });
+    return self;
+}
+
+/* comm (the base as it is) and none (process frames dropped): one pass over the nodes. */
+static struct trie *build_nodes(const struct samples *s, const struct trie *base, uint64_t from,
+                                uint64_t to, bool none)
+{
+    size_t n = trie_size(base);
+    bool *touched = xcalloc(n ? n : 1, sizeof *touched);
+    struct count *self = node_counts(s, n, from, to, touched);
+    /* keep: a node with a sample at or below it (children have greater ids) */
+    for (size_t i = n; i-- > 1;)
+        if (touched[i])
+            touched[trie_parent(base, (uint32_t)i)] = true;
+    bool *proc = NULL;
+    if (none) {   /* the process frames: each thread's and their ancestors */
+        proc = xcalloc(n ? n : 1, sizeof *proc);
+        for (size_t k = 0; k < samples_threads(s); k++)
+            for (uint32_t p = samples_thread_get(s, (uint32_t)k)->proc;
+                 p != TRIE_NONE && p < n && p != TRIE_ROOT; p = trie_parent(base, p))
+                proc[p] = true;
+    }
+    struct trie *out = trie_new(trie_names(base));
+    uint32_t *map = xreallocarray(NULL, n ? n : 1, sizeof *map);
+    map[0] = TRIE_ROOT;
+    for (size_t i = 1; i < n; i++) {
+        uint32_t node = (uint32_t)i, par = trie_parent(base, node);
+        if (!touched[i])
+            map[i] = TRIE_NONE;
+        else if (none && proc[i])
+            map[i] = TRIE_ROOT;
+        else if (none)
+            map[i] = trie_child(out, map[par], trie_name(base, node));
+        else
+            map[i] = trie_append_child(out, map[par], trie_name(base, node),
+                                       trie_phash(base, node));
+    }
+    for (size_t i = 0; i < n; i++)
+        if (map[i] != TRIE_NONE && touched[i] && trie_is_terminal(base, (uint32_t)i) &&
+            !count_is_zero(self[i]))
+            trie_add_self(out, map[i], self[i]);
+    trie_sum_totals(out);
+    free(map);
+    free(proc);
+    free(self);
+    free(touched);
+    return out;
+}
+
+/* pid and tid. Threads fall into groups (a thread itself with tid; with pid, the threads
+ * with the same process frame and pid name). The samples of the range are sorted by group
+ * (counting sort of their indexes), then each group's leaves are summed in a dense array
+ * over the base's nodes (no hashing per sample) and mapped to output nodes: a node's
+ * output node for the current group is map[node] when stamp[node] == group + 1, so each
+ * output node is appended once, without a lookup. A group with few leaves climbs from
+ * each leaf to the first node it mapped; a group with many walks the base's nodes in id
+ * order (parents first), which reads memory in order. The frames above a process frame
+ * (a comm holding ';') are shared by every group: smap. */
+#define SHARED UINT32_MAX
+
+struct gctx {
+    const struct samples *s;
+    const struct trie *base;
+    const struct strtab *names;
+    struct trie *out;
+    size_t nodes;
+    bool tid;
+    uint32_t *map, *stamp, *smap, *up;
+    bool *sset, *need;
+};
+
+static bool is_shared(const struct gctx *c, uint32_t node, uint32_t pdepth)
+{
+    return pdepth > 1 && trie_depth(c->base, node) < pdepth;
+}
+
+/* The output node of base node for group g (its parent's is known: pout). */
+static uint32_t make_node(struct gctx *c, uint32_t node, uint32_t pout,
+                          const struct samples_thread *th, uint32_t g, uint32_t pdepth)
+{
+    bool sh = is_shared(c, node, pdepth);
+    if (sh && c->sset[node])
+        return c->smap[node];
+    uint32_t name = trie_name(c->base, node);
+    if (th && node == th->proc)
+        name = c->tid ? th->name_tid : th->name_pid;
+    uint64_t ph = trie_hash_step(trie_phash(c->out, pout), strtab_hash(c->names, name));
+    uint32_t o = trie_append_child(c->out, pout, name, ph);
+    if (sh) {
+        c->smap[node] = o;
+        c->sset[node] = true;
+    } else {
+        c->map[node] = o;
+        c->stamp[node] = g;
+    }
+    return o;
+}
+
+static uint32_t mapped(const struct gctx *c, uint32_t node, uint32_t g, uint32_t pdepth,
+                       bool *ok)
+{
+    if (node == TRIE_ROOT) {
+        *ok = true;
+        return TRIE_ROOT;
+    }
+    if (is_shared(c, node, pdepth)) {
+        *ok = c->sset[node];
+        return c->smap[node];
+    }
+    *ok = c->stamp[node] == g;
+    return c->map[node];
+}
+
+static uint32_t climb(struct gctx *c, uint32_t leaf, const struct samples_thread *th, uint32_t g,
+                      uint32_t pdepth)
+{
+    size_t n = 0;
+    uint32_t node = leaf, o;
+    bool ok;
+    for (;;) {
+        o = mapped(c, node, g, pdepth, &ok);
+        if (ok)
+            break;
+        c->up[n++] = node;
+        node = trie_parent(c->base, node);
+    }
+    while (n > 0) {
+        node = c->up[--n];
+        o = make_node(c, node, o, th, g, pdepth);
+    }
+    return o;
+}
+
+/* Every node at or above the leaves touched[0..nt), in id order. */
+static void walk(struct gctx *c, const uint32_t *touched, size_t nt,
+                 const struct samples_thread *th, uint32_t g, uint32_t pdepth)
+{
+    memset(c->need, 0, c->nodes * sizeof *c->need);
+    for (size_t k = 0; k < nt; k++)
+        c->need[touched[k]] = true;
+    for (size_t i = c->nodes; i-- > 1;)
+        if (c->need[i])
+            c->need[trie_parent(c->base, (uint32_t)i)] = true;
+    for (size_t i = 1; i < c->nodes; i++) {
+        if (!c->need[i])
+            continue;
+        bool ok;
+        uint32_t pout = mapped(c, trie_parent(c->base, (uint32_t)i), g, pdepth, &ok);
+        make_node(c, (uint32_t)i, pout, th, g, pdepth);
+    }
+}
+
+static uint32_t *thread_groups(const struct samples *s, bool tid)
+{
+    size_t nth = samples_threads(s);
+    uint32_t *group = xreallocarray(NULL, nth + 1, sizeof *group);
+    for (size_t k = 0; k < nth; k++) {
+        group[k] = (uint32_t)k;
+        if (tid)
+            continue;
+        const struct samples_thread *th = samples_thread_get(s, (uint32_t)k);
+        for (size_t j = 0; j < k; j++) {   /* threads are few next to samples */
+            const struct samples_thread *o = samples_thread_get(s, (uint32_t)j);
+            if (o->proc == th->proc && o->name_pid == th->name_pid) {
+                group[k] = group[j];
+                break;
+            }
+        }
+    }
+    group[nth] = (uint32_t)nth;   /* a sample without a known thread */
+    return group;
+}
+
+static struct trie *build_pairs(const struct samples *s, const struct trie *base, uint64_t from,
+                                uint64_t to, bool tid)
+{
+    size_t nodes = trie_size(base), nth = samples_threads(s), n1 = nodes ? nodes : 1;
+    uint32_t *group = thread_groups(s, tid);
+    size_t lo = 0, hi = samples_count(s);
+    bool sorted = sorted_span(s, from, to, &lo, &hi);
+    const uint32_t *leaves = samples_leaves(s), *t32;
+    const uint16_t *t16;
+    samples_thread_arrays(s, &t16, &t32);
+#define THREAD_OF(i) (t16 ? (uint32_t)t16[i] : t32[i])
+#define GROUP_OF(i) group[THREAD_OF(i) < nth ? THREAD_OF(i) : nth]
+#define IN_RANGE(i)                                                                         \
+    (leaves[i] < nodes &&                                                                   \
+     (sorted || (samples_time_us(s, i) >= from && samples_time_us(s, i) < to)))
+    /* the range's sample indexes by group */
+    size_t *start = xcalloc(nth + 2, sizeof *start), total = 0;
+    for (size_t i = lo; i < hi; i++)
+        if (IN_RANGE(i)) {
+            start[GROUP_OF(i) + 1]++;
+            total++;
+        }
+    for (size_t g = 0; g <= nth; g++)
+        start[g + 1] += start[g];
+    uint32_t *order = xreallocarray(NULL, total ? total : 1, sizeof *order);
+    size_t *fillp = xreallocarray(NULL, nth + 1, sizeof *fillp);
+    memcpy(fillp, start, (nth + 1) * sizeof *fillp);
+    for (size_t i = lo; i < hi; i++)
+        if (IN_RANGE(i))
+            order[fillp[GROUP_OF(i)]++] = (uint32_t)(i - lo);
+    free(fillp);
+    struct gctx c = {s, base, trie_names(base), trie_new(trie_names(base)), nodes, tid,
+                     xreallocarray(NULL, n1, sizeof(uint32_t)), xcalloc(n1, sizeof(uint32_t)),
+                     xreallocarray(NULL, n1, sizeof(uint32_t)),
+                     xreallocarray(NULL, trie_max_depth(base) + 1, sizeof(uint32_t)),
+                     xcalloc(n1, sizeof(bool)), xcalloc(n1, sizeof(bool))};
+    struct count *sum = xcalloc(n1, sizeof *sum);
+    bool *seen = xcalloc(n1, sizeof *seen);
+    uint32_t *touched = xreallocarray(NULL, n1, sizeof *touched);
+    for (size_t g = 0; g <= nth; g++) {
+        size_t nt = 0;
+        uint32_t first = UINT32_MAX;
+        for (size_t k = start[g]; k < start[g + 1]; k++) {
+            size_t i = lo + order[k];
+            uint32_t leaf = leaves[i];
+            if (first == UINT32_MAX)
+                first = THREAD_OF(i);
+            if (!seen[leaf]) {
+                seen[leaf] = true;
+                touched[nt++] = leaf;
+            }
+            count_add(&sum[leaf], samples_weight(s, i));
+        }
+        if (!nt)
+            continue;
+        const struct samples_thread *th = samples_thread_get(s, first);
+        uint32_t pdepth = th ? th->depth : 0, gs = (uint32_t)g + 1;
+        if (nt * 32 >= nodes)
+            walk(&c, touched, nt, th, gs, pdepth);
+        for (size_t k = 0; k < nt; k++) {
+            uint32_t leaf = touched[k];
+            trie_add_self(c.out, climb(&c, leaf, th, gs, pdepth), sum[leaf]);
+            sum[leaf] = count_u64(0);
+            seen[leaf] = false;
+        }
+    }
+#undef THREAD_OF
+#undef GROUP_OF
+#undef IN_RANGE
+    trie_sum_totals(c.out);
+    free(c.map);
+    free(c.stamp);
+    free(c.smap);
+    free(c.up);
+    free(c.sset);
+    free(c.need);
+    free(touched);
+    free(seen);
+    free(sum);
+    free(order);
+    free(start);
+    free(group);
+    return c.out;
+}
+
+struct trie *timeline_build(const struct samples *s, const struct trie *base, uint64_t from_us,
+                            uint64_t to_us, enum perf_group g)
+{
+    if (g == GROUP_PID || g == GROUP_TID)
+        return build_pairs(s, base, from_us, to_us, g == GROUP_TID);
+    return build_nodes(s, base, from_us, to_us, g == GROUP_NONE);
+}
+

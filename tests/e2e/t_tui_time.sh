@@ -1,0 +1,116 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# flametui - e2e: time, threads and recursion (issue 15) on a real perf recording
+# (tests/data/perf-time.perf: sort twice, then a threaded program with a recursive fib).
+# T shows the heat map and its time axis; m marks a range (keys and mouse), Enter shows
+# its flame graph with the range in the title, T returns with the range kept, Esc clears
+# it; the map grows with live input; folded input has no time. P regroups (pid, tid,
+# none), R merges the fib tower.
+. "$top_srcdir/tests/e2e/lib.sh"
+in="$data/perf-time.perf"
+
+start_size 100 40 "$FLAMETUI" "$in"
+wait_for '^all  '
+wait_for ' prog '
+keys T
+wait_for 'time view'
+wait_for '^0s +1s +2s +3s +4s +5s$'
+wait_for 'column 100ms'
+line 3 | grep -qE '^[ .:=+*#%@-]{50,}$' || fail "no heat map on the third line"
+ok
+# keys: from 0.5 s (column 5) to the end of column 17 (1.8 s)
+keys Right Right Right Right Right m
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do keys Right; done
+keys m
+wait_for 'selected 0.5s-1.8s: 76 samples'
+keys Enter
+wait_for '^flametui: .*time:0.5s-1.8s'
+wait_gone ' prog '          # the threaded program ran later
+# T again: the map, with the range kept; q back to the graph, still the range
+keys T
+wait_for 'selected 0.5s-1.8s: 76 samples'
+keys q
+wait_for '^flametui: .*time:0.5s-1.8s'
+# Esc in the time view clears it: every sample again
+keys T
+wait_for 'time view'
+keys Escape
+wait_for 'time range cleared'
+keys q
+wait_gone 'time:'
+wait_for ' prog '
+# the mouse: two clicks mark a range
+keys T
+wait_for 'time view'
+mouse 0 20 2
+wait_for 'selected 2s-2.1s'
+mouse 0 29 2
+wait_for 'selected 2s-3s: '
+keys Enter
+wait_for '^flametui: .*time:2s-3s'
+keys T
+wait_for 'time view'
+keys Escape q
+wait_gone 'time:'
+# P: pid, tid, none, comm
+keys P
+wait_for 'group:pid'
+wait_for 'sort-23525 '
+keys P
+wait_for 'group:tid'
+wait_for 'sort-23525/23525'
+keys P
+wait_for 'group:none'
+wait_gone 'sort-23525'
+screen | grep -qE '^ +sort +' && fail "a process frame with --group=none"
+ok
+keys P
+wait_for 'grouped by comm'
+# R: the fib tower becomes one frame
+[ "$(screen | grep -c 'fib')" -ge 3 ] || fail "no fib tower to merge"
+ok
+keys R
+wait_for 'recursion collapsed'
+wait_for '^flametui: .*recursion'
+[ "$(screen | grep -c 'fib')" -eq 1 ] || fail "R left more than one fib row"
+ok
+keys R
+wait_for 'recursion shown'
+quit_ok q
+
+# --from/--to/--group/--collapse-recursion start the viewer in that state
+fresh
+start_size 140 40 "$FLAMETUI" --from=0.5 --to=1.8 --group=tid --collapse-recursion "$in"
+wait_for '^flametui: .*group:tid recursion time:0.5s-1.8s'
+wait_for 'sort-23525/23525'
+keys T
+wait_for 'selected 0.5s-1.8s: 76 samples'
+quit_ok Q
+
+# live: the map grows to the right as records arrive
+fresh
+half=$(awk 'NR > 900 && /^$/ { print NR; exit }' "$in")
+head -n "$half" "$in" > "$tmp/a.perf"
+tail -n "+$((half + 1))" "$in" > "$tmp/b.perf"
+# the second half is sent once the test says go (no timing)
+start_size 100 40 "sh -c 'cat $tmp/a.perf; while [ ! -e $tmp/go ]; do sleep 0.1; done; cat $tmp/b.perf' | $FLAMETUI"
+wait_for '^all  '
+keys T
+wait_for '^0s +1s'
+screen | grep -qE '^0s.* 5s$' && fail "the second half is there already"
+ok
+touch "$tmp/go"
+wait_for '^0s +1s +2s +3s +4s +5s$'
+quit_ok Q
+
+# folded input: no time
+fresh
+start "$FLAMETUI" "$data/tui-basic.folded"
+wait_for '^all  100 samples'
+keys T
+wait_for 'no time: folded input has no timestamps'
+keys P
+wait_for 'no grouping: not perf input'
+keys R
+wait_for 'recursion collapsed'
+quit_ok q
