@@ -29,6 +29,7 @@ enum palette {
     PALETTE_YELLOW,
     PALETTE_PURPLE,
     PALETTE_ORANGE,
+    PALETTE_KIND,  /* by frame kind: kernel orange, JIT green, inlined aqua, user red */
     PALETTE_COUNT
 };
 
@@ -37,6 +38,8 @@ int theme_palette_parse(const char *name, enum palette *out);
 const char *theme_palette_name(enum palette p);
 
 #define THEME_HASH_COLORS 256u   /* slot & 0xff: the two 4-bit hash levels */
+#define THEME_SPREAD_SHIFT 20     /* slot bits 20..30: 11 bits of a hash of the whole name */
+#define THEME_SPREAD_BITS 0x7ff00000u
 /* Palette slot of a frame name (raw bytes). Same bytes -> same slot. */
 unsigned theme_slot(const char *name, size_t len);
 
@@ -44,6 +47,27 @@ struct rgb {
     unsigned char r, g, b;
 };
 struct rgb theme_rgb(enum palette p, unsigned slot);
+/* The colour the viewer paints: the same palette formulas as theme_rgb (the channel
+ * ranges of flamegraph.pl's palettes), but with each channel's value taken from its own
+ * bits of a hash of the whole name (THEME_SPREAD_BITS of the slot), as flamegraph.pl's
+ * default (random) mode varies every channel independently. Names that share a prefix
+ * or an ending (std::...) still get colours apart; the same name keeps its colour. */
+struct rgb theme_rgb_spread(enum palette p, unsigned slot);
+/* An alternative shade of c for a frame whose neighbour on the same row got the same
+ * colour: darker, or lighter when c is dark. mode 256: the result maps to another
+ * xterm-256 index than c (theme_rgb_to_256); 8: another basic colour than c's (never
+ * black); 0: direct colour, at least 40 levels away. */
+struct rgb theme_rgb_alt(struct rgb c, int mode);
+/* The second-nearest of the 8 basic colours to c, never black, blue, magenta (the search
+ * match) nor the nearest (for the
+ * sibling alternation on 8-colour terminals). */
+int theme_rgb_to_8_alt(struct rgb c);
+
+/* Frame kinds, as perf and flamegraph.pl --colors=java/js tell them from the name. */
+enum frame_kind { KIND_USER, KIND_KERNEL, KIND_JIT, KIND_INLINED };
+/* Kernel: ends with "_[k]" or contains "[kernel.kallsyms]"; JIT "_[j]"; inlined "_[i]". */
+enum frame_kind theme_kind(const char *name, size_t len);
+const char *theme_kind_name(enum frame_kind k);  /* "user", "kernel", "jit", "inlined" */
 /* Nearest xterm-256 colour index (16..255: the 6x6x6 cube or the grey ramp). */
 int theme_rgb_to_256(struct rgb c);
 /* Nearest of the 8 basic colours (THEME_BLACK..THEME_WHITE, ANSI order). */

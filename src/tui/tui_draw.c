@@ -52,21 +52,24 @@ void tui_draw_init(const struct tui_opts *o)
         dc.mode = CM_8;
 }
 
-/* A theme colour (THEME_BLACK.., THEME_DEFAULT, THEME_FRAME) as a terminal colour. */
-static int term_color(int c, unsigned slot)
+/* A theme colour (THEME_BLACK.., THEME_DEFAULT, THEME_FRAME) as a terminal colour;
+ * alt: the frame colour's alternative shade (a neighbour has the same colour). */
+static int term_color(int c, unsigned slot, bool alt)
 {
     if (c == THEME_DEFAULT)
         return -1;
     if (c != THEME_FRAME)
         return c;
-    struct rgb v = theme_rgb(dc.pal, slot);
+    struct rgb v = theme_rgb_spread(dc.pal, slot);
     switch (dc.mode) {
     case CM_DIRECT:
+        if (alt)
+            v = theme_rgb_alt(v, 0);
         return v.r << 16 | v.g << 8 | v.b;
     case CM_256:
-        return theme_rgb_to_256(v);
+        return theme_rgb_to_256(alt ? theme_rgb_alt(v, 256) : v);
     case CM_8:
-        return theme_rgb_to_8(v);
+        return alt ? theme_rgb_to_8_alt(v) : theme_rgb_to_8(v);
     case CM_MONO:
         break;
     }
@@ -87,21 +90,41 @@ static attr_t to_attrs(unsigned a)
     return r;
 }
 
+/* How a cell looks: what tells two neighbouring frames apart. */
+struct look {
+    int fg, bg;
+    attr_t at;
+};
+
+static struct look style_look(enum style s, unsigned slot, bool alt)
+{
+    const struct theme_style *st = theme_style(s, dc.mode == CM_MONO);
+    struct look l = {-1, -1, to_attrs(st->attrs)};
+    if (dc.mode != CM_MONO) {
+        l.fg = term_color(st->fg, slot, alt);
+        l.bg = term_color(st->bg, slot, alt);
+        if (alt && st->bg != THEME_FRAME)   /* a fixed colour (matches): underline */
+            l.at ^= A_UNDERLINE;
+    }
+    return l;
+}
+
+static void use_look(const struct look *l)
+{
+    int pair = 0;
+    if (dc.mode != CM_MONO && (l->fg != -1 || l->bg != -1)) {
+        pair = alloc_pair(l->fg, l->bg);
+        if (pair < 0)
+            pair = 0;
+    }
+    attr_set(l->at, (short)(pair < 0x7fff ? pair : 0), &pair);
+}
+
 /* Sets the current attributes for style s (slot: the frame's palette slot). */
 static void use_style(enum style s, unsigned slot)
 {
-    const struct theme_style *st = theme_style(s, dc.mode == CM_MONO);
-    attr_t at = to_attrs(st->attrs);
-    int pair = 0;
-    if (dc.mode != CM_MONO) {
-        int fg = term_color(st->fg, slot), bg = term_color(st->bg, slot);
-        if (fg != -1 || bg != -1) {
-            pair = alloc_pair(fg, bg);
-            if (pair < 0)
-                pair = 0;
-        }
-    }
-    attr_set(at, (short)(pair < 0x7fff ? pair : 0), &pair);
+    struct look l = style_look(s, slot, false);
+    use_look(&l);
 }
 
 /* Writes the safe UTF-8 text s[0..len) at (y, x), at most maxw columns; returns the
@@ -159,11 +182,27 @@ static int text_width(const char *s, size_t len)
     return w;
 }
 
-static void draw_rect(const struct rect_list *rl, const struct rect *r, int top)
+/* The frame to the left on the same row, to keep neighbours apart. */
+struct prev_cell {
+    int y, end;
+    struct look l;
+};
+
+static bool same_look(const struct look *a, const struct look *b)
+{
+    return a->fg == b->fg && a->bg == b->bg && a->at == b->at;
+}
+
+static void draw_rect(const struct rect_list *rl, const struct rect *r, int top,
+                      struct prev_cell *prev)
 {
     enum style s = theme_frame_style(r->flags);
     int y = top + r->y;
-    use_style(s, r->color);
+    struct look l = style_look(s, r->color, false);
+    bool touch = prev->y == y && prev->end == r->x;
+    if (touch && dc.mode != CM_MONO && same_look(&l, &prev->l))
+        l = style_look(s, r->color, true);
+    use_look(&l);
     if (dc.mode == CM_MONO) {
         /* '[' label ']' as --text prints it: neighbours stay apart without colour. */
         struct buf ft = {0};
@@ -171,11 +210,14 @@ static void draw_rect(const struct rect_list *rl, const struct rect *r, int top)
         put_text(y, r->x, r->w, ft.p ? ft.p : "", ft.len);
         buf_fini(&ft);
     } else {
-        const char *l = layout_label(rl, r);
+        const char *text = layout_label(rl, r);
         fill(y, r->x, r->w);
         if (r->w > 2)
-            put_text(y, r->x + 1, r->w - 2, l, strlen(l));
+            put_text(y, r->x + 1, r->w - 2, text, strlen(text));
     }
+    prev->y = y;
+    prev->end = r->x + r->w;
+    prev->l = l;
 }
 
 /* One line: left (+ info) from the left edge, right flush right. When left + info do not
@@ -308,9 +350,11 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
     draw_line(0, STYLE_TITLE, &left, NULL, &right, STYLE_TITLE, false);
     if (under == SCREEN_TABLE)
         draw_top(a);
-    else
+    else {
+        struct prev_cell prev = {-1, -1, {-1, -1, A_NORMAL}};
         for (size_t i = 0; rl && i < rl->n; i++)
-            draw_rect(rl, &rl->v[i], 1);
+            draw_rect(rl, &rl->v[i], 1, &prev);
+    }
     left.len = right.len = 0;
     app_status_parts(a, &left, &info, &right);
     enum style s = sk == STATUS_PROMPT ? STYLE_PROMPT
