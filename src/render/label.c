@@ -56,6 +56,28 @@ static size_t utf8_decode(const unsigned char *p, size_t n, unsigned long *cp)
     return len;
 }
 
+/* Combining marks (nonspacing and enclosing, general categories Mn/Me) of the common
+ * scripts: shown as text with width 0 after the character they mark. Format characters
+ * (bidi overrides, zero-width joiners and spaces), variation selectors and every other
+ * zero-width code point stay escaped. */
+static int combining(unsigned long cp)
+{
+    static const unsigned long r[][2] = {
+        {0x0300, 0x036f}, {0x0483, 0x0489}, {0x0591, 0x05c7}, {0x0610, 0x061a},
+        {0x064b, 0x065f}, {0x0670, 0x0670}, {0x06d6, 0x06dc}, {0x06df, 0x06ed},
+        {0x0711, 0x0711}, {0x0730, 0x074a}, {0x07a6, 0x07b0}, {0x0900, 0x0dff},
+        {0x0e31, 0x0eff}, {0x0f18, 0x0fff}, {0x102b, 0x109f}, {0x1160, 0x11ff},
+        {0x135d, 0x135f}, {0x1712, 0x1734}, {0x17b4, 0x17dd}, {0x1a17, 0x1a7f},
+        {0x1ab0, 0x1aff}, {0x1b00, 0x1bff}, {0x1dc0, 0x1dff}, {0x20d0, 0x20ff},
+        {0x302a, 0x302f}, {0x3099, 0x309a}, {0xa66f, 0xa67d}, {0xfe20, 0xfe2f},
+        {0x1d165, 0x1d1ad},
+    };
+    for (size_t i = 0; i < sizeof(r) / sizeof(r[0]); i++)
+        if (cp >= r[i][0] && cp <= r[i][1])
+            return 1;
+    return 0;
+}
+
 static struct unit next_unit(const unsigned char *p, size_t n, enum label_mode m)
 {
     struct unit u = {1, 4, 1};
@@ -74,6 +96,8 @@ static struct unit next_unit(const unsigned char *p, size_t n, enum label_mode m
     int w = wcwidth((wchar_t)cp);
     if (w >= 1)
         u.width = w, u.esc = 0;
+    else if (w == 0 && combining(cp))
+        u.width = 0, u.esc = 0;
     else
         u.width = 4 * (int)len;   /* C1, zero-width, unassigned: every byte escaped */
     return u;
@@ -147,6 +171,14 @@ int label_fit(struct buf *out, const char *name, size_t len, int cols, enum labe
     label_escape(out, name, cut, m);
     buf_append(out, "..", 2);
     return cut_w + 2;
+}
+
+size_t label_strip_kind(const char *name, size_t len)
+{
+    if (len > 4 && name[len - 4] == '_' && name[len - 3] == '[' && name[len - 1] == ']' &&
+        (name[len - 2] == 'k' || name[len - 2] == 'j' || name[len - 2] == 'i'))
+        return len - 4;
+    return len;
 }
 
 int label_slice(struct buf *out, const char *s, size_t len, int skip, int cols)

@@ -2,7 +2,9 @@
  * Raw name bytes become displayable text in which every byte that could act on a
  * terminal is a visible escape: C0 controls, ESC, DEL, C1 controls (U+0080..U+009F),
  * invalid or overlong UTF-8, surrogates, and code points that wcwidth() calls
- * non-printable or zero-width (combining marks, bidi overrides, ZWJ...). An escape
+ * non-printable or zero-width (bidi overrides, ZWJ, variation selectors...), except the
+ * combining marks of the common scripts (U+0300.., Mn/Me), which stay text of width 0
+ * (a mark at the very start of a name then marks the cell before it). An escape
  * shows each raw byte of the character as `\xNN` (lower-case hex, 4 columns per byte).
  * A backslash in a name stays a plain backslash (display text, not a round-trip format).
  * Widths come from wcwidth() of the current LC_CTYPE (call setlocale() first).
@@ -36,6 +38,10 @@ int label_escape(struct buf *out, const char *name, size_t len, enum label_mode 
  * returns the columns appended (<= cols; may be less than cols when a wide character
  * or an escape does not fit: the caller pads). cols <= 0 appends nothing. No NUL. */
 int label_fit(struct buf *out, const char *name, size_t len, int cols, enum label_mode m);
+
+/* The length of name[0..len) without a frame-kind suffix "_[k]" (kernel), "_[j]" (JIT)
+ * or "_[i]" (inlined), as flamegraph.pl drops them for display (--collapse keeps them). */
+size_t label_strip_kind(const char *name, size_t len);
 
 /* For an already safe UTF-8 string s[0..len) (from label_escape): appends the part
  * that starts skip columns in and is at most cols columns wide, never splitting a

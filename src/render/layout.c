@@ -205,7 +205,8 @@ static void emit(struct ctx *c, uint32_t node, uint32_t depth, int x, int w, uns
             inner--;
             r->label_cols = 1;
         }
-        r->label_cols += label_fit(&out->labels, name, len, inner, c->mode);
+        r->label_cols +=
+            label_fit(&out->labels, name, label_strip_kind(name, len), inner, c->mode);
     }
     buf_putc(&out->labels, '\0');
 }
