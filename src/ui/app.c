@@ -175,7 +175,11 @@ static enum reaction graph_action(struct app *a, enum action act)
     switch (act) {
     case ACT_QUIT:
         return callers ? app_close_callers(a) : RE_QUIT;
+    case ACT_HIGHLIGHT_NAME:
+        return highlight_toggle(a);
     case ACT_ZOOM_RESET:
+        if (highlight_active(a))   /* Esc clears a `#` highlight first */
+            return highlight_clear(a);
         /* Esc leaves the callers view when there is no zoom to reset */
         if (callers && a->zoom == TRIE_ROOT)
             return app_close_callers(a);

@@ -38,6 +38,11 @@ void table_refresh(struct app *a);
 /* The selected row: name (left) and numbers (info). */
 void table_status(const struct app *a, struct buf *left, struct buf *info);
 
+/* highlight.c: the `#` key (highlight the selected function everywhere) */
+enum reaction highlight_toggle(struct app *a);
+bool highlight_active(const struct app *a);   /* the search is one made by `#` */
+enum reaction highlight_clear(struct app *a);
+
 /* app.c */
 void app_push(struct app *a, enum ui_screen s);
 void app_pop(struct app *a);

@@ -45,7 +45,7 @@ const char options_usage[] =
     "      --hide=RE         remove frames matching RE from every stack (repeatable)\n"
     "  -s, --search=RE       highlight frames matching RE\n"
     "      --colors=PALETTE  hot (default), mem, io, wakeup, java, js, perl, red, green,\n"
-    "                        blue, aqua, yellow, purple, orange\n"
+    "                        blue, aqua, yellow, purple, orange, kind (kernel/JIT/inlined/user)\n"
     "      --no-color        monochrome (also when NO_COLOR is set)\n"
     "\n"
     "Non-interactive outputs (no terminal needed):\n"
