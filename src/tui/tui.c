@@ -44,7 +44,11 @@ static struct session {
     struct sigaction old[NSIG];
     bool caught[NSIG];        /* sigs whose action session_open replaced */
     int err_saved, err_mem;   /* stderr while curses runs goes to a memfd */
-} sess = {.err_saved = -1, .err_mem = -1};
+    int frame_saved, frame_mem; /* tui_refresh: the tty's fd, and a memfd for one frame */
+    bool in_frame;            /* the tty's fd points at frame_mem (inside tui_refresh) */
+    char *frame_buf;
+    size_t frame_cap;
+} sess = {.err_saved = -1, .err_mem = -1, .frame_saved = -1, .frame_mem = -1};
 
 /* Every asynchronous signal whose default action ends the process: while the viewer
  * runs, each one only sets got_signal, and the loop restores the terminal and exits
@@ -131,11 +135,86 @@ static void stderr_release(void)
     sess.err_mem = sess.err_saved = -1;
 }
 
+/* ncurses 6 writes with write(2) itself (no stdio buffer) and flushes after every
+ * cursor move of an update, so one repaint was dozens of write()s, and a terminal could
+ * show it half drawn. During refresh() the tty's descriptor points at a memfd; the
+ * frame is then sent with one write(). Typeahead checks are off (they would poll the
+ * memfd). Without memfd the frame goes out as ncurses writes it. */
+static void frame_open(void)
+{
+    int fd = sess.tty ? fileno(sess.tty) : -1;
+    if (fd < 0)
+        return;
+    sess.frame_mem = memfd_create("flametui-frame", MFD_CLOEXEC);
+    if (sess.frame_mem < 0)
+        return;
+    sess.frame_saved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    if (sess.frame_saved < 0) {
+        close(sess.frame_mem);
+        sess.frame_mem = -1;
+        return;
+    }
+    typeahead(-1);
+}
+
+static void frame_end(void)
+{
+    int fd = fileno(sess.tty);
+    sess.in_frame = false;
+    if (dup2(sess.frame_saved, fd) < 0)
+        return;
+    off_t n = lseek(sess.frame_mem, 0, SEEK_CUR);
+    if (n <= 0)
+        return;
+    if ((size_t)n > sess.frame_cap) {
+        free(sess.frame_buf);
+        sess.frame_cap = (size_t)n;
+        sess.frame_buf = xmalloc(sess.frame_cap);
+    }
+    ssize_t got = pread(sess.frame_mem, sess.frame_buf, (size_t)n, 0);
+    for (size_t off = 0; got > 0 && off < (size_t)got;) {
+        ssize_t w = write(fd, sess.frame_buf + off, (size_t)got - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        off += (size_t)w;
+    }
+    if (ftruncate(sess.frame_mem, 0) == 0)
+        lseek(sess.frame_mem, 0, SEEK_SET);
+}
+
+void tui_refresh(void)
+{
+    if (sess.frame_mem < 0 || !sess.tty || dup2(sess.frame_mem, fileno(sess.tty)) < 0) {
+        refresh();
+        return;
+    }
+    sess.in_frame = true;
+    refresh();
+    frame_end();
+}
+
+static void frame_close(void)
+{
+    if (sess.in_frame)   /* died inside refresh(): the terminal gets its fd back first */
+        frame_end();
+    if (sess.frame_mem >= 0)
+        close(sess.frame_mem);
+    if (sess.frame_saved >= 0)
+        close(sess.frame_saved);
+    sess.frame_mem = sess.frame_saved = -1;
+    free(sess.frame_buf);
+    sess.frame_buf = NULL;
+    sess.frame_cap = 0;
+}
+
 void tui_shutdown(void)
 {
     if (!sess.active)
         return;
     sess.active = false;
+    frame_close();
     endwin();
     stderr_release();
     each_signal(restore_one, NULL);
@@ -178,6 +257,7 @@ static int session_open(const struct tui_opts *o)
     set_term(sess.scr);
     sess.active = true;
     stderr_capture();
+    frame_open();
     util_set_die_hook(tui_shutdown);
 
     struct sigaction sa;

@@ -338,7 +338,7 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
     erase();
     if (COLS < MIN_COLS || LINES < MIN_ROWS) {
         draw_too_small();
-        refresh();
+        tui_refresh();
         return;
     }
     enum ui_screen scr = app_screen(a), under = scr == SCREEN_HELP ? app_under(a) : scr;
@@ -375,5 +375,5 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
         leaveok(stdscr, TRUE);
         curs_set(0);
     }
-    refresh();
+    tui_refresh();
 }

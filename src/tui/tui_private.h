@@ -15,6 +15,8 @@ int tui_input_read(struct tui_event *ev);
 void tui_input_init(void);
 /* Chooses the colour mode (truecolor, 256, 8, monochrome) and sets up the pairs. */
 void tui_draw_init(const struct tui_opts *o);
+/* refresh(), sent to the terminal with one write() (tui.c). */
+void tui_refresh(void);
 /* Paints title, graph, status (or help / "too small") and refreshes. */
 void tui_draw(const struct app *a, const struct rect_list *rl);
 #endif
