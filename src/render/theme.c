@@ -397,6 +397,8 @@ static const struct theme_style colour_styles[STYLE_COUNT] = {
     [STYLE_HELP_KEY] = {THEME_YELLOW, DEF, A_B},
     [STYLE_ERROR] = {THEME_WHITE, THEME_RED, A_B},
     [STYLE_LIVE] = {THEME_BLACK, THEME_GREEN, A_B},
+    [STYLE_MERGED] = {DEF, DEF, A_D},
+    [STYLE_MERGED_MATCH] = {THEME_BLACK, THEME_MAGENTA, A_B},
 };
 
 /* Monochrome: frames are reverse video (edges come from the "[...]" brackets), the
@@ -415,6 +417,8 @@ static const struct theme_style mono_styles[STYLE_COUNT] = {
     [STYLE_HELP_KEY] = {DEF, DEF, A_B},
     [STYLE_ERROR] = {DEF, DEF, A_B | A_U},
     [STYLE_LIVE] = {DEF, DEF, A_B},
+    [STYLE_MERGED] = {DEF, DEF, A_D},
+    [STYLE_MERGED_MATCH] = {DEF, DEF, A_R | A_B},
 };
 
 const struct theme_style *theme_style(enum style s, bool mono)
@@ -427,6 +431,8 @@ const struct theme_style *theme_style(enum style s, bool mono)
 enum style theme_frame_style(unsigned rect_flags)
 {
     unsigned sel = rect_flags & 1u, match = rect_flags & 2u, anc = rect_flags & 4u;
+    if (rect_flags & 8u)
+        return match ? STYLE_MERGED_MATCH : STYLE_MERGED;
     if (sel)
         return match ? STYLE_SELECTED_MATCH : STYLE_SELECTED;
     if (match)
@@ -438,7 +444,7 @@ const char *theme_style_name(enum style s)
 {
     static const char *const names[STYLE_COUNT] = {
         "frame", "ancestor", "match", "selected", "selected-match", "empty", "title",
-        "status", "prompt", "help", "help-key", "error", "live",
+        "status", "prompt", "help", "help-key", "error", "live", "merged", "merged-match",
     };
     return (unsigned)s < STYLE_COUNT ? names[s] : "?";
 }

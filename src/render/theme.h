@@ -103,6 +103,8 @@ enum style {
     STYLE_HELP_KEY,        /* key names on the help screen */
     STYLE_ERROR,           /* error message in the status line */
     STYLE_LIVE,            /* LIVE / PAUSED / EOF marker */
+    STYLE_MERGED,          /* frames narrower than a cell, merged (a dim '+' run) */
+    STYLE_MERGED_MATCH,    /* the same with a search match among or below them */
     STYLE_COUNT
 };
 
@@ -114,7 +116,8 @@ struct theme_style {
  * always THEME_DEFAULT; frames, ancestors, matches and the selection still differ by
  * reverse/bold/underline/dim). Never NULL for s < STYLE_COUNT. */
 const struct theme_style *theme_style(enum style s, bool mono);
-/* Frame style from layout's rect flags (RECT_SELECTED=1, RECT_MATCH=2, RECT_ANCESTOR=4). */
+/* Frame style from layout's rect flags (RECT_SELECTED=1, RECT_MATCH=2, RECT_ANCESTOR=4,
+ * RECT_MERGED=8). */
 enum style theme_frame_style(unsigned rect_flags);
 /* Name of a style, for debugging and tests ("frame", "selected"...). */
 const char *theme_style_name(enum style s);

@@ -203,7 +203,10 @@ static void draw_rect(const struct rect_list *rl, const struct rect *r, int top,
     if (touch && dc.mode != CM_MONO && same_look(&l, &prev->l))
         l = style_look(s, r->color, true);
     use_look(&l);
-    if (dc.mode == CM_MONO) {
+    if (r->flags & RECT_MERGED) {   /* frames narrower than a cell: a run of '+' */
+        for (int i = 0; i < r->w && r->x + i < COLS; i++)
+            mvaddch(y, r->x + i, '+');
+    } else if (dc.mode == CM_MONO) {
         /* '[' label ']' as --text prints it: neighbours stay apart without colour. */
         struct buf ft = {0};
         layout_frame_text(rl, r, &ft);

@@ -374,6 +374,8 @@ void app_layout_in(const struct app *a, struct layout_in *in)
     in->selected = a->sel;
     in->match = a->search ? search_matches(a->search) : NULL;
     in->vp = a->vp;
+    in->merge_narrow = true;   /* the viewer marks frames narrower than a cell */
+    in->match_below = a->search ? search_below(a->search) : NULL;
 }
 
 void app_layout(struct app *a)

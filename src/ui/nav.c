@@ -175,6 +175,13 @@ enum reaction app_click(struct app *a, int x, int y, int clicks)
     if (!r)
         return RE_NONE;
     enum reaction re = app_select(a, r->node);
+    if (r->flags & RECT_MERGED) {   /* say what the '+' cells stand for */
+        double all = trie_total_d(a->t, TRIE_ROOT);
+        app_message(a, "+ %lu frame%s narrower than a cell: %.15g samples, %.2f%% of all; "
+                    "Enter zooms in", (unsigned long)r->hidden, r->hidden == 1 ? "" : "s",
+                    r->hidden_total, all > 0 ? 100.0 * r->hidden_total / all : 0.0);
+        re |= RE_REDRAW;
+    }
     if (clicks >= 2)
         re |= app_handle(a, ACT_ZOOM_IN);
     return re;

@@ -266,6 +266,31 @@ static void highlight_name(void **state)
     trie_free(t);
 }
 
+/* The viewer's layout merges frames narrower than a cell; a click on the '+' cells says
+ * what they hold and selects their parent, so Enter opens them. */
+static void merged_cell_click(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("p;a 40\np;b 5\np;c 6\np;d 46\np;z 3\n");
+    struct app a;
+    setup_app(&a, t, 10, 6);
+    const struct rect_list *rl = app_rects(&a);
+    const struct rect *m = NULL;
+    for (size_t i = 0; i < rl->n && !m; i++)
+        if (rl->v[i].flags & RECT_MERGED)
+            m = &rl->v[i];
+    assert_non_null(m);
+    assert_int_equal(m->hidden, 2);
+    app_click(&a, m->x, m->y, 1);
+    assert_int_equal(a.sel, trie_node_at(t, "p"));
+    assert_non_null(strstr(a.msg, "2 frames narrower than a cell: 11 samples, 11.00%"));
+    sync(&a);
+    act(&a, ACT_ZOOM_IN);
+    assert_int_equal(a.zoom, trie_node_at(t, "p"));
+    app_fini(&a);
+    trie_free(t);
+}
+
 /* Zoom and selection are name paths: they survive the base growing and the shown trie
  * being replaced by a derived one (filters share the strtab). */
 static void paths_survive_growth_and_rebuild(void **state)
@@ -1417,6 +1442,7 @@ int main(void)
         cmocka_unit_test(moves_follow_orientation),
         cmocka_unit_test(zoom_in_out_reset),
         cmocka_unit_test(highlight_name),
+        cmocka_unit_test(merged_cell_click),
         cmocka_unit_test(paths_survive_growth_and_rebuild),
         cmocka_unit_test(scroll_keeps_selection_visible),
         cmocka_unit_test(left_right_and_mouse),
