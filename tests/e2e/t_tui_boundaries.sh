@@ -85,7 +85,7 @@ run() { # NAME ENV [OPTIONS]
     quit_ok
 }
 
-for term in xterm screen linux xterm-256color xterm-direct; do
+for term in xterm screen linux xterm-16color xterm-256color xterm-direct; do
     if ! infocmp "$term" >/dev/null 2>&1; then
         skip "no terminfo entry for $term (install ncurses-term), not tried"
         continue
