@@ -289,6 +289,18 @@ static void merged_cell_click(void **state)
     assert_int_equal(a.zoom, trie_node_at(t, "p"));
     app_fini(&a);
     trie_free(t);
+    /* the keyboard: Up (flame) from a frame whose children are all narrow says so */
+    t = trie_from_folded("p;a 40\np;a;x 1\np;a;y 2\np;d 57\n");
+    setup_app(&a, t, 10, 6);
+    app_select(&a, trie_node_at(t, "p;a"));
+    assert_int_equal(act(&a, ACT_MOVE_UP), RE_REDRAW);
+    assert_int_equal(a.sel, trie_node_at(t, "p;a"));
+    assert_non_null(strstr(a.msg, "2 frames narrower than a cell: 3 samples, 3.00%"));
+    app_select(&a, trie_node_at(t, "p;d"));            /* a leaf: nothing to say */
+    assert_int_equal(act(&a, ACT_MOVE_UP), RE_NONE);
+    assert_string_equal(a.msg, "");
+    app_fini(&a);
+    trie_free(t);
 }
 
 /* Zoom and selection are name paths: they survive the base growing and the shown trie
