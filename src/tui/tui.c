@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -184,15 +185,40 @@ static void frame_end(void)
         lseek(sess.frame_mem, 0, SEEK_SET);
 }
 
+/* The tty's size matches the screen's (a resize still to be handled would make
+ * ncurses ask the memfd for the size inside refresh(), and get none). */
+static bool size_settled(int fd, struct winsize *ws)
+{
+    return ioctl(fd, TIOCGWINSZ, ws) == 0 && ws->ws_row == LINES && ws->ws_col == COLS;
+}
+
 void tui_refresh(void)
 {
-    if (sess.frame_mem < 0 || !sess.tty || dup2(sess.frame_mem, fileno(sess.tty)) < 0) {
+    int fd = sess.tty ? fileno(sess.tty) : -1;
+    struct winsize ws;
+    sigset_t winch, old;
+    sigemptyset(&winch);
+    sigaddset(&winch, SIGWINCH);
+    if (sess.frame_mem < 0 || fd < 0 || !size_settled(fd, &ws)) {
+        refresh();   /* ncurses handles the resize with the real terminal */
+        return;
+    }
+    /* no SIGWINCH while the fd points at the memfd: it is handled after, by getch */
+    sigprocmask(SIG_BLOCK, &winch, &old);
+    if (!size_settled(fd, &ws) || dup2(sess.frame_mem, fd) < 0) {
+        sigprocmask(SIG_SETMASK, &old, NULL);
         refresh();
         return;
     }
+    int lines = LINES, cols = COLS;
     sess.in_frame = true;
     refresh();
     frame_end();
+    /* a resize signalled just before the block was handled against the memfd: give
+     * ncurses the real size (it queues KEY_RESIZE) */
+    if ((LINES != lines || COLS != cols) && ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0)
+        resizeterm(ws.ws_row, ws.ws_col);
+    sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 static void frame_close(void)
