@@ -63,8 +63,8 @@ static int term_color(int c, unsigned slot, bool alt)
     struct rgb v = theme_rgb_spread(dc.pal, slot);
     switch (dc.mode) {
     case CM_DIRECT:
-        if (alt)
-            v = theme_rgb_alt(v, 0);
+        if (alt)   /* another cell of the 256-colour cube: far enough to see */
+            v = theme_rgb_alt(v, 256);
         return v.r << 16 | v.g << 8 | v.b;
     case CM_256:
         return theme_rgb_to_256(alt ? theme_rgb_alt(v, 256) : v);
@@ -94,15 +94,21 @@ static attr_t to_attrs(unsigned a)
 struct look {
     int fg, bg;
     attr_t at;
+    int near;   /* direct colour: the background's xterm-256 index (what the eye tells
+                 * apart: two colours in one cell of the cube count as the same look) */
 };
 
 static struct look style_look(enum style s, unsigned slot, bool alt)
 {
     const struct theme_style *st = theme_style(s, dc.mode == CM_MONO);
-    struct look l = {-1, -1, to_attrs(st->attrs)};
+    struct look l = {-1, -1, to_attrs(st->attrs), -1};
     if (dc.mode != CM_MONO) {
         l.fg = term_color(st->fg, slot, alt);
         l.bg = term_color(st->bg, slot, alt);
+        if (dc.mode == CM_DIRECT && st->bg == THEME_FRAME)
+            l.near = theme_rgb_to_256((struct rgb){(unsigned char)(l.bg >> 16),
+                                                   (unsigned char)(l.bg >> 8),
+                                                   (unsigned char)l.bg});
         if (alt && st->bg != THEME_FRAME)   /* a fixed colour (matches): underline */
             l.at ^= A_UNDERLINE;
     }
@@ -190,6 +196,8 @@ struct prev_cell {
 
 static bool same_look(const struct look *a, const struct look *b)
 {
+    if (a->near >= 0 && a->near == b->near && a->fg == b->fg && a->at == b->at)
+        return true;
     return a->fg == b->fg && a->bg == b->bg && a->at == b->at;
 }
 
@@ -354,7 +362,7 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
     if (under == SCREEN_TABLE)
         draw_top(a);
     else {
-        struct prev_cell prev = {-1, -1, {-1, -1, A_NORMAL}};
+        struct prev_cell prev = {-1, -1, {-1, -1, A_NORMAL, -1}};
         for (size_t i = 0; rl && i < rl->n; i++)
             draw_rect(rl, &rl->v[i], 1, &prev);
     }
