@@ -4,11 +4,13 @@
  * tui.c turns these into init_pair()/init_extended_pair() and attributes.
  *
  * A slot (theme_slot) depends on the name only: 4 bits of flamegraph.pl's namehash of
- * the name, 4 bits of the namehash of the reversed name, and flags for the name kinds
- * the java/js/perl palettes look at (_[j], _[k], ::, /...). theme_rgb(palette, slot)
- * applies flamegraph.pl's color() formulas, so one name has one colour per palette,
- * everywhere and in every run. At most THEME_HASH_COLORS distinct colours per name kind:
- * caching by slot or by RGB keeps the number of colour pairs small. */
+ * the name, 4 bits of the namehash of the reversed name, flags for the name kinds the
+ * java/js/perl/kind palettes look at (_[j], _[k], [kernel.kallsyms], ::, /...), and 11
+ * bits of a hash of the whole name (THEME_SPREAD_BITS). theme_rgb(palette, slot) applies
+ * flamegraph.pl's color() formulas to the namehash bits (its --hash colours: few for
+ * names that share their first and last characters); theme_rgb_spread(), what the
+ * viewer paints, applies them to the whole-name bits, one value per channel. Either way
+ * one name has one colour per palette, everywhere and in every run. */
 #ifndef FLAMETUI_THEME_H
 #define FLAMETUI_THEME_H
 #include <stdbool.h>
