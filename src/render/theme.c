@@ -377,6 +377,38 @@ int theme_rgb_to_8_alt(struct rgb c)
     return best;
 }
 
+int theme_slot_to_8(enum palette p, unsigned slot, bool alt)
+{
+    static const unsigned char basic[8][3] = {
+        {0, 0, 0},   {205, 0, 0},   {0, 205, 0},   {205, 205, 0},
+        {0, 0, 238}, {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
+    };
+    struct rgb c = theme_rgb_spread(p, slot);
+    int base = theme_rgb_to_8(c);
+    if (p == PALETTE_KIND) {
+        if (slot & (K_KERN_END | K_KDSO))
+            base = THEME_YELLOW;
+        else if (slot & K_JIT_END)
+            base = THEME_GREEN;
+        else if (slot & K_INL_END)
+            base = THEME_CYAN;
+        else
+            base = THEME_RED;
+    }
+    if (!alt)
+        return base;
+    int best = -1;
+    long bd = -1;
+    for (int i = 1; i < 8; i++) {
+        if (i == base || i == THEME_BLUE || i == THEME_MAGENTA)
+            continue;
+        long d = dist2(c.r, c.g, c.b, basic[i][0], basic[i][1], basic[i][2]);
+        if (bd < 0 || d < bd)
+            best = i, bd = d;
+    }
+    return best;
+}
+
 #define A_B THEME_A_BOLD
 #define A_R THEME_A_REVERSE
 #define A_U THEME_A_UNDERLINE

@@ -65,6 +65,13 @@ struct rgb theme_rgb_alt(struct rgb c, int mode);
  * sibling alternation on 8-colour terminals). */
 int theme_rgb_to_8_alt(struct rgb c);
 
+/* The basic colour (8/16-colour terminals) of a frame: theme_rgb_to_8 of its spread
+ * colour, except in the kind palette, where each kind has its own basic colour (kernel
+ * yellow, JIT green, inlined cyan, user red: orange and red alone would often meet in
+ * red). alt: the sibling alternative, another colour than the one without alt (the
+ * nearest of red, green, yellow, cyan, white). */
+int theme_slot_to_8(enum palette p, unsigned slot, bool alt);
+
 /* Frame kinds, as perf and flamegraph.pl --colors=java/js tell them from the name. */
 enum frame_kind { KIND_USER, KIND_KERNEL, KIND_JIT, KIND_INLINED };
 /* Kernel: ends with "_[k]" or contains "[kernel.kallsyms]"; JIT "_[j]"; inlined "_[i]". */

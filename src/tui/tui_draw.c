@@ -69,7 +69,7 @@ static int term_color(int c, unsigned slot, bool alt)
     case CM_256:
         return theme_rgb_to_256(alt ? theme_rgb_alt(v, 256) : v);
     case CM_8:
-        return alt ? theme_rgb_to_8_alt(v) : theme_rgb_to_8(v);
+        return theme_slot_to_8(dc.pal, slot, alt);
     case CM_MONO:
         break;
     }

@@ -269,6 +269,18 @@ static void frame_kinds(void **state)
     assert_true(c.b >= 165 && c.g >= 165 && c.r <= 110);
     c = theme_rgb_spread(PALETTE_KIND, slot("main"));
     assert_true(c.r >= 200 && c.g <= 130 && c.b <= 130);
+    /* 8 colours: one basic colour per kind, and the alternative is another one */
+    const char *names[] = {"do_syscall_64_[k]", "Interpreter_[j]", "foo_[i]", "main"};
+    const int want[] = {THEME_YELLOW, THEME_GREEN, THEME_CYAN, THEME_RED};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(theme_slot_to_8(PALETTE_KIND, slot(names[i]), false), want[i]);
+        int a = theme_slot_to_8(PALETTE_KIND, slot(names[i]), true);
+        assert_int_not_equal(a, want[i]);
+        assert_true(a != THEME_BLACK && a != THEME_BLUE && a != THEME_MAGENTA);
+    }
+    for (int p = 0; p < PALETTE_COUNT; p++)
+        assert_int_not_equal(theme_slot_to_8((enum palette)p, slot("main"), false),
+                             theme_slot_to_8((enum palette)p, slot("main"), true));
 }
 
 int main(void)
