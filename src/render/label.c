@@ -78,7 +78,8 @@ static int combining(unsigned long cp)
     return 0;
 }
 
-static struct unit next_unit(const unsigned char *p, size_t n, enum label_mode m)
+/* first: p is the start of the name (a combining mark there has nothing to mark). */
+static struct unit next_unit(const unsigned char *p, size_t n, enum label_mode m, int first)
 {
     struct unit u = {1, 4, 1};
     if (p[0] < 0x80) {
@@ -96,7 +97,7 @@ static struct unit next_unit(const unsigned char *p, size_t n, enum label_mode m
     int w = wcwidth((wchar_t)cp);
     if (w >= 1)
         u.width = w, u.esc = 0;
-    else if (w == 0 && combining(cp))
+    else if (w == 0 && !first && combining(cp))
         u.width = 0, u.esc = 0;
     else
         u.width = 4 * (int)len;   /* C1, zero-width, unassigned: every byte escaped */
@@ -122,7 +123,7 @@ int label_width(const char *name, size_t len, enum label_mode m)
     m = label_mode_resolve(m);
     int w = 0;
     for (size_t i = 0; i < len;) {
-        struct unit u = next_unit(p + i, len - i, m);
+        struct unit u = next_unit(p + i, len - i, m, i == 0);
         w += u.width;
         i += u.len;
     }
@@ -135,7 +136,7 @@ int label_escape(struct buf *out, const char *name, size_t len, enum label_mode 
     m = label_mode_resolve(m);
     int w = 0;
     for (size_t i = 0; i < len;) {
-        struct unit u = next_unit(p + i, len - i, m);
+        struct unit u = next_unit(p + i, len - i, m, i == 0);
         put_unit(out, p + i, u);
         w += u.width;
         i += u.len;
@@ -154,7 +155,7 @@ int label_fit(struct buf *out, const char *name, size_t len, int cols, enum labe
     int w = 0, cut_w = 0;
     size_t i = 0, cut = 0;
     while (i < len) {
-        struct unit u = next_unit(p + i, len - i, m);
+        struct unit u = next_unit(p + i, len - i, m, i == 0);
         if (w + u.width > cols)
             break;
         w += u.width;
@@ -184,13 +185,16 @@ size_t label_strip_kind(const char *name, size_t len)
 int label_slice(struct buf *out, const char *s, size_t len, int skip, int cols)
 {
     const unsigned char *p = (const unsigned char *)s;
-    int col = 0, w = 0;
+    int col = 0, w = 0, started = 0;
     for (size_t i = 0; i < len;) {
-        struct unit u = next_unit(p + i, len - i, LABEL_UTF8);
+        struct unit u = next_unit(p + i, len - i, LABEL_UTF8, i == 0);
         if (col >= skip) {
             if (w + u.width > cols)
                 break;
-            put_unit(out, p + i, u);
+            if (started || u.width > 0) {   /* not the marks of a character cut off */
+                put_unit(out, p + i, u);
+                started = 1;
+            }
             w += u.width;
         }
         col += u.width;

@@ -3,8 +3,8 @@
  * terminal is a visible escape: C0 controls, ESC, DEL, C1 controls (U+0080..U+009F),
  * invalid or overlong UTF-8, surrogates, and code points that wcwidth() calls
  * non-printable or zero-width (bidi overrides, ZWJ, variation selectors...), except the
- * combining marks of the common scripts (U+0300.., Mn/Me), which stay text of width 0
- * (a mark at the very start of a name then marks the cell before it). An escape
+ * combining marks of the common scripts (U+0300.., Mn/Me) after another character, which
+ * stay text of width 0 (at the very start of a name a mark is escaped). An escape
  * shows each raw byte of the character as `\xNN` (lower-case hex, 4 columns per byte).
  * A backslash in a name stays a plain backslash (display text, not a round-trip format).
  * Widths come from wcwidth() of the current LC_CTYPE (call setlocale() first).

@@ -100,6 +100,9 @@ static void combining_marks_are_text(void **state)
     assert_string_equal(esc("e\xcc\x81\x1b[2J", 7, LABEL_UTF8, NULL), "e\xcc\x81\\x1b[2J");
     assert_string_equal(esc("e\xcc", 2, LABEL_UTF8, NULL), "e\\xcc");
     assert_string_equal(esc("e\xef\xb8\x8f", 4, LABEL_UTF8, NULL), "e\\xef\\xb8\\x8f"); /* VS16 */
+    /* a mark at the start has nothing to mark: escaped */
+    assert_string_equal(esc("\xcc\x81" "e", 3, LABEL_UTF8, &w), "\\xcc\\x81e");
+    assert_int_equal(w, 9);
     /* C locale: escaped like any non-ASCII byte */
     assert_string_equal(esc("e\xcc\x81", 3, LABEL_ASCII, NULL), "e\\xcc\\x81");
     /* truncation keeps the mark with its letter and never splits it */
@@ -108,6 +111,14 @@ static void combining_marks_are_text(void **state)
     assert_int_equal(w, 4);
     assert_int_equal(b.len, 6);
     assert_memory_equal(b.p, "e\xcc\x81x..", 6);
+    /* a slice never starts with the mark of a character left out */
+    b.len = 0;
+    assert_int_equal(label_slice(&b, "e\xcc\x81xy", 5, 1, 10), 2);
+    assert_int_equal(b.len, 2);
+    assert_memory_equal(b.p, "xy", 2);
+    b.len = 0;
+    assert_int_equal(label_slice(&b, "ae\xcc\x81x", 5, 1, 10), 2);   /* e + mark, x */
+    assert_int_equal(b.len, 4);
     buf_fini(&b);
 }
 
