@@ -55,7 +55,7 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(PAUSE, "Space p", SCR_GCT, "Pause or resume live updates")                          \
     X(WINDOW, "w", SCR_GCT, "Live: last N seconds (--window, default 10) or everything")  \
     X(REPAINT, "C-l", SCR_ALL, "Repaint the screen")                                    \
-    X(HIGHLIGHT_NAME, "#", SCR_GC, "Highlight the selected function, its share (# or Esc: clear)")
+    X(HIGHLIGHT_NAME, "#", SCR_GC, "Highlight the selected function everywhere; # or Esc clears")
 
 enum action {
     ACT_NONE = -1,
