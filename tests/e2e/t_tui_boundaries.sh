@@ -73,10 +73,10 @@ run() { # NAME ENV [OPTIONS]
     name=$1
     fresh
     start_size $W $H "env $2 $FLAMETUI $3 '$tmp/p.folded'"
-    wait_for '^all  '
+    wait_for '__libc_start_call_main'           # the graph is drawn (not still loading)
     i=0
     until check "$name" > "$tmp/out" 2>&1; do   # the first paint may still be on its way
-        i=$((i + 1)); [ $i -lt 20 ] || { cat "$tmp/out" >&2; fail "$name: invisible boundaries"; }
+        i=$((i + 1)); [ $i -lt 50 ] || { cat "$tmp/out" >&2; fail "$name: invisible boundaries"; }
         sleep 0.2
     done
     cat "$tmp/out"

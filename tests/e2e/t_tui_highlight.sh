@@ -6,7 +6,7 @@
 printf 'main;alpha;leaf 30\nmain;beta;leaf 20\nmain;gamma 15\nother;leaf 25\nother;x 10\n' \
     > "$tmp/h.folded"
 start "TERM=xterm-256color $FLAMETUI '$tmp/h.folded'"
-wait_for '^all '
+wait_for 'gamma'                             # the graph is drawn (not still loading)
 keys k k k                                   # main -> alpha -> leaf
 wait_for '^leaf '
 keys '#'
