@@ -358,25 +358,6 @@ struct rgb theme_rgb_alt(struct rgb c, int mode)
     return mk(v, v, v);
 }
 
-int theme_rgb_to_8_alt(struct rgb c)
-{
-    static const unsigned char basic[8][3] = {
-        {0, 0, 0},   {205, 0, 0},   {0, 205, 0},   {205, 205, 0},
-        {0, 0, 238}, {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
-    };
-    int first = theme_rgb_to_8(c), best = -1;
-    long bd = -1;
-    for (int i = 1; i < 8; i++) {
-        /* black text on blue is hard to read; magenta is the search match */
-        if (i == first || i == THEME_BLUE || i == THEME_MAGENTA)
-            continue;
-        long d = dist2(c.r, c.g, c.b, basic[i][0], basic[i][1], basic[i][2]);
-        if (bd < 0 || d < bd)
-            best = i, bd = d;
-    }
-    return best;
-}
-
 int theme_slot_to_8(enum palette p, unsigned slot, bool alt)
 {
     static const unsigned char basic[8][3] = {

@@ -57,13 +57,9 @@ struct rgb theme_rgb(enum palette p, unsigned slot);
 struct rgb theme_rgb_spread(enum palette p, unsigned slot);
 /* An alternative shade of c for a frame whose neighbour on the same row got the same
  * colour: darker, or lighter when c is dark. mode 256: the result maps to another
- * xterm-256 index than c (theme_rgb_to_256); 8: another basic colour than c's (never
- * black); 0: direct colour, at least 40 levels away. */
+ * xterm-256 index than c (theme_rgb_to_256); 0: at least 40 levels away in all. (8/16
+ * colours: theme_slot_to_8 with alt.) */
 struct rgb theme_rgb_alt(struct rgb c, int mode);
-/* The second-nearest of the 8 basic colours to c, never black, blue, magenta (the search
- * match) nor the nearest (for the
- * sibling alternation on 8-colour terminals). */
-int theme_rgb_to_8_alt(struct rgb c);
 
 /* The basic colour (8/16-colour terminals) of a frame: theme_rgb_to_8 of its spread
  * colour, except in the kind palette, where each kind has its own basic colour (kernel

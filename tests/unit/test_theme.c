@@ -234,8 +234,8 @@ static void alternative_shades(void **state)
             assert_int_not_equal(theme_rgb_to_256(a), theme_rgb_to_256(c));
             a = theme_rgb_alt(c, 0);
             assert_true(abs(a.r - c.r) + abs(a.g - c.g) + abs(a.b - c.b) >= 40);
-            int k = theme_rgb_to_8_alt(c);
-            assert_int_not_equal(k, theme_rgb_to_8(c));
+            int k = theme_slot_to_8((enum palette)p, slot(b), true);
+            assert_int_not_equal(k, theme_slot_to_8((enum palette)p, slot(b), false));
             assert_true(k != THEME_BLACK && k != THEME_MAGENTA && k != THEME_BLUE);
         }
     }
