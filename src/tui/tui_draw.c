@@ -207,9 +207,15 @@ static void draw_rect(const struct rect_list *rl, const struct rect *r, int top,
     enum style s = theme_frame_style(r->flags);
     int y = top + r->y;
     struct look l = style_look(s, r->color, false);
-    bool touch = prev->y == y && prev->end == r->x;
-    if (touch && dc.mode != CM_MONO && same_look(&l, &prev->l))
-        l = style_look(s, r->color, true);
+    bool touch = prev->y == y && prev->end == r->x, sep = false;
+    /* the kind palette on 8/16 colours has one colour per kind: another colour would
+     * say another kind, so a bar in the first cell tells the neighbours apart */
+    if (touch && dc.mode != CM_MONO && same_look(&l, &prev->l)) {
+        if (dc.mode == CM_8 && dc.pal == PALETTE_KIND && !(r->flags & RECT_MERGED))
+            sep = true;
+        else
+            l = style_look(s, r->color, true);
+    }
     use_look(&l);
     if (r->flags & RECT_MERGED) {   /* frames narrower than a cell: a run of '+' */
         for (int i = 0; i < r->w && r->x + i < COLS; i++)
@@ -225,6 +231,13 @@ static void draw_rect(const struct rect_list *rl, const struct rect *r, int top,
         fill(y, r->x, r->w);
         if (r->w > 2)
             put_text(y, r->x + 1, r->w - 2, text, strlen(text));
+        if (sep && r->w >= 2) {   /* U+258F LEFT ONE EIGHTH BLOCK, or '|' */
+            static const char bar[] = "\xe2\x96\x8f";
+            if (label_mode_resolve(LABEL_AUTO) == LABEL_UTF8)
+                put_text(y, r->x, 1, bar, sizeof(bar) - 1);
+            else
+                mvaddch(y, r->x, '|');
+        }
     }
     prev->y = y;
     prev->end = r->x + r->w;
