@@ -15,7 +15,7 @@ line 5 | cut -c40 | grep -q '+' && ok || fail "no '+' of z in cell 39: $(line 5)
 keys / '^x$' Enter
 i=0
 until $T capture-pane -e -p -t 0 | sed -n 5p | grep -q "$(printf '\033')\[45m+"; do
-    i=$((i + 1)); [ $i -lt 50 ] || fail "the hidden match does not mark the '+' cell"
+    i=$((i + 1)); [ $i -lt 100 ] || fail "the hidden match does not mark the '+' cell"
     sleep 0.1
 done
 ok
