@@ -7,11 +7,15 @@
 # C++ program with many functions, collapsed by stackcollapse-perf.pl --kernel); brackets
 # are taken out of the names here so that `--text` rows give the frame edges unambiguously.
 . "$top_srcdir/tests/e2e/lib.sh"
-W=200; H=50
 tr -d '[]' < "$data/perf-many-siblings.folded" > "$tmp/p.folded"
-LC_ALL=C.UTF-8 "$FLAMETUI" --text --cols $W --rows $((H - 2)) "$tmp/p.folded" > "$tmp/text" ||
-    fail "--text failed"
-[ "$(wc -l < "$tmp/text")" -eq $((H - 2)) ] || fail "--text: not $((H - 2)) rows"
+# size W H: the pane size, and the frame edges of its graph area from --text
+size() {
+    W=$1; H=$2
+    LC_ALL=C.UTF-8 "$FLAMETUI" --text --cols $W --rows $((H - 2)) "$tmp/p.folded" \
+        > "$tmp/text" || fail "--text failed"
+    [ "$(wc -l < "$tmp/text")" -eq $((H - 2)) ] || fail "--text: not $((H - 2)) rows"
+}
+size 200 50
 
 # check NAME: compares the pane with the --text rows; prints the pairs checked.
 check() {
@@ -101,3 +105,9 @@ for p in kind red; do
     run "xterm $p" "TERM=xterm COLORTERM=" --colors=$p
     run "xterm-256color $p" "TERM=xterm-256color COLORTERM=" --colors=$p
 done
+# narrower: other neighbours, truncated labels
+size 120 30
+run "120x30 xterm" "TERM=xterm COLORTERM="
+run "120x30 xterm-256color" "TERM=xterm-256color COLORTERM="
+infocmp xterm-direct >/dev/null 2>&1 &&
+    run "120x30 xterm-direct" "TERM=xterm-direct COLORTERM=truecolor"
