@@ -40,7 +40,7 @@ bool highlight_active(const struct app *a)
 {
     const char *p = a->search ? search_pattern(a->search) : NULL;
     size_t n = p ? strlen(p) : 0;
-    return n > sizeof(HL_PREFIX) && memcmp(p, HL_PREFIX, sizeof(HL_PREFIX) - 1) == 0 &&
+    return n >= sizeof(HL_PREFIX) && memcmp(p, HL_PREFIX, sizeof(HL_PREFIX) - 1) == 0 &&
            p[n - 1] == '$';
 }
 
