@@ -16,6 +16,7 @@ struct search {
     struct trie *t;              /* attached trie (borrowed) */
     const struct strtab *names;  /* strtab the match cache belongs to */
     unsigned char *match;        /* per name id */
+    unsigned char *below;        /* per node [0, nnodes): it or a descendant matches */
     size_t nnames;               /* names [0, nnames) are in match[] */
     size_t match_names;
     size_t nnodes;               /* nodes [0, nnodes) are counted */
@@ -50,6 +51,7 @@ void search_free(struct search *s)
         return;
     regex_free(s->re);
     free(s->match);
+    free(s->below);
     free(s->memo);
     free(s);
 }
@@ -85,8 +87,18 @@ void search_refresh(struct search *s)
         s->memo->valid = false;
     }
     size_t size = trie_size(s->t);
-    for (size_t id = s->nnodes ? s->nnodes : 1; id < size; id++)
-        s->match_nodes += s->match[trie_name(s->t, (uint32_t)id)];
+    if (size > s->nnodes) {   /* grown (or attached: nnodes 0): the new part is clear */
+        s->below = xrealloc(s->below, size);
+        memset(s->below + s->nnodes, 0, size - s->nnodes);
+    }
+    for (size_t id = s->nnodes ? s->nnodes : 1; id < size; id++) {
+        unsigned char m = s->match[trie_name(s->t, (uint32_t)id)];
+        s->match_nodes += m;
+        /* mark it and its ancestors, up to the first one already marked */
+        for (uint32_t a = (uint32_t)id; m && a != TRIE_NONE && !s->below[a];
+             a = trie_parent(s->t, a))
+            s->below[a] = 1;
+    }
     if (size > s->nnodes)
         s->nnodes = size;
 }
@@ -99,6 +111,11 @@ bool search_too_expensive(const struct search *s)
 const unsigned char *search_matches(const struct search *s)
 {
     return s->match;
+}
+
+const unsigned char *search_below(const struct search *s)
+{
+    return s->below;
 }
 
 size_t search_match_names(const struct search *s)

@@ -40,6 +40,10 @@ bool search_too_expensive(const struct search *s);
 /* Per name id, nonzero = the name matches. Has at least strtab_count() entries as of
  * the last attach/refresh; valid until the next attach/refresh/free. */
 const unsigned char *search_matches(const struct search *s);
+/* Per node id, nonzero = the node or one of its descendants matches (the root counts
+ * its subtree too); entries for the nodes as of the last attach/refresh, valid until
+ * the next one; NULL before the first attach. */
+const unsigned char *search_below(const struct search *s);
 size_t search_match_names(const struct search *s);  /* distinct matching names */
 size_t search_match_nodes(const struct search *s);  /* matching frames (nodes) */
 /* True when node's name matches (false for the root and TRIE_NONE). */

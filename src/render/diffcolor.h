@@ -15,7 +15,8 @@
 
 struct trie;
 
-#define DIFFCOLOR_FLAG 0x40000000u
+#define DIFFCOLOR_FLAG 0x80000000u   /* above every palette slot bit (theme.h) */
+_Static_assert((DIFFCOLOR_FLAG & THEME_SPREAD_BITS) == 0, "a palette slot would read as a diff colour");
 
 /* flamegraph.pl's color_scale(value, max): value > 0: rgb(255, g, g) with
  * g = int(210 * (max - value) / max); value < 0: rgb(r, r, 255) with

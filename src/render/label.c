@@ -57,7 +57,30 @@ static size_t utf8_decode(const unsigned char *p, size_t n, unsigned long *cp)
     return len;
 }
 
-static struct unit next_unit(const unsigned char *p, size_t n, enum label_mode m)
+/* Combining marks (nonspacing and enclosing, general categories Mn/Me) of the common
+ * scripts: shown as text with width 0 after the character they mark. Format characters
+ * (bidi overrides, zero-width joiners and spaces), variation selectors and every other
+ * zero-width code point stay escaped. */
+static int combining(unsigned long cp)
+{
+    static const unsigned long r[][2] = {
+        {0x0300, 0x036f}, {0x0483, 0x0489}, {0x0591, 0x05c7}, {0x0610, 0x061a},
+        {0x064b, 0x065f}, {0x0670, 0x0670}, {0x06d6, 0x06dc}, {0x06df, 0x06ed},
+        {0x0711, 0x0711}, {0x0730, 0x074a}, {0x07a6, 0x07b0}, {0x0900, 0x0dff},
+        {0x0e31, 0x0eff}, {0x0f18, 0x0fff}, {0x102b, 0x109f}, {0x1160, 0x11ff},
+        {0x135d, 0x135f}, {0x1712, 0x1734}, {0x17b4, 0x17dd}, {0x1a17, 0x1a7f},
+        {0x1ab0, 0x1aff}, {0x1b00, 0x1bff}, {0x1dc0, 0x1dff}, {0x20d0, 0x20ff},
+        {0x302a, 0x302f}, {0x3099, 0x309a}, {0xa66f, 0xa67d}, {0xfe20, 0xfe2f},
+        {0x1d165, 0x1d1ad},
+    };
+    for (size_t i = 0; i < sizeof(r) / sizeof(r[0]); i++)
+        if (cp >= r[i][0] && cp <= r[i][1])
+            return 1;
+    return 0;
+}
+
+/* first: p is the start of the name (a combining mark there has nothing to mark). */
+static struct unit next_unit(const unsigned char *p, size_t n, enum label_mode m, int first)
 {
     struct unit u = {1, 4, 1};
     if (p[0] < 0x80) {
@@ -75,6 +98,8 @@ static struct unit next_unit(const unsigned char *p, size_t n, enum label_mode m
     int w = wcwidth((wchar_t)cp);
     if (w >= 1)
         u.width = w, u.esc = 0;
+    else if (w == 0 && !first && combining(cp))
+        u.width = 0, u.esc = 0;
     else
         u.width = 4 * (int)len;   /* C1, zero-width, unassigned: every byte escaped */
     return u;
@@ -99,7 +124,7 @@ int label_width(const char *name, size_t len, enum label_mode m)
     m = label_mode_resolve(m);
     int w = 0;
     for (size_t i = 0; i < len;) {
-        struct unit u = next_unit(p + i, len - i, m);
+        struct unit u = next_unit(p + i, len - i, m, i == 0);
         w += u.width;
         i += u.len;
     }
@@ -112,7 +137,7 @@ int label_escape(struct buf *out, const char *name, size_t len, enum label_mode 
     m = label_mode_resolve(m);
     int w = 0;
     for (size_t i = 0; i < len;) {
-        struct unit u = next_unit(p + i, len - i, m);
+        struct unit u = next_unit(p + i, len - i, m, i == 0);
         put_unit(out, p + i, u);
         w += u.width;
         i += u.len;
@@ -131,7 +156,7 @@ int label_fit(struct buf *out, const char *name, size_t len, int cols, enum labe
     int w = 0, cut_w = 0;
     size_t i = 0, cut = 0;
     while (i < len) {
-        struct unit u = next_unit(p + i, len - i, m);
+        struct unit u = next_unit(p + i, len - i, m, i == 0);
         if (w + u.width > cols)
             break;
         w += u.width;
@@ -150,16 +175,27 @@ int label_fit(struct buf *out, const char *name, size_t len, int cols, enum labe
     return cut_w + 2;
 }
 
+size_t label_strip_kind(const char *name, size_t len)
+{
+    if (len > 4 && name[len - 4] == '_' && name[len - 3] == '[' && name[len - 1] == ']' &&
+        (name[len - 2] == 'k' || name[len - 2] == 'j' || name[len - 2] == 'i'))
+        return len - 4;
+    return len;
+}
+
 int label_slice(struct buf *out, const char *s, size_t len, int skip, int cols)
 {
     const unsigned char *p = (const unsigned char *)s;
-    int col = 0, w = 0;
+    int col = 0, w = 0, started = 0;
     for (size_t i = 0; i < len;) {
-        struct unit u = next_unit(p + i, len - i, LABEL_UTF8);
+        struct unit u = next_unit(p + i, len - i, LABEL_UTF8, i == 0);
         if (col >= skip) {
             if (w + u.width > cols)
                 break;
-            put_unit(out, p + i, u);
+            if (started || u.width > 0) {   /* not the marks of a character cut off */
+                put_unit(out, p + i, u);
+                started = 1;
+            }
             w += u.width;
         }
         col += u.width;
@@ -188,7 +224,7 @@ int label_fit_tail(struct buf *out, const char *name, size_t len, size_t tail, i
     int w = 0;
     size_t i = 0;
     while (i < tail && total - w + ellw > cols) {
-        struct unit u = next_unit(p + i, len - i, m);
+        struct unit u = next_unit(p + i, len - i, m, i == 0);
         w += u.width;
         i += u.len;
     }

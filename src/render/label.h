@@ -3,7 +3,9 @@
  * Raw name bytes become displayable text in which every byte that could act on a
  * terminal is a visible escape: C0 controls, ESC, DEL, C1 controls (U+0080..U+009F),
  * invalid or overlong UTF-8, surrogates, and code points that wcwidth() calls
- * non-printable or zero-width (combining marks, bidi overrides, ZWJ...). An escape
+ * non-printable or zero-width (bidi overrides, ZWJ, variation selectors...), except the
+ * combining marks of the common scripts (U+0300.., Mn/Me) after another character, which
+ * stay text of width 0 (at the very start of a name a mark is escaped). An escape
  * shows each raw byte of the character as `\xNN` (lower-case hex, 4 columns per byte).
  * A backslash in a name stays a plain backslash (display text, not a round-trip format).
  * Widths come from wcwidth() of the current LC_CTYPE (call setlocale() first).
@@ -46,6 +48,9 @@ int label_fit(struct buf *out, const char *name, size_t len, int cols, enum labe
 #define LABEL_TAIL_MAX ((size_t)4096)
 int label_fit_tail(struct buf *out, const char *name, size_t len, size_t tail, int cols,
                    enum label_mode m);
+/* The length of name[0..len) without a frame-kind suffix "_[k]" (kernel), "_[j]" (JIT)
+ * or "_[i]" (inlined), as flamegraph.pl drops them for display (--collapse keeps them). */
+size_t label_strip_kind(const char *name, size_t len);
 
 /* For an already safe UTF-8 string s[0..len) (from label_escape): appends the part
  * that starts skip columns in and is at most cols columns wide, never splitting a

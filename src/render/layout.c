@@ -25,6 +25,9 @@ struct item {
     uint32_t node;
     double start;   /* samples left of the frame, relative to the zoom root */
     double total;
+    uint32_t hidden;   /* > 0: a run of that many narrow children of node (merged) */
+    uint32_t first;    /* the run's first child (name-order index); UINT32_MAX: every
+                        * narrow child (ORDER_WEIGHT) */
 };
 
 /* A drawable-candidate child: its total and its offset (samples of the siblings before
@@ -45,6 +48,8 @@ struct slot {
     uint32_t node;   /* TRIE_NONE: empty */
     uint32_t n;
     size_t off;
+    uint32_t nall;   /* all children */
+    double sum;      /* samples of all children */
 };
 
 struct scratch {
@@ -70,6 +75,7 @@ struct scratch {
     size_t kids_len, kids_cap;
     uint64_t diff_uid, diff_gen; /* diff (diffcolor.h): the largest change, cached */
     double diff_max;
+    const struct slot *last;   /* the entry cached_kids() answered from last */
 };
 
 static void cache_clear(struct scratch *s, const struct trie *t, double T, int cols)
@@ -135,7 +141,10 @@ static const struct kid *cached_kids(struct scratch *s, struct trie *t, uint32_t
             cum += tot;
         }
         e->n = (uint32_t)(s->kids_len - e->off);
+        e->nall = (uint32_t)nk;
+        e->sum = cum;
     }
+    s->last = e;
     *n = e->n;
     return s->kids ? s->kids + e->off : NULL; /* no drawable child yet: NULL + 0 is UB */
 }
@@ -206,6 +215,8 @@ static void emit(struct ctx *c, uint32_t node, uint32_t depth, int x, int w, uns
     r->flags = flags;
     r->label = out->labels.len;
     r->label_cols = 0;
+    r->hidden = 0;
+    r->hidden_total = 0;
     int inner = w - 2;
     if (inner >= 1) {
         if (flags & RECT_MATCH) {
@@ -218,11 +229,50 @@ static void emit(struct ctx *c, uint32_t node, uint32_t depth, int x, int w, uns
         if (in->names && nid != UINT32_MAX) {   /* short names (names.h) */
             size_t sl, tail;
             const char *sn = names_get(in->names, trie_names(in->t), nid, &sl, &tail);
+            sl = label_strip_kind(sn, sl);   /* _[k] _[j] _[i] are not shown */
+            if (tail >= sl)
+                tail = 0;
             r->label_cols += label_fit_tail(&out->labels, sn, sl, tail, inner, c->mode);
         } else {
-            r->label_cols += label_fit(&out->labels, name, len, inner, c->mode);
+            r->label_cols +=
+                label_fit(&out->labels, name, label_strip_kind(name, len), inner, c->mode);
         }
     }
+    buf_putc(&out->labels, '\0');
+}
+
+/* Whether a narrow child k of the run, or a frame below it, matches the search. */
+static bool hidden_match(const struct ctx *c, uint32_t k)
+{
+    const struct layout_in *in = c->in;
+    uint32_t nid = trie_name(in->t, k);
+    if (in->match && nid != UINT32_MAX && in->match[nid])
+        return true;
+    return in->match_below && in->match_below[k];
+}
+
+/* The RECT_MERGED rect of a run of it->hidden narrow children of it->node. */
+static void emit_merged(struct ctx *c, const struct item *it, uint32_t depth, int x, int w)
+{
+    struct rect_list *out = c->out;
+    const struct layout_in *in = c->in;
+    unsigned flags = RECT_MERGED;
+    if (in->match || in->match_below) {
+        size_t nk;
+        const uint32_t *k = trie_children(in->t, it->node, &nk);
+        size_t i = it->first == UINT32_MAX ? 0 : it->first;
+        size_t end = it->first == UINT32_MAX ? nk : i + it->hidden;
+        for (; i < end && i < nk && !(flags & RECT_MATCH); i++)
+            if (trie_total_d(in->t, k[i]) * c->cols < c->T && hidden_match(c, k[i]))
+                flags |= RECT_MATCH;
+    }
+    if (out->n == out->cap)
+        FT_GROW(out->v, out->cap, out->n + 1);
+    struct rect *r = &out->v[out->n++];
+    *r = (struct rect){.x = x, .w = w, .y = (int)(depth - (uint32_t)in->vp.scroll),
+                       .node = it->node, .depth = depth, .color = 0, .flags = flags,
+                       .label = out->labels.len, .hidden = it->hidden,
+                       .hidden_total = it->total};
     buf_putc(&out->labels, '\0');
 }
 
@@ -258,19 +308,36 @@ static size_t children(struct ctx *c, struct scratch *s, const struct item *it, 
         }
         if (m > 1)   /* s->sort is NULL until the first drawable child */
             qsort(s->sort, m, sizeof(*s->sort), cmp_kid);
-        FT_GROW(s->next, s->next_cap, n + m);
+        FT_GROW(s->next, s->next_cap, n + m + 1);
         double cum = it->start;
         for (size_t i = 0; i < m; i++) {
-            s->next[n++] = (struct item){s->sort[i].node, cum, s->sort[i].total};
+            s->next[n++] = (struct item){s->sort[i].node, cum, s->sort[i].total, 0, 0};
             cum += s->sort[i].total;
         }
+        if (c->in->merge_narrow && s->last->nall > m && s->last->sum > cum - it->start)
+            s->next[n++] = (struct item){it->node, cum, it->start + s->last->sum - cum,
+                                         (uint32_t)(s->last->nall - m), UINT32_MAX};
         return n;
     }
+    const struct slot *e = s->last;
+    bool merge = c->in->merge_narrow;
+    double end = 0;      /* where the previous drawable child ends (relative) */
+    uint32_t next = 0;   /* name-order index after the previous drawable child */
     for (size_t i = 0; i < nk; i++) {
         if (k[i].total * c->cols >= c->T) {
-            FT_GROW(s->next, s->next_cap, n + 1);
-            s->next[n++] = (struct item){k[i].node, it->start + k[i].off, k[i].total};
+            FT_GROW(s->next, s->next_cap, n + 2);
+            if (merge && k[i].idx > next && k[i].off > end)
+                s->next[n++] = (struct item){it->node, it->start + end, k[i].off - end,
+                                             k[i].idx - next, next};
+            s->next[n++] = (struct item){k[i].node, it->start + k[i].off, k[i].total, 0, 0};
+            end = k[i].off + k[i].total;
+            next = k[i].idx + 1;
         }
+    }
+    if (merge && e->nall > next && e->sum > end) {
+        FT_GROW(s->next, s->next_cap, n + 1);
+        s->next[n++] = (struct item){it->node, it->start + end, e->sum - end,
+                                     e->nall - next, next};
     }
     return n;
 }
@@ -347,16 +414,22 @@ void layout_compute(const struct layout_in *in, struct rect_list *out)
 
     size_t n = 1;
     FT_GROW(s->cur, s->cur_cap, 1);
-    s->cur[0] = (struct item){zoom, 0, c.T};
+    s->cur[0] = (struct item){zoom, 0, c.T, 0, 0};
     for (uint32_t d = dz; n > 0; d++) {
         if (d > last) {   /* drawable frames below the last row */
-            out->more = true;
+            for (size_t i = 0; i < n && !out->more; i++)
+                out->more = !s->cur[i].hidden;
             break;
         }
         if (d >= (uint32_t)scroll) {
             for (size_t i = 0; i < n; i++) {
                 const struct item *it = &s->cur[i];
                 int x = cell(&c, it->start), x2 = cell(&c, it->start + it->total);
+                if (it->hidden) {   /* merged narrow frames: only when they span a cell */
+                    if (x2 > x)
+                        emit_merged(&c, it, d, x, x2 - x);
+                    continue;
+                }
                 if (it->node == zoom)
                     x = 0, x2 = c.cols;
                 if (x2 <= x)
@@ -371,7 +444,8 @@ void layout_compute(const struct layout_in *in, struct rect_list *out)
             break;
         size_t m = 0;
         for (size_t i = 0; i < n; i++)
-            m = children(&c, s, &s->cur[i], m);
+            if (!s->cur[i].hidden)
+                m = children(&c, s, &s->cur[i], m);
         struct item *tmp = s->cur;
         size_t tcap = s->cur_cap;
         s->cur = s->next, s->cur_cap = s->next_cap;
@@ -415,7 +489,7 @@ void layout_frame_text(const struct rect_list *rl, const struct rect *r, struct 
 const struct rect *layout_find(const struct rect_list *rl, uint32_t node)
 {
     for (size_t i = 0; i < rl->n; i++)
-        if (rl->v[i].node == node)
+        if (rl->v[i].node == node && !(rl->v[i].flags & RECT_MERGED))
             return &rl->v[i];
     return NULL;
 }
@@ -550,7 +624,7 @@ uint32_t layout_move(const struct layout_in *in, const struct rect_list *rl, uin
         const struct rect *best = NULL;
         for (size_t i = 0; i < rl->n; i++) {
             const struct rect *q = &rl->v[i];
-            if (q->y != r->y || q == r)
+            if (q->y != r->y || q == r || (q->flags & RECT_MERGED))
                 continue;
             if (m == LAYOUT_LEFT && q->x < r->x && (!best || q->x > best->x))
                 best = q;

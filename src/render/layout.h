@@ -29,6 +29,7 @@ enum rect_flag {
     RECT_SELECTED = 1 << 0,
     RECT_MATCH = 1 << 1,     /* name matches the search */
     RECT_ANCESTOR = 1 << 2,  /* an ancestor of the zoom root, drawn full width */
+    RECT_MERGED = 1 << 3,    /* frames narrower than a cell, merged (layout_in.merge_narrow) */
 };
 
 struct rect {
@@ -39,6 +40,11 @@ struct rect {
     unsigned flags;     /* enum rect_flag */
     size_t label;       /* offset of a NUL-terminated safe label in out->labels.p */
     int label_cols;     /* -- added by layout: columns of that label (<= w - 2) */
+    /* -- added by colors: a RECT_MERGED rect stands for `hidden` sibling frames, each
+     * narrower than a cell, next to each other (name order) or the lightest ones
+     * (ORDER_WEIGHT), with hidden_total samples in all; node is their parent; label "". */
+    uint32_t hidden;
+    double hidden_total;
 };
 
 /* Rects come ordered by depth (root side first), then by x; each row's rects are
@@ -66,6 +72,9 @@ struct layout_in {
     /* -- added by names: short names in the labels (names.h; cut from the left so that
      * the method survives, label_fit_tail); NULL: full names, flamegraph.pl's cut */
     struct names *names;
+    /* -- added by colors (zero = off): */
+    bool merge_narrow;          /* emit RECT_MERGED rects for runs of narrow children */
+    const unsigned char *match_below; /* per node: it or a descendant matches; or NULL */
 };
 
 /* Lays out the graph into out (cleared first). The zoom root and its ancestors span
@@ -77,7 +86,12 @@ struct layout_in {
  * right; ORDER_WEIGHT: heaviest first, ties by name). One row per trie depth: depth d
  * is at y = d - scroll (icicle) or rows - 1 - (d - scroll) (flame). vp.rows <= 0
  * lays out every drawable depth from scroll on and sets out->rows to the rows used.
- * Only drawable frames in rows up to the last visible one are visited. */
+ * Only drawable frames in rows up to the last visible one are visited.
+ * merge_narrow: under each drawn frame, every run of adjacent children narrower than a
+ * cell (in ORDER_WEIGHT the one run of the lightest) that spans at least one cell once
+ * rounded is one RECT_MERGED rect on the children's row, with RECT_MATCH when one of
+ * them or a frame below them matches (match by name, match_below by node). Runs that
+ * round to no cell are not drawn (their samples are still in the parent's width). */
 void layout_compute(const struct layout_in *in, struct rect_list *out);
 void rect_list_free(struct rect_list *out);
 
@@ -99,7 +113,7 @@ static inline const char *layout_label(const struct rect_list *rl, const struct 
  * w == 2: "[]"; else '[' + label + spaces + ']'. No NUL. */
 void layout_frame_text(const struct rect_list *rl, const struct rect *r, struct buf *out);
 /* The rect of node, or NULL when it was not laid out (narrow, scrolled away, outside
- * the zoom). */
+ * the zoom). RECT_MERGED rects do not count (their node is the parent's). */
 const struct rect *layout_find(const struct rect_list *rl, uint32_t node);
 /* The rect covering graph cell (x, y), or NULL (mouse). */
 const struct rect *layout_hit(const struct rect_list *rl, int x, int y);
@@ -108,7 +122,7 @@ enum layout_move {
     LAYOUT_PARENT,  /* towards the root (stays at the root) */
     LAYOUT_CHILD,   /* the widest drawable child; below an ancestor of the zoom root:
                      * the next frame on the path to the zoom root */
-    LAYOUT_LEFT,    /* neighbour on the same row as laid out in rl */
+    LAYOUT_LEFT,    /* neighbour on the same row as laid out in rl (not RECT_MERGED) */
     LAYOUT_RIGHT,
     LAYOUT_UP,      /* screen directions: CHILD in flame, PARENT in icicle */
     LAYOUT_DOWN,

@@ -4,12 +4,13 @@
 
 #include "render/theme.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const palette_names[PALETTE_COUNT] = {
     "hot", "mem", "io", "wakeup", "java", "js", "perl", "red",
-    "green", "blue", "aqua", "yellow", "purple", "orange",
+    "green", "blue", "aqua", "yellow", "purple", "orange", "kind",
 };
 
 int theme_palette_parse(const char *name, enum palette *out)
@@ -45,7 +46,9 @@ enum {
     K_JSPATH = 1 << 16,    /* /.*\.js */
     K_COLON = 1 << 17,     /* : */
     K_SPACE = 1 << 18,     /* the name is " " (missing symbol) */
+    K_KDSO = 1 << 19,      /* [kernel.kallsyms] anywhere (perf's kernel DSO) */
 };
+_Static_assert(K_KDSO < (1u << THEME_SPREAD_SHIFT), "kind flags overlap the spread bits");
 
 /* flamegraph.pl's namehash(): a vector hash weighting the first 3 characters, after
  * dropping a leading "module`" prefix; in [0, 1]. rev: hash the reversed name. */
@@ -127,7 +130,41 @@ static unsigned kinds(const char *p, size_t n)
         k |= K_COLON;
     if (n == 1 && p[0] == ' ')
         k |= K_SPACE;
+    if (has(p, n, "[kernel.kallsyms]"))
+        k |= K_KDSO;
     return k;
+}
+
+/* 11 bits of a hash of every byte of the name (FNV-1a, then a murmur3 finaliser). */
+static unsigned spread_hash(const unsigned char *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 16777619u;
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return h >> 21;
+}
+
+enum frame_kind theme_kind(const char *name, size_t len)
+{
+    unsigned k = kinds(name, len);
+    if (k & (K_KERN_END | K_KDSO))
+        return KIND_KERNEL;
+    if (k & K_JIT_END)
+        return KIND_JIT;
+    if (k & K_INL_END)
+        return KIND_INLINED;
+    return KIND_USER;
+}
+
+const char *theme_kind_name(enum frame_kind k)
+{
+    static const char *const names[] = {"user", "kernel", "jit", "inlined"};
+    return (unsigned)k < 4 ? names[k] : "?";
 }
 
 unsigned theme_slot(const char *name, size_t len)
@@ -135,7 +172,7 @@ unsigned theme_slot(const char *name, size_t len)
     const unsigned char *p = (const unsigned char *)name;
     unsigned v1 = quant(namehash(p, len, 0));
     unsigned v2 = quant(namehash(p, len, 1));
-    return kinds(name, len) | v2 << 4 | v1;
+    return spread_hash(p, len) << THEME_SPREAD_SHIFT | kinds(name, len) | v2 << 4 | v1;
 }
 
 /* The palette a multi palette falls through to, as flamegraph.pl's color() decides. */
@@ -178,6 +215,14 @@ static enum palette resolve(enum palette p, unsigned k)
         if (k & K_KERN)
             return PALETTE_ORANGE;
         return PALETTE_RED;
+    case PALETTE_KIND:
+        if (k & (K_KERN_END | K_KDSO))
+            return PALETTE_ORANGE;
+        if (k & K_JIT_END)
+            return PALETTE_GREEN;
+        if (k & K_INL_END)
+            return PALETTE_AQUA;
+        return PALETTE_RED;
     default:
         return p;
     }
@@ -189,12 +234,11 @@ static struct rgb mk(int r, int g, int b)
     return c;
 }
 
-struct rgb theme_rgb(enum palette p, unsigned slot)
+/* flamegraph.pl's color() for the resolved palette p. v1, v2, v3 in [0, 1); w: the
+ * value for the second channel of the one-value palettes (flamegraph.pl: v1). */
+static struct rgb formula(enum palette p, double v1, double v2, double v3, double w)
 {
-    /* Bucket centres stand for flamegraph.pl's continuous hash values. */
-    double v1 = ((slot & 15) + 0.5) / 16;
-    double v2 = (((slot >> 4) & 15) + 0.5) / 16, v3 = v2;
-    switch (resolve(p, slot)) {
+    switch (p) {
     case PALETTE_MEM:
         return mk(0, 190 + (int)(50 * v2), (int)(210 * v1));
     case PALETTE_IO: {
@@ -202,33 +246,50 @@ struct rgb theme_rgb(enum palette p, unsigned slot)
         return mk(r, r, 190 + (int)(55 * v2));
     }
     case PALETTE_RED: {
-        int x = 50 + (int)(80 * v1);
+        int x = 50 + (int)(80 * w);
         return mk(200 + (int)(55 * v1), x, x);
     }
     case PALETTE_GREEN: {
-        int x = 50 + (int)(60 * v1);
+        int x = 50 + (int)(60 * w);
         return mk(x, 200 + (int)(55 * v1), x);
     }
     case PALETTE_BLUE: {
-        int x = 80 + (int)(60 * v1);
+        int x = 80 + (int)(60 * w);
         return mk(x, x, 205 + (int)(50 * v1));
     }
     case PALETTE_YELLOW: {
         int x = 175 + (int)(55 * v1);
-        return mk(x, x, 50 + (int)(20 * v1));
+        return mk(x, x, 50 + (int)(20 * w));
     }
     case PALETTE_PURPLE: {
         int x = 190 + (int)(65 * v1);
-        return mk(x, 80 + (int)(60 * v1), x);
+        return mk(x, 80 + (int)(60 * w), x);
     }
     case PALETTE_AQUA:
-        return mk(50 + (int)(60 * v1), 165 + (int)(55 * v1), 165 + (int)(55 * v1));
+        return mk(50 + (int)(60 * w), 165 + (int)(55 * v1), 165 + (int)(55 * v1));
     case PALETTE_ORANGE:
-        return mk(190 + (int)(65 * v1), 90 + (int)(65 * v1), 0);
+        return mk(190 + (int)(65 * v1), 90 + (int)(65 * w), 0);
     case PALETTE_HOT:
     default:
         return mk(205 + (int)(50 * v3), (int)(230 * v1), (int)(55 * v2));
     }
+}
+
+struct rgb theme_rgb(enum palette p, unsigned slot)
+{
+    /* Bucket centres stand for flamegraph.pl's continuous hash values. */
+    double v1 = ((slot & 15) + 0.5) / 16;
+    double v2 = (((slot >> 4) & 15) + 0.5) / 16;
+    return formula(resolve(p, slot), v1, v2, v2, v1);
+}
+
+struct rgb theme_rgb_spread(enum palette p, unsigned slot)
+{
+    unsigned h = (slot & THEME_SPREAD_BITS) >> THEME_SPREAD_SHIFT;
+    double v1 = ((h & 15) + 0.5) / 16;
+    double v2 = (((h >> 4) & 15) + 0.5) / 16;
+    double v3 = (((h >> 8) & 7) + 0.5) / 8;
+    return formula(resolve(p, slot), v1, v2, v3, v2);
 }
 
 static long dist2(int r1, int g1, int b1, int r2, int g2, int b2)
@@ -275,6 +336,61 @@ int theme_rgb_to_8(struct rgb c)
     return best;
 }
 
+static int scale(int v, double f)
+{
+    double x = v * f;
+    return x > 255 ? 255 : x < 0 ? 0 : (int)x;
+}
+
+struct rgb theme_rgb_alt(struct rgb c, int mode)
+{
+    static const double darker[] = {0.78, 0.62, 0.45}, lighter[] = {1.3, 1.6, 2.0};
+    int mx = c.r > c.g ? (c.r > c.b ? c.r : c.b) : (c.g > c.b ? c.g : c.b);
+    const double *f = mx >= 110 ? darker : lighter;
+    struct rgb a = c;
+    for (int i = 0; i < 3; i++) {
+        a = mk(scale(c.r, f[i]), scale(c.g, f[i]), scale(c.b, f[i]));
+        if (mode == 256 ? theme_rgb_to_256(a) != theme_rgb_to_256(c)
+                        : abs(a.r - c.r) + abs(a.g - c.g) + abs(a.b - c.b) >= 40)
+            return a;
+    }
+    /* nothing nearby maps elsewhere: the grey of the other half of the range */
+    int v = mx >= 128 ? 88 : 208;
+    return mk(v, v, v);
+}
+
+int theme_slot_to_8(enum palette p, unsigned slot, bool alt)
+{
+    static const unsigned char basic[8][3] = {
+        {0, 0, 0},   {205, 0, 0},   {0, 205, 0},   {205, 205, 0},
+        {0, 0, 238}, {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
+    };
+    struct rgb c = theme_rgb_spread(p, slot);
+    int base = theme_rgb_to_8(c);
+    if (p == PALETTE_KIND) {
+        if (slot & (K_KERN_END | K_KDSO))
+            base = THEME_YELLOW;
+        else if (slot & K_JIT_END)
+            base = THEME_GREEN;
+        else if (slot & K_INL_END)
+            base = THEME_CYAN;
+        else
+            base = THEME_RED;
+    }
+    if (!alt)
+        return base;
+    int best = -1;
+    long bd = -1;
+    for (int i = 1; i < 8; i++) {
+        if (i == base || i == THEME_BLUE || i == THEME_MAGENTA)
+            continue;
+        long d = dist2(c.r, c.g, c.b, basic[i][0], basic[i][1], basic[i][2]);
+        if (bd < 0 || d < bd)
+            best = i, bd = d;
+    }
+    return best;
+}
+
 #define A_B THEME_A_BOLD
 #define A_R THEME_A_REVERSE
 #define A_U THEME_A_UNDERLINE
@@ -295,6 +411,8 @@ static const struct theme_style colour_styles[STYLE_COUNT] = {
     [STYLE_HELP_KEY] = {THEME_YELLOW, DEF, A_B},
     [STYLE_ERROR] = {THEME_WHITE, THEME_RED, A_B},
     [STYLE_LIVE] = {THEME_BLACK, THEME_GREEN, A_B},
+    [STYLE_MERGED] = {DEF, DEF, A_D},
+    [STYLE_MERGED_MATCH] = {THEME_BLACK, THEME_MAGENTA, A_B},
 };
 
 /* Monochrome: frames are reverse video (edges come from the "[...]" brackets), the
@@ -313,6 +431,8 @@ static const struct theme_style mono_styles[STYLE_COUNT] = {
     [STYLE_HELP_KEY] = {DEF, DEF, A_B},
     [STYLE_ERROR] = {DEF, DEF, A_B | A_U},
     [STYLE_LIVE] = {DEF, DEF, A_B},
+    [STYLE_MERGED] = {DEF, DEF, A_D},
+    [STYLE_MERGED_MATCH] = {DEF, DEF, A_R | A_B},
 };
 
 const struct theme_style *theme_style(enum style s, bool mono)
@@ -325,6 +445,8 @@ const struct theme_style *theme_style(enum style s, bool mono)
 enum style theme_frame_style(unsigned rect_flags)
 {
     unsigned sel = rect_flags & 1u, match = rect_flags & 2u, anc = rect_flags & 4u;
+    if (rect_flags & 8u)
+        return match ? STYLE_MERGED_MATCH : STYLE_MERGED;
     if (sel)
         return match ? STYLE_SELECTED_MATCH : STYLE_SELECTED;
     if (match)
@@ -336,7 +458,7 @@ const char *theme_style_name(enum style s)
 {
     static const char *const names[STYLE_COUNT] = {
         "frame", "ancestor", "match", "selected", "selected-match", "empty", "title",
-        "status", "prompt", "help", "help-key", "error", "live",
+        "status", "prompt", "help", "help-key", "error", "live", "merged", "merged-match",
     };
     return (unsigned)s < STYLE_COUNT ? names[s] : "?";
 }

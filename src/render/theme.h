@@ -5,11 +5,13 @@
  * tui.c turns these into init_pair()/init_extended_pair() and attributes.
  *
  * A slot (theme_slot) depends on the name only: 4 bits of flamegraph.pl's namehash of
- * the name, 4 bits of the namehash of the reversed name, and flags for the name kinds
- * the java/js/perl palettes look at (_[j], _[k], ::, /...). theme_rgb(palette, slot)
- * applies flamegraph.pl's color() formulas, so one name has one colour per palette,
- * everywhere and in every run. At most THEME_HASH_COLORS distinct colours per name kind:
- * caching by slot or by RGB keeps the number of colour pairs small. */
+ * the name, 4 bits of the namehash of the reversed name, flags for the name kinds the
+ * java/js/perl/kind palettes look at (_[j], _[k], [kernel.kallsyms], ::, /...), and 11
+ * bits of a hash of the whole name (THEME_SPREAD_BITS). theme_rgb(palette, slot) applies
+ * flamegraph.pl's color() formulas to the namehash bits (its --hash colours: few for
+ * names that share their first and last characters); theme_rgb_spread(), what the
+ * viewer paints, applies them to the whole-name bits, one value per channel. Either way
+ * one name has one colour per palette, everywhere and in every run. */
 #ifndef FLAMETUI_THEME_H
 #define FLAMETUI_THEME_H
 #include <stdbool.h>
@@ -30,6 +32,7 @@ enum palette {
     PALETTE_YELLOW,
     PALETTE_PURPLE,
     PALETTE_ORANGE,
+    PALETTE_KIND,  /* by frame kind: kernel orange, JIT green, inlined aqua, user red */
     PALETTE_COUNT
 };
 
@@ -38,6 +41,8 @@ int theme_palette_parse(const char *name, enum palette *out);
 const char *theme_palette_name(enum palette p);
 
 #define THEME_HASH_COLORS 256u   /* slot & 0xff: the two 4-bit hash levels */
+#define THEME_SPREAD_SHIFT 20     /* slot bits 20..30: 11 bits of a hash of the whole name */
+#define THEME_SPREAD_BITS 0x7ff00000u
 /* Palette slot of a frame name (raw bytes). Same bytes -> same slot. */
 unsigned theme_slot(const char *name, size_t len);
 
@@ -45,6 +50,30 @@ struct rgb {
     unsigned char r, g, b;
 };
 struct rgb theme_rgb(enum palette p, unsigned slot);
+/* The colour the viewer paints: the same palette formulas as theme_rgb (the channel
+ * ranges of flamegraph.pl's palettes), but with each channel's value taken from its own
+ * bits of a hash of the whole name (THEME_SPREAD_BITS of the slot), as flamegraph.pl's
+ * default (random) mode varies every channel independently. Names that share a prefix
+ * or an ending (std::...) still get colours apart; the same name keeps its colour. */
+struct rgb theme_rgb_spread(enum palette p, unsigned slot);
+/* An alternative shade of c for a frame whose neighbour on the same row got the same
+ * colour: darker, or lighter when c is dark. mode 256: the result maps to another
+ * xterm-256 index than c (theme_rgb_to_256); 0: at least 40 levels away in all. (8/16
+ * colours: theme_slot_to_8 with alt.) */
+struct rgb theme_rgb_alt(struct rgb c, int mode);
+
+/* The basic colour (8/16-colour terminals) of a frame: theme_rgb_to_8 of its spread
+ * colour, except in the kind palette, where each kind has its own basic colour (kernel
+ * yellow, JIT green, inlined cyan, user red: orange and red alone would often meet in
+ * red). alt: the sibling alternative, another colour than the one without alt (the
+ * nearest of red, green, yellow, cyan, white). */
+int theme_slot_to_8(enum palette p, unsigned slot, bool alt);
+
+/* Frame kinds, as perf and flamegraph.pl --colors=java/js tell them from the name. */
+enum frame_kind { KIND_USER, KIND_KERNEL, KIND_JIT, KIND_INLINED };
+/* Kernel: ends with "_[k]" or contains "[kernel.kallsyms]"; JIT "_[j]"; inlined "_[i]". */
+enum frame_kind theme_kind(const char *name, size_t len);
+const char *theme_kind_name(enum frame_kind k);  /* "user", "kernel", "jit", "inlined" */
 /* Nearest xterm-256 colour index (16..255: the 6x6x6 cube or the grey ramp). */
 int theme_rgb_to_256(struct rgb c);
 /* Nearest of the 8 basic colours (THEME_BLACK..THEME_WHITE, ANSI order). */
@@ -80,6 +109,8 @@ enum style {
     STYLE_HELP_KEY,        /* key names on the help screen */
     STYLE_ERROR,           /* error message in the status line */
     STYLE_LIVE,            /* LIVE / PAUSED / EOF marker */
+    STYLE_MERGED,          /* frames narrower than a cell, merged (a dim '+' run) */
+    STYLE_MERGED_MATCH,    /* the same with a search match among or below them */
     STYLE_COUNT
 };
 
@@ -91,7 +122,8 @@ struct theme_style {
  * always THEME_DEFAULT; frames, ancestors, matches and the selection still differ by
  * reverse/bold/underline/dim). Never NULL for s < STYLE_COUNT. */
 const struct theme_style *theme_style(enum style s, bool mono);
-/* Frame style from layout's rect flags (RECT_SELECTED=1, RECT_MATCH=2, RECT_ANCESTOR=4). */
+/* Frame style from layout's rect flags (RECT_SELECTED=1, RECT_MATCH=2, RECT_ANCESTOR=4,
+ * RECT_MERGED=8). */
 enum style theme_frame_style(unsigned rect_flags);
 /* Name of a style, for debugging and tests ("frame", "selected"...). */
 const char *theme_style_name(enum style s);

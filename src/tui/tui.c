@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <term.h>
@@ -53,7 +54,11 @@ static struct session {
     bool caught[NSIG];        /* sigs whose action session_open replaced */
     int err_saved, err_mem;   /* stderr while curses runs goes to a memfd */
     int osc52;                /* 0: no clipboard; 1: OSC 52; 2: in GNU screen's DCS */
-} sess = {.err_saved = -1, .err_mem = -1};
+    int frame_saved, frame_mem; /* tui_refresh: the tty's fd, and a memfd for one frame */
+    bool in_frame;            /* the tty's fd points at frame_mem (inside tui_refresh) */
+    char *frame_buf;
+    size_t frame_cap;
+} sess = {.err_saved = -1, .err_mem = -1, .frame_saved = -1, .frame_mem = -1};
 
 /* Every asynchronous signal whose default action ends the process: while the viewer
  * runs, each one only sets got_signal, and the loop restores the terminal and exits
@@ -131,6 +136,10 @@ static void suspend(void)
         raise(SIGTSTP);                       /* stopped here until SIGCONT */
         sigaction(SIGTSTP, &mine, NULL);
     }
+    /* back in curses mode on the real terminal (its modes are set with ioctls on the
+     * tty's fd, which tui_refresh points at a memfd while it draws) */
+    reset_prog_mode();
+    refresh();
     tui_input_suspend(false);
     clearok(curscr, TRUE);
 }
@@ -167,11 +176,111 @@ static void stderr_release(void)
     sess.err_mem = sess.err_saved = -1;
 }
 
+/* ncurses 6 writes with write(2) itself (no stdio buffer) and flushes after every
+ * cursor move of an update, so one repaint was dozens of write()s, and a terminal could
+ * show it half drawn. During refresh() the tty's descriptor points at a memfd; the
+ * frame is then sent with one write(). Typeahead checks are off (they would poll the
+ * memfd). Without memfd the frame goes out as ncurses writes it. */
+static void frame_open(void)
+{
+    int fd = sess.tty ? fileno(sess.tty) : -1;
+    if (fd < 0)
+        return;
+    sess.frame_mem = memfd_create("flametui-frame", MFD_CLOEXEC);
+    if (sess.frame_mem < 0)
+        return;
+    sess.frame_saved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    if (sess.frame_saved < 0) {
+        close(sess.frame_mem);
+        sess.frame_mem = -1;
+        return;
+    }
+    typeahead(-1);
+}
+
+static void frame_end(void)
+{
+    int fd = fileno(sess.tty);
+    sess.in_frame = false;
+    if (dup2(sess.frame_saved, fd) < 0)
+        return;
+    off_t n = lseek(sess.frame_mem, 0, SEEK_CUR);
+    if (n <= 0)
+        return;
+    if ((size_t)n > sess.frame_cap) {
+        free(sess.frame_buf);
+        sess.frame_cap = (size_t)n;
+        sess.frame_buf = xmalloc(sess.frame_cap);
+    }
+    ssize_t got = pread(sess.frame_mem, sess.frame_buf, (size_t)n, 0);
+    for (size_t off = 0; got > 0 && off < (size_t)got;) {
+        ssize_t w = write(fd, sess.frame_buf + off, (size_t)got - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        off += (size_t)w;
+    }
+    if (ftruncate(sess.frame_mem, 0) == 0)
+        lseek(sess.frame_mem, 0, SEEK_SET);
+}
+
+/* The tty's size matches the screen's (a resize still to be handled would make
+ * ncurses ask the memfd for the size inside refresh(), and get none). */
+static bool size_settled(int fd, struct winsize *ws)
+{
+    return ioctl(fd, TIOCGWINSZ, ws) == 0 && ws->ws_row == LINES && ws->ws_col == COLS;
+}
+
+void tui_refresh(void)
+{
+    int fd = sess.tty ? fileno(sess.tty) : -1;
+    struct winsize ws;
+    sigset_t winch, old;
+    sigemptyset(&winch);
+    sigaddset(&winch, SIGWINCH);
+    if (sess.frame_mem < 0 || fd < 0 || isendwin() || !size_settled(fd, &ws)) {
+        refresh();   /* ncurses handles the resize with the real terminal */
+        return;
+    }
+    /* no SIGWINCH while the fd points at the memfd: it is handled after, by getch */
+    sigprocmask(SIG_BLOCK, &winch, &old);
+    if (!size_settled(fd, &ws) || dup2(sess.frame_mem, fd) < 0) {
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        refresh();
+        return;
+    }
+    int nl = LINES, nc = COLS;   /* (not "lines"/"cols": <term.h> has such macros) */
+    sess.in_frame = true;
+    refresh();
+    frame_end();
+    /* a resize signalled just before the block was handled against the memfd: give
+     * ncurses the real size (it queues KEY_RESIZE) */
+    if ((LINES != nl || COLS != nc) && ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0)
+        resizeterm(ws.ws_row, ws.ws_col);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+static void frame_close(void)
+{
+    if (sess.in_frame)   /* died inside refresh(): the terminal gets its fd back first */
+        frame_end();
+    if (sess.frame_mem >= 0)
+        close(sess.frame_mem);
+    if (sess.frame_saved >= 0)
+        close(sess.frame_saved);
+    sess.frame_mem = sess.frame_saved = -1;
+    free(sess.frame_buf);
+    sess.frame_buf = NULL;
+    sess.frame_cap = 0;
+}
+
 void tui_shutdown(void)
 {
     if (!sess.active)
         return;
     sess.active = false;
+    frame_close();
     tui_input_fini();
     endwin();
     stderr_release();
@@ -262,6 +371,7 @@ static int session_open(const struct tui_opts *o)
     set_term(sess.scr);
     sess.active = true;
     stderr_capture();
+    frame_open();
     util_set_die_hook(tui_shutdown);
 
     struct sigaction sa;

@@ -54,21 +54,24 @@ void tui_draw_init(const struct tui_opts *o)
         dc.mode = CM_8;
 }
 
-/* A theme colour (THEME_BLACK.., THEME_DEFAULT, THEME_FRAME) as a terminal colour. */
-static int term_color(int c, unsigned slot)
+/* A theme colour (THEME_BLACK.., THEME_DEFAULT, THEME_FRAME) as a terminal colour;
+ * alt: the frame colour's alternative shade (a neighbour has the same colour). */
+static int term_color(int c, unsigned slot, bool alt)
 {
     if (c == THEME_DEFAULT)
         return -1;
     if (c != THEME_FRAME)
         return c;
-    struct rgb v = diffcolor_is(slot) ? diffcolor_rgb(slot) : theme_rgb(dc.pal, slot);
+    struct rgb v = diffcolor_is(slot) ? diffcolor_rgb(slot) : theme_rgb_spread(dc.pal, slot);
     switch (dc.mode) {
     case CM_DIRECT:
+        if (alt)   /* another cell of the 256-colour cube: far enough to see */
+            v = theme_rgb_alt(v, 256);
         return v.r << 16 | v.g << 8 | v.b;
     case CM_256:
-        return theme_rgb_to_256(v);
+        return theme_rgb_to_256(alt ? theme_rgb_alt(v, 256) : v);
     case CM_8:
-        return diffcolor_is(slot) ? diffcolor_8(slot) : theme_rgb_to_8(v);
+        return diffcolor_is(slot) ? diffcolor_8(slot) : theme_slot_to_8(dc.pal, slot, alt);
     case CM_MONO:
         break;
     }
@@ -89,21 +92,47 @@ static attr_t to_attrs(unsigned a)
     return r;
 }
 
+/* How a cell looks: what tells two neighbouring frames apart. */
+struct look {
+    int fg, bg;
+    attr_t at;
+    int near;   /* direct colour: the background's xterm-256 index (what the eye tells
+                 * apart: two colours in one cell of the cube count as the same look) */
+};
+
+static struct look style_look(enum style s, unsigned slot, bool alt)
+{
+    const struct theme_style *st = theme_style(s, dc.mode == CM_MONO);
+    struct look l = {-1, -1, to_attrs(st->attrs), -1};
+    if (dc.mode != CM_MONO) {
+        l.fg = term_color(st->fg, slot, alt);
+        l.bg = term_color(st->bg, slot, alt);
+        if (dc.mode == CM_DIRECT && st->bg == THEME_FRAME)
+            l.near = theme_rgb_to_256((struct rgb){(unsigned char)(l.bg >> 16),
+                                                   (unsigned char)(l.bg >> 8),
+                                                   (unsigned char)l.bg});
+        if (alt && st->bg != THEME_FRAME)   /* a fixed colour (matches): underline */
+            l.at ^= A_UNDERLINE;
+    }
+    return l;
+}
+
+static void use_look(const struct look *l)
+{
+    int pair = 0;
+    if (dc.mode != CM_MONO && (l->fg != -1 || l->bg != -1)) {
+        pair = alloc_pair(l->fg, l->bg);
+        if (pair < 0)
+            pair = 0;
+    }
+    attr_set(l->at, (short)(pair < 0x7fff ? pair : 0), &pair);
+}
+
 /* Sets the current attributes for style s (slot: the frame's palette slot). */
 static void use_style(enum style s, unsigned slot)
 {
-    const struct theme_style *st = theme_style(s, dc.mode == CM_MONO);
-    attr_t at = to_attrs(st->attrs);
-    int pair = 0;
-    if (dc.mode != CM_MONO) {
-        int fg = term_color(st->fg, slot), bg = term_color(st->bg, slot);
-        if (fg != -1 || bg != -1) {
-            pair = alloc_pair(fg, bg);
-            if (pair < 0)
-                pair = 0;
-        }
-    }
-    attr_set(at, (short)(pair < 0x7fff ? pair : 0), &pair);
+    struct look l = style_look(s, slot, false);
+    use_look(&l);
 }
 
 /* Writes the safe UTF-8 text s[0..len) at (y, x), at most maxw columns; returns the
@@ -161,23 +190,60 @@ static int text_width(const char *s, size_t len)
     return w;
 }
 
-static void draw_rect(const struct rect_list *rl, const struct rect *r, int top)
+/* The frame to the left on the same row, to keep neighbours apart. */
+struct prev_cell {
+    int y, end;
+    struct look l;
+};
+
+static bool same_look(const struct look *a, const struct look *b)
+{
+    if (a->near >= 0 && a->near == b->near && a->fg == b->fg && a->at == b->at)
+        return true;
+    return a->fg == b->fg && a->bg == b->bg && a->at == b->at;
+}
+
+static void draw_rect(const struct rect_list *rl, const struct rect *r, int top,
+                      struct prev_cell *prev)
 {
     enum style s = theme_frame_style(r->flags);
     int y = top + r->y;
-    use_style(s, r->color);
-    if (dc.mode == CM_MONO) {
+    struct look l = style_look(s, r->color, false);
+    bool touch = prev->y == y && prev->end == r->x, sep = false;
+    /* the kind palette on 8/16 colours has one colour per kind: another colour would
+     * say another kind, so a bar in the first cell tells the neighbours apart */
+    if (touch && dc.mode != CM_MONO && same_look(&l, &prev->l)) {
+        if (dc.mode == CM_8 && dc.pal == PALETTE_KIND && !(r->flags & RECT_MERGED))
+            sep = true;
+        else
+            l = style_look(s, r->color, true);
+    }
+    use_look(&l);
+    if (r->flags & RECT_MERGED) {   /* frames narrower than a cell: a run of '+' */
+        for (int i = 0; i < r->w && r->x + i < COLS; i++)
+            mvaddch(y, r->x + i, '+');
+    } else if (dc.mode == CM_MONO) {
         /* '[' label ']' as --text prints it: neighbours stay apart without colour. */
         struct buf ft = {0};
         layout_frame_text(rl, r, &ft);
         put_text(y, r->x, r->w, ft.p ? ft.p : "", ft.len);
         buf_fini(&ft);
     } else {
-        const char *l = layout_label(rl, r);
+        const char *text = layout_label(rl, r);
         fill(y, r->x, r->w);
         if (r->w > 2)
-            put_text(y, r->x + 1, r->w - 2, l, strlen(l));
+            put_text(y, r->x + 1, r->w - 2, text, strlen(text));
+        if (sep && r->w >= 2) {   /* U+258F LEFT ONE EIGHTH BLOCK, or '|' */
+            static const char bar[] = "\xe2\x96\x8f";
+            if (label_mode_resolve(LABEL_AUTO) == LABEL_UTF8)
+                put_text(y, r->x, 1, bar, sizeof(bar) - 1);
+            else
+                mvaddch(y, r->x, '|');
+        }
     }
+    prev->y = y;
+    prev->end = r->x + r->w;
+    prev->l = l;
 }
 
 /* One line: left (+ info) from the left edge, right flush right. When left + info do not
@@ -359,7 +425,7 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
     erase();
     if (COLS < MIN_COLS || LINES < MIN_ROWS) {
         draw_too_small();
-        refresh();
+        tui_refresh();
         return;
     }
     enum ui_screen scr = app_screen(a), under = scr == SCREEN_HELP ? app_under(a) : scr;
@@ -373,9 +439,11 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
         draw_top(a);
     else if (under == SCREEN_TIME)
         draw_time(a);
-    else
+    else {
+        struct prev_cell prev = {-1, -1, {-1, -1, A_NORMAL, -1}};
         for (size_t i = 0; rl && i < rl->n; i++)
-            draw_rect(rl, &rl->v[i], 1);
+            draw_rect(rl, &rl->v[i], 1, &prev);
+    }
     left.len = right.len = 0;
     app_status_fit(a, COLS, &left, &info, &right);   /* numbers never cut */
     enum style s = sk == STATUS_PROMPT ? STYLE_PROMPT
@@ -398,5 +466,5 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
         leaveok(stdscr, TRUE);
         curs_set(0);
     }
-    refresh();
+    tui_refresh();
 }

@@ -24,6 +24,8 @@ void tui_input_fini(void);
 void tui_input_suspend(bool off);
 /* Chooses the colour mode (truecolor, 256, 8, monochrome) and sets up the pairs. */
 void tui_draw_init(const struct tui_opts *o);
+/* refresh(), sent to the terminal with one write() (tui.c). */
+void tui_refresh(void);
 /* Paints title, graph, status (or help / "too small") and refreshes. */
 void tui_draw(const struct app *a, const struct rect_list *rl);
 #endif

@@ -201,7 +201,11 @@ static enum reaction graph_action(struct app *a, enum action act)
     switch (act) {
     case ACT_QUIT:
         return callers ? app_close_callers(a) : RE_QUIT;
+    case ACT_HIGHLIGHT_NAME:
+        return highlight_toggle(a);
     case ACT_ZOOM_RESET:
+        if (highlight_active(a))   /* Esc clears a `#` highlight first */
+            return highlight_clear(a);
         /* Esc leaves the callers view when there is no zoom to reset */
         if (callers && a->zoom == TRIE_ROOT)
             return app_close_callers(a);
@@ -449,6 +453,8 @@ void app_layout_in(const struct app *a, struct layout_in *in)
     in->match = a->search ? search_matches(a->search) : NULL;
     in->vp = a->vp;
     in->names = a->names_full ? NULL : a->names;
+    in->merge_narrow = true;   /* the viewer marks frames narrower than a cell */
+    in->match_below = a->search ? search_below(a->search) : NULL;
 }
 
 void app_layout(struct app *a)

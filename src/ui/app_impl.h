@@ -68,6 +68,11 @@ void time_status(const struct app *a, struct buf *left, struct buf *info);
 /* Counts the cells again when the time view is open and the index grew. */
 void time_sync(struct app *a);
 
+/* highlight.c: the `#` key (highlight the selected function everywhere) */
+enum reaction highlight_toggle(struct app *a);
+bool highlight_active(const struct app *a);   /* the search is one made by `#` */
+enum reaction highlight_clear(struct app *a);
+
 /* app.c */
 void app_push(struct app *a, enum ui_screen s);
 void app_pop(struct app *a);

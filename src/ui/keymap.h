@@ -71,7 +71,8 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(TIME, "T", SCR_G | SCR_M, "Time view: heat map of samples over time; select a range") \
     X(TIME_MARK, "m", SCR_M, "Time view: mark the start, then the end of a range")        \
     X(GROUP, "P", SCR_GCT, "Group perf stacks by comm, pid, tid or none (cycles)")         \
-    X(RECURSION, "R", SCR_GCT, "Collapse direct recursion on/off")
+    X(RECURSION, "R", SCR_GCT, "Collapse direct recursion on/off")                          \
+    X(HIGHLIGHT_NAME, "#", SCR_GC, "Highlight the selected function everywhere; # or Esc clears")
 
 enum action {
     ACT_NONE = -1,

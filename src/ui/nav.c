@@ -132,6 +132,14 @@ enum reaction app_select(struct app *a, uint32_t node)
 /* Moves the selection with layout's rules (widest drawable child, the path to the zoom
  * root below its ancestors, neighbours on the row as laid out); towards the leaves it
  * goes back down the trail first when that child is drawn. */
+/* The status message for n frames narrower than a cell holding w samples. */
+static void narrow_message(struct app *a, unsigned long n, double w)
+{
+    double all = trie_total_d(a->t, TRIE_ROOT);
+    app_message(a, "+ %lu frame%s narrower than a cell: %.15g samples, %.2f%% of all; "
+                "Enter zooms in", n, n == 1 ? "" : "s", w, all > 0 ? 100.0 * w / all : 0.0);
+}
+
 static enum reaction move(struct app *a, enum layout_move m)
 {
     struct layout_in in;
@@ -144,6 +152,17 @@ static enum reaction move(struct app *a, enum layout_move m)
             if (back != TRIE_NONE && layout_drawable(&in, back))
                 n = back;
         }
+    }
+    bool down_the_stack = m == LAYOUT_CHILD ||
+                          m == (a->vp.orient == ORIENT_FLAME ? LAYOUT_UP : LAYOUT_DOWN);
+    size_t nk;
+    const uint32_t *k = trie_children(a->t, a->sel, &nk);
+    if (n == a->sel && down_the_stack && nk > 0) {   /* every child is too narrow */
+        double w = 0;
+        for (size_t i = 0; i < nk; i++)
+            w += trie_total_d(a->t, k[i]);
+        narrow_message(a, (unsigned long)nk, w);
+        return RE_REDRAW;
     }
     if (n == a->sel || n == TRIE_NONE)
         return RE_NONE;
@@ -176,6 +195,10 @@ enum reaction app_click(struct app *a, int x, int y, int clicks)
     if (!r)
         return RE_NONE;
     enum reaction re = app_select(a, r->node);
+    if (r->flags & RECT_MERGED) {   /* say what the '+' cells stand for */
+        narrow_message(a, (unsigned long)r->hidden, r->hidden_total);
+        re |= RE_REDRAW;
+    }
     if (clicks >= 2)
         re |= app_handle(a, ACT_ZOOM_IN);
     return re;

@@ -57,7 +57,8 @@ const char options_usage[] =
     "      --hide=RE         remove frames matching RE from every stack (repeatable)\n"
     "  -s, --search=RE       highlight frames matching RE\n"
     "      --colors=PALETTE  hot (default), mem, io, wakeup, java, js, perl, red, green,\n"
-    "                        blue, aqua, yellow, purple, orange\n"
+    "                        blue, aqua, yellow, purple, orange, kind (kernel/JIT/inlined/user;\n"
+    "                        implies --kernel --jit)\n"
     "      --no-color        monochrome (also when NO_COLOR is set)\n"
     "      --names=short|full  frame names: short (default: C++ templates and parameter\n"
     "                        lists folded, Java packages abbreviated, Rust hashes and Go\n"
@@ -281,6 +282,8 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
             if (theme_palette_parse(optarg, &pal) < 0)
                 return ft_error_set(err, 0, "unknown palette '%s' for --colors", optarg);
             o->colors = optarg;
+            if (pal == PALETTE_KIND)   /* the kinds come from perf's annotations */
+                o->perf.kernel = o->perf.jit = true;
             break;
         }
         case OPT_NOCOLOR: o->no_color = true; break;

@@ -3,9 +3,11 @@
  * (default 1M+ nodes) at 200x60: app_handle + app_update + app_layout + tui_draw (ncurses
  * diff and output, written to a temporary file whose growth gives the bytes sent per key).
  * Not a test: prints p50/p99/max milliseconds and bytes per key.
- * usage: bench_redraw [NODES] [KEYS] [grow]
+ * usage: bench_redraw [NODES] [KEYS] [grow|search]
  * grow: insert one new stack before each key, as live input does (the trie changed, so
- * the children index and the layout have to catch up). */
+ * the children index and the layout have to catch up).
+ * search: a search matching many names is on (matches, and matches hidden in the merged
+ * narrow frames, are marked on every redraw). */
 #include "config.h"
 
 #include <curses.h>
@@ -30,6 +32,12 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* tui.c's one-write refresh needs the session's tty; here refresh() writes the file. */
+void tui_refresh(void)
+{
+    refresh();
+}
+
 static int cmp_d(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -42,6 +50,7 @@ int main(int argc, char **argv)
     size_t nodes = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000000;
     int keys = argc > 2 ? atoi(argv[2]) : 2000;
     int grow = argc > 3 && strcmp(argv[3], "grow") == 0;
+    int search = argc > 3 && strcmp(argv[3], "search") == 0;
     uint64_t gs = 12345;
     setlocale(LC_ALL, "");
     double t0 = now();
@@ -66,6 +75,8 @@ int main(int argc, char **argv)
     struct app a;
     app_init(&a, t, "bench");
     app_resize(&a, COLS, LINES);     /* the whole screen: the graph area is LINES - 2 */
+    if (search && app_set_search(&a, "7", NULL) < 0)
+        return 1;
     app_update(&a);
     app_layout(&a);
     tui_draw(&a, app_rects(&a));
@@ -111,9 +122,10 @@ int main(int argc, char **argv)
     if (nd == 0)
         return 1;
     qsort(dt, (size_t)nd, sizeof(*dt), cmp_d);
-    printf("redraw after a key%s (%d of %d keys changed the view), %zu nodes, 200x60:\n"
+    printf("redraw after a key%s%s (%d of %d keys changed the view), %zu nodes, 200x60:\n"
            "  p50 %.2f ms  p99 %.2f ms  max %.2f ms  %.0f bytes per selection move\n",
-           grow ? " (trie growing)" : "", nd, keys, trie_size(t), dt[nd / 2],
+           grow ? " (trie growing)" : "", search ? " (search on)" : "", nd, keys,
+           trie_size(t), dt[nd / 2],
            dt[(size_t)nd * 99 / 100], dt[nd - 1],
            n_moves ? (double)bytes_moves / (double)n_moves : 0.0);
     free(dt);

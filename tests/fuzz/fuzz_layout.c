@@ -34,8 +34,20 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
+/* Zero-width characters that must never reach the screen unescaped (format characters:
+ * bidi controls, zero-width spaces and joiners, variation selectors, tags). */
+static bool invisible_format(wchar_t wc)
+{
+    unsigned long c = (unsigned long)wc;
+    return c == 0xad || c == 0x61c || (c >= 0x180b && c <= 0x180e) ||
+           (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) ||
+           (c >= 0x2060 && c <= 0x206f) || c == 0xfeff || (c >= 0xfe00 && c <= 0xfe0f) ||
+           c >= 0xe0000;
+}
+
 /* Checks that s[0..n) is safe terminal text; returns its columns. nl: '\n' allowed.
- * strict: every character must be at least one column wide (labels). */
+ * strict: every character must be at least one column wide (labels), except a combining
+ * mark right after another character (label.h). */
 static int check_safe(const char *s, size_t n, bool ascii, bool nl, bool strict,
                       const char *what)
 {
@@ -61,7 +73,9 @@ static int check_safe(const char *s, size_t n, bool ascii, bool nl, bool strict,
                    what, i);
         FUZZ_CHECK(!(wc >= 0x80 && wc < 0xa0), "%s: C1 control U+%04X", what, (unsigned)wc);
         int w = wcwidth(wc);
-        FUZZ_CHECK(w >= (strict ? 1 : 0), "%s: U+%04X has width %d", what, (unsigned)wc, w);
+        bool mark = w == 0 && i > 0 && !invisible_format(wc);
+        FUZZ_CHECK(w >= (strict && !mark ? 1 : 0), "%s: U+%04X has width %d", what,
+                   (unsigned)wc, w);
         cols += w;
         i += k;
     }
@@ -91,7 +105,14 @@ static void check_layout(const struct layout_in *in, const struct rect_list *rl,
             FUZZ_CHECK(rl->v[i - 1].x + rl->v[i - 1].w <= r->x, "rects overlap on row %d", r->y);
         const struct rect *h = layout_hit(rl, r->x + r->w - 1, r->y);
         FUZZ_CHECK(h == r, "layout_hit misses rect %zu", i);
-        FUZZ_CHECK(layout_find(rl, r->node) != NULL, "layout_find misses node %u", r->node);
+        if (r->flags & RECT_MERGED) {   /* narrow frames; node is their parent's */
+            FUZZ_CHECK(r->hidden >= 1 && r->hidden_total >= 0 && ll == 0, "merged rect");
+            const struct rect *p = layout_find(rl, r->node);
+            FUZZ_CHECK(!p || !(p->flags & RECT_MERGED), "layout_find gave a merged rect");
+        } else {
+            FUZZ_CHECK(layout_find(rl, r->node) != NULL, "layout_find misses node %u",
+                       r->node);
+        }
         struct buf ft = {0};
         layout_frame_text(rl, r, &ft);
         int fc = check_safe(ft.p, ft.len, ascii, false, false, "frame text");

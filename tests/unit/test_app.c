@@ -215,6 +215,95 @@ static void zoom_in_out_reset(void **state)
     trie_free(t);
 }
 
+/* `#`: every frame of the selected function, its share counted once per stack; `#` on
+ * it again or Esc clears; regex metacharacters and odd bytes in the name are literal. */
+static void highlight_name(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;a.b*;x 3\nmain;a.b*;a.b* 1\nmain;q;a.b* 2\n"
+                                      "main;aXb* 4\nmain;A.B* 5\nmain;\x01z 5\n");
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    assert_int_equal(act(&a, ACT_HIGHLIGHT_NAME), RE_REDRAW);   /* the root: nothing */
+    assert_null(a.search);
+    uint32_t n = trie_node_at(t, "main;q;a.b*");
+    app_select(&a, n);
+    act(&a, ACT_HIGHLIGHT_NAME);
+    assert_non_null(a.search);
+    assert_string_equal(search_pattern(a.search), "(?-i)^a\\.b\\*$");
+    assert_int_equal(search_match_nodes(a.search), 3);   /* not aXb*, not A.B* */
+    /* main;a.b*;a.b* counts once: 3 + 1 + 2 of 20 */
+    assert_float_equal(search_share(a.search, TRIE_ROOT), 6.0 / 20, 1e-9);
+    assert_non_null(strstr(a.msg, "3 frames"));
+    assert_non_null(strstr(a.msg, "30.0%"));
+    struct layout_in in;
+    app_layout_in(&a, &in);
+    assert_non_null(in.match);
+    assert_true(in.match[trie_name(t, n)]);
+    act(&a, ACT_HIGHLIGHT_NAME);                          /* again: cleared */
+    assert_null(a.search);
+    act(&a, ACT_HIGHLIGHT_NAME);
+    assert_non_null(a.search);
+    app_select(&a, trie_node_at(t, "main"));
+    act(&a, ACT_ZOOM_IN);
+    assert_int_equal(a.zoom, trie_node_at(t, "main"));
+    act(&a, ACT_ZOOM_RESET);                              /* Esc: the highlight first */
+    assert_null(a.search);
+    assert_int_equal(a.zoom, trie_node_at(t, "main"));
+    act(&a, ACT_ZOOM_RESET);                              /* then the zoom */
+    assert_int_equal(a.zoom, TRIE_ROOT);
+    app_select(&a, trie_node_at(t, "main;\x01z"));   /* a control byte: \x01 */
+    act(&a, ACT_HIGHLIGHT_NAME);
+    assert_string_equal(search_pattern(a.search), "(?-i)^\\x01z$");
+    assert_int_equal(search_match_nodes(a.search), 1);
+    /* a search typed by the user is not a highlight: Esc resets the zoom as before */
+    app_set_search(&a, "a", NULL);
+    app_select(&a, trie_node_at(t, "main"));
+    act(&a, ACT_ZOOM_IN);
+    act(&a, ACT_ZOOM_RESET);
+    assert_int_equal(a.zoom, TRIE_ROOT);
+    assert_non_null(a.search);
+    app_fini(&a);
+    trie_free(t);
+}
+
+/* The viewer's layout merges frames narrower than a cell; a click on the '+' cells says
+ * what they hold and selects their parent, so Enter opens them. */
+static void merged_cell_click(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("p;a 40\np;b 5\np;c 6\np;d 46\np;z 3\n");
+    struct app a;
+    setup_app(&a, t, 10, 6);
+    const struct rect_list *rl = app_rects(&a);
+    const struct rect *m = NULL;
+    for (size_t i = 0; i < rl->n && !m; i++)
+        if (rl->v[i].flags & RECT_MERGED)
+            m = &rl->v[i];
+    assert_non_null(m);
+    assert_int_equal(m->hidden, 2);
+    app_click(&a, m->x, m->y, 1);
+    assert_int_equal(a.sel, trie_node_at(t, "p"));
+    assert_non_null(strstr(a.msg, "2 frames narrower than a cell: 11 samples, 11.00%"));
+    sync(&a);
+    act(&a, ACT_ZOOM_IN);
+    assert_int_equal(a.zoom, trie_node_at(t, "p"));
+    app_fini(&a);
+    trie_free(t);
+    /* the keyboard: Up (flame) from a frame whose children are all narrow says so */
+    t = trie_from_folded("p;a 40\np;a;x 1\np;a;y 2\np;d 57\n");
+    setup_app(&a, t, 10, 6);
+    app_select(&a, trie_node_at(t, "p;a"));
+    assert_int_equal(act(&a, ACT_MOVE_UP), RE_REDRAW);
+    assert_int_equal(a.sel, trie_node_at(t, "p;a"));
+    assert_non_null(strstr(a.msg, "2 frames narrower than a cell: 3 samples, 3.00%"));
+    app_select(&a, trie_node_at(t, "p;d"));            /* a leaf: nothing to say */
+    assert_int_equal(act(&a, ACT_MOVE_UP), RE_NONE);
+    assert_string_equal(a.msg, "");
+    app_fini(&a);
+    trie_free(t);
+}
+
 /* Zoom and selection are name paths: they survive the base growing and the shown trie
  * being replaced by a derived one (filters share the strtab). */
 static void paths_survive_growth_and_rebuild(void **state)
@@ -1367,6 +1456,8 @@ int main(void)
         cmocka_unit_test(starts_at_root),
         cmocka_unit_test(moves_follow_orientation),
         cmocka_unit_test(zoom_in_out_reset),
+        cmocka_unit_test(highlight_name),
+        cmocka_unit_test(merged_cell_click),
         cmocka_unit_test(paths_survive_growth_and_rebuild),
         cmocka_unit_test(scroll_keeps_selection_visible),
         cmocka_unit_test(left_right_and_mouse),

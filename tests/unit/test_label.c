@@ -121,6 +121,56 @@ static void c1_and_zero_width_are_escaped(void **state)
     assert_string_equal(esc("\xe2\x80\x8b", 3, LABEL_UTF8, NULL), "\\xe2\\x80\\x8b");
 }
 
+static void combining_marks_are_text(void **state)
+{
+    (void)state;
+    int w;
+    /* e + U+0301 COMBINING ACUTE ACCENT: one column, shown as text */
+    assert_string_equal(esc("caf" "e\xcc\x81", 6, LABEL_UTF8, &w), "cafe\xcc\x81");
+    assert_int_equal(w, 4);
+    /* Devanagari ka + virama + ssa (U+0915 U+094D U+0937): the virama is a mark */
+    assert_string_equal(esc("\xe0\xa4\x95\xe0\xa5\x8d\xe0\xa4\xb7", 9, LABEL_UTF8, &w),
+                        "\xe0\xa4\x95\xe0\xa5\x8d\xe0\xa4\xb7");
+    assert_int_equal(label_width("a\xcc\x81\xcc\xa3", 5, LABEL_UTF8), 1);
+    /* control bytes, format characters and invalid UTF-8 around them stay escaped */
+    assert_string_equal(esc("e\xcc\x81\x1b[2J", 7, LABEL_UTF8, NULL), "e\xcc\x81\\x1b[2J");
+    assert_string_equal(esc("e\xcc", 2, LABEL_UTF8, NULL), "e\\xcc");
+    assert_string_equal(esc("e\xef\xb8\x8f", 4, LABEL_UTF8, NULL), "e\\xef\\xb8\\x8f"); /* VS16 */
+    /* a mark at the start has nothing to mark: escaped */
+    assert_string_equal(esc("\xcc\x81" "e", 3, LABEL_UTF8, &w), "\\xcc\\x81e");
+    assert_int_equal(w, 9);
+    /* C locale: escaped like any non-ASCII byte */
+    assert_string_equal(esc("e\xcc\x81", 3, LABEL_ASCII, NULL), "e\\xcc\\x81");
+    /* truncation keeps the mark with its letter and never splits it */
+    struct buf b = {0};
+    w = label_fit(&b, "e\xcc\x81xyzzy", 8, 4, LABEL_UTF8);
+    assert_int_equal(w, 4);
+    assert_int_equal(b.len, 6);
+    assert_memory_equal(b.p, "e\xcc\x81x..", 6);
+    /* a slice never starts with the mark of a character left out */
+    b.len = 0;
+    assert_int_equal(label_slice(&b, "e\xcc\x81xy", 5, 1, 10), 2);
+    assert_int_equal(b.len, 2);
+    assert_memory_equal(b.p, "xy", 2);
+    b.len = 0;
+    assert_int_equal(label_slice(&b, "ae\xcc\x81x", 5, 1, 10), 2);   /* e + mark, x */
+    assert_int_equal(b.len, 4);
+    buf_fini(&b);
+}
+
+static void kind_suffix_stripped(void **state)
+{
+    (void)state;
+    assert_int_equal(label_strip_kind("do_syscall_64_[k]", 17), 13);
+    assert_int_equal(label_strip_kind("Interpreter_[j]", 15), 11);
+    assert_int_equal(label_strip_kind("foo_[i]", 7), 3);
+    assert_int_equal(label_strip_kind("foo_[w]", 7), 7);
+    assert_int_equal(label_strip_kind("_[k]", 4), 4);   /* nothing left: keep it */
+    assert_int_equal(label_strip_kind("[unknown]", 9), 9);
+    assert_int_equal(label_strip_kind("a_[k]b", 6), 6);
+    assert_int_equal(label_strip_kind("", 0), 0);
+}
+
 static void utf8_kept_and_measured(void **state)
 {
     (void)state;
@@ -298,6 +348,8 @@ int main(void)
         cmocka_unit_test(controls_del_and_nul),
         cmocka_unit_test(invalid_utf8_is_escaped),
         cmocka_unit_test(c1_and_zero_width_are_escaped),
+        cmocka_unit_test(combining_marks_are_text),
+        cmocka_unit_test(kind_suffix_stripped),
         cmocka_unit_test(utf8_kept_and_measured),
         cmocka_unit_test(truncation_like_flamegraph),
         cmocka_unit_test(truncation_never_splits),

@@ -297,6 +297,87 @@ static void hit_testing(void **state)
     fx_fini(&f);
 }
 
+/* The merged rects of the row at depth d, left to right (at most 8). */
+static size_t merged_at(struct fx *f, uint32_t d, const struct rect **out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < f->rl.n && n < 8; i++)
+        if (f->rl.v[i].depth == d && (f->rl.v[i].flags & RECT_MERGED))
+            out[n++] = &f->rl.v[i];
+    return n;
+}
+
+static void narrow_frames_merged(void **state)
+{
+    (void)state;
+    struct fx f;
+    /* 10 columns, 100 samples: 10 samples a cell. b, c (5 + 6) and z (3) are narrow. */
+    fx_init(&f, "p;a 40\np;b 5\np;c;x 6\np;d 46\np;z 3\n", 10, 4, ORIENT_ICICLE);
+    const struct rect *m[8];
+    fx_run(&f);
+    assert_int_equal(merged_at(&f, 2, m), 0);          /* off by default (--text) */
+    f.in.merge_narrow = true;
+    fx_run(&f);
+    assert_int_equal(merged_at(&f, 2, m), 2);
+    /* b and c between a [0, 4) and d [5, 9): cells [4, 5) */
+    assert_int_equal(m[0]->x, 4);
+    assert_int_equal(m[0]->w, 1);
+    assert_int_equal(m[0]->hidden, 2);
+    assert_true(m[0]->hidden_total == 11);
+    assert_int_equal(m[0]->node, N(&f, "p"));
+    assert_string_equal(layout_label(&f.rl, m[0]), "");
+    /* z after d: [97, 100) is less than a cell once rounded (cell 9 is d's end)... */
+    assert_int_equal(R(&f, "p;d")->x + R(&f, "p;d")->w, 5 + 4);
+    /* ...it still makes the run [97, 100) -> cells [9, 10) */
+    assert_int_equal(m[1]->x, 9);
+    assert_int_equal(m[1]->hidden, 1);
+    assert_true(m[1]->hidden_total == 3);
+    /* the real rect of p is found, not a merged one; moves skip merged rects */
+    assert_int_equal(R(&f, "p")->flags & RECT_MERGED, 0);
+    assert_int_equal(layout_move(&f.in, &f.rl, N(&f, "p;a"), LAYOUT_RIGHT), N(&f, "p;d"));
+    assert_int_equal(layout_move(&f.in, &f.rl, N(&f, "p;d"), LAYOUT_RIGHT), N(&f, "p;d"));
+    /* layout_hit on the cell gives the merged rect (the viewer says what it holds) */
+    const struct rect *h = layout_hit(&f.rl, 4, 2);
+    assert_non_null(h);
+    assert_true(h->flags & RECT_MERGED);
+    assert_int_equal(theme_frame_style(h->flags), STYLE_MERGED);
+    /* a search match hidden inside: by name (c) or below (x under c) */
+    unsigned char match[16] = {0}, below[16] = {0};
+    f.in.match = match;
+    fx_run(&f);
+    assert_int_equal(merged_at(&f, 2, m), 2);
+    assert_false(m[0]->flags & RECT_MATCH);
+    match[trie_name(f.t, N(&f, "p;c;x"))] = 1;       /* x is at depth 3, never drawn */
+    fx_run(&f);
+    merged_at(&f, 2, m);
+    assert_false(m[0]->flags & RECT_MATCH);          /* by name only c itself counts */
+    below[N(&f, "p;c")] = below[N(&f, "p;c;x")] = 1;
+    f.in.match_below = below;
+    fx_run(&f);
+    merged_at(&f, 2, m);
+    assert_true(m[0]->flags & RECT_MATCH);
+    assert_false(m[1]->flags & RECT_MATCH);
+    assert_int_equal(theme_frame_style(m[0]->flags), STYLE_MERGED_MATCH);
+    /* heaviest first: one run per parent, the lightest children after the drawn ones */
+    f.in.match = NULL;
+    f.in.match_below = NULL;
+    f.in.vp.order = ORDER_WEIGHT;
+    fx_run(&f);
+    assert_int_equal(merged_at(&f, 2, m), 1);
+    assert_int_equal(m[0]->x, 8);                    /* after d 46 and a 40: 86 -> 8 */
+    assert_int_equal(m[0]->w, 2);
+    assert_int_equal(m[0]->hidden, 3);
+    assert_true(m[0]->hidden_total == 14);
+    /* every child narrow: one run for all of them; nothing deeper is visited */
+    fx_fini(&f);
+    fx_init(&f, "q;a 1\nq;b 1\nq;c 1\nr 97\n", 10, 4, ORIENT_ICICLE);
+    f.in.merge_narrow = true;
+    fx_run(&f);
+    assert_int_equal(merged_at(&f, 1, m), 0);         /* q itself is narrow */
+    assert_int_equal(merged_at(&f, 0, m), 0);
+    fx_fini(&f);
+}
+
 static void labels_flags_and_colours(void **state)
 {
     (void)state;
@@ -564,6 +645,7 @@ int main(void)
         cmocka_unit_test(cache_follows_changes),
         cmocka_unit_test(depth_of_drawable_frames),
         cmocka_unit_test(depth_of_deep_stack),
+        cmocka_unit_test(narrow_frames_merged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

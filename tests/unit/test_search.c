@@ -153,6 +153,35 @@ static void refresh_after_growth(void **state)
     trie_free(t);
 }
 
+/* search_below: a node whose subtree holds a match (layout marks merged narrow frames
+ * with it), kept up to date as the trie grows. */
+static void match_below(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;a;x 1\nmain;b;y 1\nother 1\n");
+    struct search *s = attach("^x$", t);
+    const unsigned char *bl = search_below(s);
+    assert_non_null(bl);
+    assert_true(bl[TRIE_ROOT]);
+    assert_true(bl[trie_node_at(t, "main")]);
+    assert_true(bl[trie_node_at(t, "main;a")]);
+    assert_true(bl[trie_node_at(t, "main;a;x")]);
+    assert_false(bl[trie_node_at(t, "main;b")]);
+    assert_false(bl[trie_node_at(t, "main;b;y")]);
+    assert_false(bl[trie_node_at(t, "other")]);
+    uint32_t o = strtab_lookup(trie_names(t), "other", 5), q = strtab_intern(trie_names(t), "q", 1),
+             x = strtab_lookup(trie_names(t), "x", 1);
+    uint32_t oqx[3] = {o, q, x};
+    trie_insert(t, oqx, 3, count_u64(1));
+    search_refresh(s);
+    bl = search_below(s);
+    assert_true(bl[trie_node_at(t, "other")]);
+    assert_true(bl[trie_node_at(t, "other;q")]);
+    assert_false(bl[trie_node_at(t, "main;b")]);
+    search_free(s);
+    trie_free(t);
+}
+
 static void invalid_regex(void **state)
 {
     (void)state;
@@ -335,6 +364,7 @@ int main(void)
         cmocka_unit_test(deep_stack_no_recursion),
         cmocka_unit_test(refresh_after_growth),
         cmocka_unit_test(invalid_regex),
+        cmocka_unit_test(match_below),
         cmocka_unit_test(odd_bytes_and_smartcase),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

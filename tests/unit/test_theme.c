@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,7 +27,7 @@ static void same_name_same_colour(void **state)
     assert_int_equal(slot("do_syscall_64"), theme_slot(copy, strlen(copy)));
     /* pinned values: a change of the hash changes every user's colours */
     /* namehash("main") = 0.363 -> 5, namehash("niam") = 0.854 -> 13 */
-    assert_int_equal(slot("main"), 13u << 4 | 5u);
+    assert_int_equal(slot("main") & 0xff, 13u << 4 | 5u);
     /* computed by hand from flamegraph.pl's formulas at the slot centres
      * v1 = 5.5/16 = 0.34375, v2 = v3 = 13.5/16 = 0.84375: hot (205 + 50 v3, 230 v1, 55 v2),
      * mem (0, 190 + 50 v2, 210 v1), io (80 + 60 v1, 80 + 60 v1, 190 + 55 v2) */
@@ -43,7 +44,7 @@ static void same_name_same_colour(void **state)
     assert_int_equal(c.g, 100);
     assert_int_equal(c.b, 236);      /* 190 + 46 */
     c = theme_rgb(PALETTE_HOT, slot("do_syscall_64"));   /* slot 8 << 4 | 13 */
-    assert_int_equal(slot("do_syscall_64"), 8u << 4 | 13u);
+    assert_int_equal(slot("do_syscall_64") & 0xff, 8u << 4 | 13u);
     assert_int_equal(c.r, 231);
     assert_int_equal(c.g, 194);
     assert_int_equal(c.b, 29);
@@ -113,7 +114,7 @@ static void palette_names(void **state)
     (void)state;
     enum palette p;
     const char *all[] = {"hot", "mem", "io", "wakeup", "java", "js", "perl", "red",
-                         "green", "blue", "aqua", "yellow", "purple", "orange"};
+                         "green", "blue", "aqua", "yellow", "purple", "orange", "kind"};
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
         assert_int_equal(theme_palette_parse(all[i], &p), 0);
         assert_int_equal(p, i);
@@ -170,6 +171,119 @@ static void mono_styles_differ(void **state)
     }
 }
 
+/* Names as a C++ profile has them: one namespace prefix, differing at the end. */
+static void cxx_name(char *b, size_t n, unsigned i)
+{
+    static const char *const verbs[] = {"_M_dfs", "_M_insert", "push_back", "find", "operator()",
+                                        "_M_rehash", "emplace", "sort", "merge", "~vector"};
+    snprintf(b, n, "std::__detail::_Executor<T%u>::%s", i / 10, verbs[i % 10]);
+}
+
+static size_t distinct(const int *v, size_t n)
+{
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < i && v[j] != v[i])
+            j++;
+        d += j == i;
+    }
+    return d;
+}
+
+static void palette_spread(void **state)
+{
+    (void)state;
+    /* 1000 names sharing "std::": the hot palette over the 256-colour cube uses many
+     * indexes (issue 12: 7 before), and truecolor is not one colour with small changes */
+    enum { N = 1000 };
+    static int idx[N], red[N], grn[N];
+    char b[128];
+    for (unsigned i = 0; i < N; i++) {
+        cxx_name(b, sizeof(b), i);
+        unsigned s = slot(b);
+        struct rgb c = theme_rgb_spread(PALETTE_HOT, s);
+        assert_in_range(c.r, 205, 255);   /* still flamegraph.pl's hot ranges */
+        assert_in_range(c.g, 0, 230);
+        assert_in_range(c.b, 0, 55);
+        idx[i] = theme_rgb_to_256(c);
+        red[i] = c.r;
+        grn[i] = c.g;
+        /* the same name, the same colour */
+        assert_int_equal(s, theme_slot(b, strlen(b)));
+    }
+    assert_true(distinct(idx, N) >= 16);
+    assert_true(distinct(red, N) >= 8);     /* every channel varies */
+    assert_true(distinct(grn, N) >= 12);
+    /* other palettes spread too */
+    for (unsigned i = 0; i < N; i++) {
+        cxx_name(b, sizeof(b), i);
+        idx[i] = theme_rgb_to_256(theme_rgb_spread(PALETTE_RED, slot(b)));
+    }
+    assert_true(distinct(idx, N) >= 4);   /* 2 red levels x 2 of the others */
+}
+
+static void alternative_shades(void **state)
+{
+    (void)state;
+    char b[128];
+    for (unsigned i = 0; i < 300; i++) {
+        cxx_name(b, sizeof(b), i);
+        for (int p = 0; p < PALETTE_COUNT; p++) {
+            struct rgb c = theme_rgb_spread((enum palette)p, slot(b));
+            struct rgb a = theme_rgb_alt(c, 256);
+            assert_int_not_equal(theme_rgb_to_256(a), theme_rgb_to_256(c));
+            a = theme_rgb_alt(c, 0);
+            assert_true(abs(a.r - c.r) + abs(a.g - c.g) + abs(a.b - c.b) >= 40);
+            int k = theme_slot_to_8((enum palette)p, slot(b), true);
+            assert_int_not_equal(k, theme_slot_to_8((enum palette)p, slot(b), false));
+            assert_true(k != THEME_BLACK && k != THEME_MAGENTA && k != THEME_BLUE);
+        }
+    }
+}
+
+static void frame_kinds(void **state)
+{
+    (void)state;
+#define KIND(s) theme_kind(s, strlen(s))
+    assert_int_equal(KIND("do_syscall_64_[k]"), KIND_KERNEL);
+    assert_int_equal(KIND("[kernel.kallsyms]"), KIND_KERNEL);
+    assert_int_equal(KIND("0xffffffff8100 [kernel.kallsyms]"), KIND_KERNEL);
+    assert_int_equal(KIND("Interpreter_[j]"), KIND_JIT);
+    assert_int_equal(KIND("java.lang.String Bench.buildReport_[j]"), KIND_JIT);
+    assert_int_equal(KIND("foo_[i]"), KIND_INLINED);
+    assert_int_equal(KIND("main"), KIND_USER);
+    assert_int_equal(KIND("[unknown]"), KIND_USER);
+    assert_int_equal(KIND("x_[k]y"), KIND_USER);   /* the suffix only */
+    assert_int_equal(KIND(""), KIND_USER);
+#undef KIND
+    assert_string_equal(theme_kind_name(KIND_KERNEL), "kernel");
+    assert_string_equal(theme_kind_name(KIND_INLINED), "inlined");
+    /* the kind palette: kernel orange, JIT green, inlined aqua, user red */
+    struct rgb c = theme_rgb_spread(PALETTE_KIND, slot("do_syscall_64_[k]"));
+    assert_true(c.r >= 190 && c.g >= 90 && c.b == 0);
+    c = theme_rgb_spread(PALETTE_KIND, slot("[kernel.kallsyms]"));
+    assert_true(c.r >= 190 && c.g >= 90 && c.b == 0);
+    c = theme_rgb_spread(PALETTE_KIND, slot("Interpreter_[j]"));
+    assert_true(c.g >= 200 && c.r < c.g && c.b < c.g);
+    c = theme_rgb_spread(PALETTE_KIND, slot("foo_[i]"));
+    assert_true(c.b >= 165 && c.g >= 165 && c.r <= 110);
+    c = theme_rgb_spread(PALETTE_KIND, slot("main"));
+    assert_true(c.r >= 200 && c.g <= 130 && c.b <= 130);
+    /* 8 colours: one basic colour per kind, and the alternative is another one */
+    const char *names[] = {"do_syscall_64_[k]", "Interpreter_[j]", "foo_[i]", "main"};
+    const int want[] = {THEME_YELLOW, THEME_GREEN, THEME_CYAN, THEME_RED};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(theme_slot_to_8(PALETTE_KIND, slot(names[i]), false), want[i]);
+        int a = theme_slot_to_8(PALETTE_KIND, slot(names[i]), true);
+        assert_int_not_equal(a, want[i]);
+        assert_true(a != THEME_BLACK && a != THEME_BLUE && a != THEME_MAGENTA);
+    }
+    for (int p = 0; p < PALETTE_COUNT; p++)
+        assert_int_not_equal(theme_slot_to_8((enum palette)p, slot("main"), false),
+                             theme_slot_to_8((enum palette)p, slot("main"), true));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +294,9 @@ int main(void)
         cmocka_unit_test(palette_names),
         cmocka_unit_test(xterm_mapping),
         cmocka_unit_test(mono_styles_differ),
+        cmocka_unit_test(palette_spread),
+        cmocka_unit_test(alternative_shades),
+        cmocka_unit_test(frame_kinds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,119 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# flametui - e2e: every boundary between two adjacent frames (both at least 2 cells wide)
+# is visible on every kind of terminal: the two cells either side of it differ in colour
+# or attributes (SGR state read from capture-pane -e), or one of them is a separator glyph
+# (the bracket form of monochrome). Data: a real perf profile (perf record -g -F 999 of a
+# C++ program with many functions, collapsed by stackcollapse-perf.pl --kernel); brackets
+# are taken out of the names here so that `--text` rows give the frame edges unambiguously.
+. "$top_srcdir/tests/e2e/lib.sh"
+tr -d '[]' < "$data/perf-many-siblings.folded" > "$tmp/p.folded"
+# size W H: the pane size, and the frame edges of its graph area from --text
+size() {
+    W=$1; H=$2
+    LC_ALL=C.UTF-8 "$FLAMETUI" --text --cols $W --rows $((H - 2)) "$tmp/p.folded" \
+        > "$tmp/text" || fail "--text failed"
+    [ "$(wc -l < "$tmp/text")" -eq $((H - 2)) ] || fail "--text: not $((H - 2)) rows"
+}
+size 200 50
+
+# check NAME: compares the pane with the --text rows; prints the pairs checked.
+check() {
+    $T capture-pane -e -N -p -t 0 > "$tmp/pane"
+    LC_ALL=C awk -v rows=$((H - 2)) -v name="$1" '
+    # pass 1: the --text rows -> the right edge x of every frame whose "]" is followed by "["
+    # (columns, not bytes: a label may hold a UTF-8 ellipsis)
+    FNR == NR { x = 0
+                for (i = 1; i <= length($0); i++) {
+                    c = substr($0, i, 1)
+                    if (c ~ /[\200-\277]/) continue                  # UTF-8 continuation
+                    if (c == "]" && substr($0, i + 1, 1) == "[") edge[FNR, x + 1] = 1
+                    x++                                  # boundary between x, x + 1 (0-based)
+                }
+                next }
+    # pass 2: the pane, line 1 is the title; graph row r is pane line r + 1
+    function sgr(p,   n, a, i, v) {
+        n = split(p, a, ";"); if (p == "") { n = 1; a[1] = 0 }
+        for (i = 1; i <= n; i++) {
+            v = a[i] + 0
+            if (v == 0) { fg = "d"; bg = "d"; at = "" }
+            else if (v == 38 || v == 48) {
+                c = a[i + 1] == 5 ? "5:" a[i + 2] : "2:" a[i + 2] "," a[i + 3] "," a[i + 4]
+                i += a[i + 1] == 5 ? 2 : 4
+                if (v == 38) fg = c; else bg = c
+            }
+            else if (v == 39) fg = "d"
+            else if (v == 49) bg = "d"
+            else if (v >= 30 && v <= 37 || v >= 90 && v <= 97) fg = v
+            else if (v >= 40 && v <= 47 || v >= 100 && v <= 107) bg = v
+            else if (v == 22) { gsub(/[12]/, "", at) }
+            else if (v >= 21 && v <= 29) { gsub(v - 20, "", at) }
+            else if (index(at, v) == 0) at = at v
+        }
+    }
+    { line = FNR - 1; x = 0; s = $0
+      while (length(s) > 0) {
+          if (substr(s, 1, 2) == "\033[") {
+              j = index(s, "m"); sgr(substr(s, 3, j - 3)); s = substr(s, j + 1); continue
+          }
+          ch = substr(s, 1, 1); s = substr(s, 2)
+          while (length(s) > 0 && substr(s, 1, 1) ~ /[\200-\277]/) {  # UTF-8 continuation
+              ch = ch substr(s, 1, 1); s = substr(s, 2)
+          }
+          look[line, x] = fg "/" bg "/" at; glyph[line, x] = ch; x++
+      }
+    }
+    END {
+        n = 0; bad = 0
+        for (k in edge) {
+            split(k, q, SUBSEP); r = q[1]; e = q[2]
+            n++
+            if (look[r, e - 1] != look[r, e]) continue
+            if (glyph[r, e - 1] ~ /^[][|]$/ || glyph[r, e] ~ /^[][|]$/) continue
+            if (glyph[r, e] == "\342\226\217") continue   # U+258F left one-eighth block
+            bad++
+            if (bad <= 5) printf "%s: row %d x %d: neighbours look the same (%s)\n", name, r, e, look[r, e] > "/dev/stderr"
+        }
+        printf "%s: %d boundaries, %d invisible\n", name, n, bad
+        exit bad > 0
+    }' "$tmp/text" "$tmp/pane"
+}
+
+run() { # NAME ENV [OPTIONS]
+    name=$1
+    fresh
+    start_size $W $H "env $2 $FLAMETUI $3 '$tmp/p.folded'"
+    wait_for '__libc_start_call_main'           # the graph is drawn (not still loading)
+    i=0
+    until check "$name" > "$tmp/out" 2>&1; do   # the first paint may still be on its way
+        i=$((i + 1)); [ $i -lt 50 ] || { cat "$tmp/out" >&2; fail "$name: invisible boundaries"; }
+        sleep 0.2
+    done
+    cat "$tmp/out"
+    grep -q ' 0 boundaries' "$tmp/out" && fail "$name: no adjacent frames to check"
+    ok
+    quit_ok
+}
+
+for term in xterm screen linux xterm-16color xterm-256color xterm-direct; do
+    if ! infocmp "$term" >/dev/null 2>&1; then
+        skip "no terminfo entry for $term (install ncurses-term), not tried"
+        continue
+    fi
+    case $term in
+    xterm-direct) run "$term" "TERM=$term COLORTERM=truecolor" ;;
+    *) run "$term" "TERM=$term COLORTERM=" ;;
+    esac
+done
+run NO_COLOR "TERM=xterm-256color NO_COLOR=1"
+run vt100 "TERM=vt100"
+for p in kind red; do
+    run "xterm $p" "TERM=xterm COLORTERM=" --colors=$p
+    run "xterm-256color $p" "TERM=xterm-256color COLORTERM=" --colors=$p
+done
+# narrower: other neighbours, truncated labels
+size 120 30
+run "120x30 xterm" "TERM=xterm COLORTERM="
+run "120x30 xterm-256color" "TERM=xterm-256color COLORTERM="
+infocmp xterm-direct >/dev/null 2>&1 &&
+    run "120x30 xterm-direct" "TERM=xterm-direct COLORTERM=truecolor"
