@@ -460,39 +460,45 @@ uint64_t trie_generation(const struct trie *t)
     return t->gen;
 }
 
-static int cmp_rank(const void *a, const void *b, void *ctx)
-{
-    const uint32_t *r = ctx;
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (r[x] > r[y]) - (r[x] < r[y]);
-}
-
+/* The sorted children of every node in two linear passes (a counting sort of all
+ * nodes by (parent, name rank), least significant key first): bucket the nodes by the
+ * byte-order rank of their name, then place them, in that order, into their parent's
+ * slice of the CSR array. No comparison, no per-group sort. */
 static void build_kids(struct trie *t)
 {
     size_t n = t->n;
+    size_t nn = strtab_count(t->names);
     const uint32_t *ranks = strtab_ranks(t->names);
     free(t->kid_off);
     free(t->kids);
     t->kid_off = xcalloc(n + 1, sizeof *t->kid_off);
-    t->kids = xreallocarray(NULL, n, sizeof *t->kids);
-    for (size_t i = 1; i < n; i++)
-        t->kid_off[t->v[i].parent + 1]++;
+    t->kids = xreallocarray(NULL, n ? n : 1, sizeof *t->kids);
+    uint32_t *roff = xcalloc(nn + 1, sizeof *roff); /* start of each rank's bucket */
+    for (size_t i = 1; i < n; i++) {
+        const struct node *nd = &t->v[i];
+        t->kid_off[nd->parent + 1]++;
+        roff[ranks[nd->name] + 1]++;
+    }
+    for (size_t r = 0; r < nn; r++)
+        roff[r + 1] += roff[r];
+    /* pass 1: (parent, node) by name rank, so that pass 2 reads them in sequence */
+    uint64_t *byrank = xreallocarray(NULL, n ? n : 1, sizeof *byrank);
+    for (size_t i = 1; i < n; i++) {
+        const struct node *nd = &t->v[i];
+        byrank[roff[ranks[nd->name]]++] = (uint64_t)nd->parent << 32 | (uint32_t)i;
+    }
+    free(roff);
+    /* pass 2: stable placement by parent; kid_off[p] runs from the start of p's slice to
+     * its end (= the start of p + 1), then everything moves up one place */
     for (size_t i = 0; i < n; i++)
         t->kid_off[i + 1] += t->kid_off[i];
-    uint32_t *fill = xreallocarray(NULL, n, sizeof *fill);
-    memcpy(fill, t->kid_off, n * sizeof *fill);
-    for (size_t i = 1; i < n; i++)
-        t->kids[fill[t->v[i].parent]++] = (uint32_t)i;
-    free(fill);
-    uint32_t *rk = xreallocarray(NULL, n, sizeof *rk); /* rank per node */
-    for (size_t i = 1; i < n; i++)
-        rk[i] = ranks[t->v[i].name];
-    for (size_t i = 0; i < n; i++) {
-        uint32_t a = t->kid_off[i], b = t->kid_off[i + 1];
-        if (b - a > 1)
-            qsort_r(t->kids + a, b - a, sizeof *t->kids, cmp_rank, rk);
+    for (size_t k = 0; k + 1 < n; k++) {
+        uint64_t e = byrank[k];
+        t->kids[t->kid_off[e >> 32]++] = (uint32_t)e;
     }
-    free(rk);
+    free(byrank);
+    memmove(t->kid_off + 1, t->kid_off, n * sizeof *t->kid_off);
+    t->kid_off[0] = 0;
     t->kids_gen = t->struct_gen;
     t->kids_valid = true;
     kc_clear(t, false);
