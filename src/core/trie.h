@@ -55,6 +55,11 @@ void trie_add(struct trie *t, uint32_t leaf, struct count c);
 uint32_t trie_append_child(struct trie *t, uint32_t parent, uint32_t name, uint64_t phash);
 /* Bulk building (views, merges): room for at least nodes nodes without regrowth. */
 void trie_reserve(struct trie *t, size_t nodes);
+/* Batch loading of bytes of input (regular files): once the trie turns out to be big
+ * (tens of thousands of nodes), room for the number of nodes such an input typically
+ * makes (capped) is reserved at once, so the node array and the lookup table do not
+ * regrow and rehash step by step. Small tries never reserve. */
+void trie_reserve_hint(struct trie *t, uint64_t bytes);
 /* Adds c to self of leaf only and marks it a stack end; totals are left stale until
  * trie_sum_totals(), which recomputes every total from the self counts in one pass.
  * Much faster than trie_add() for many stacks; do not mix the two without a sum. */
