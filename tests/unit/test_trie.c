@@ -269,6 +269,144 @@ static void deep_stack_no_recursion(void **state)
     trie_free(t);
 }
 
+/* The collapse order against a plain sort of the stack texts (memcmp, a prefix first, as
+ * stackcollapse-perf.pl's `sort keys`): names that are prefixes of others followed by
+ * bytes below and above ';' (and the line's space), bytes above 0x7f, and sibling groups
+ * of thousands of names inserted in random order. */
+struct ref_stack {
+    char key[64];
+    size_t len;
+    uint64_t count;
+};
+
+static int cmp_ref(const void *a, const void *b)
+{
+    const struct ref_stack *x = a, *y = b;
+    size_t m = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->key, y->key, m);
+    return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+static void collapse_order_prefix_names(void **state)
+{
+    (void)state;
+    static const char *const base[] = {"a", "b", "f", "\xc3\xa9", "\xff", "\x7f"};
+    static const char *const suffix[] = {"", "!", ":", "<", ".cold", "\x80", "a", " x",
+                                         "\x01", "\xfe", "/", "[k]"};
+    enum { NB = 6, NS = 12, NPOOL = NB * NS + 2000, NSTACKS = 6000 };
+    char pool[NPOOL][16];
+    for (int i = 0; i < NB * NS; i++)
+        snprintf(pool[i], sizeof pool[i], "%s%s", base[i / NS], suffix[i % NS]);
+    for (int i = NB * NS; i < NPOOL; i++)   /* many siblings, some prefixes of others */
+        snprintf(pool[i], sizeof pool[i], "g%d", (i * 7919) % 2000);
+    struct trie *t = trie_new(NULL);
+    struct ref_stack *ref = calloc(NSTACKS, sizeof *ref);
+    assert_non_null(ref);
+    uint32_t x = 12345;
+    for (int s = 0; s < NSTACKS; s++) {
+        uint32_t ids[4];
+        x = x * 1103515245u + 12345u;
+        int depth = 1 + (int)((x >> 16) % 4);
+        ref[s].count = 1 + (x >> 8) % 9;
+        for (int d = 0; d < depth; d++) {
+            x = x * 1103515245u + 12345u;
+            /* the root level mostly from the small pool, so that groups are big */
+            uint32_t r = (x >> 12) % (d == 1 ? NPOOL : NB * NS);
+            ids[d] = strtab_intern(trie_names(t), pool[r], strlen(pool[r]));
+            if (d)
+                ref[s].key[ref[s].len++] = ';';
+            memcpy(ref[s].key + ref[s].len, pool[r], strlen(pool[r]));
+            ref[s].len += strlen(pool[r]);
+        }
+        trie_insert(t, ids, (size_t)depth, count_u64(ref[s].count));
+    }
+    qsort(ref, NSTACKS, sizeof *ref, cmp_ref);
+    char *want = NULL;
+    size_t wn = 0;
+    FILE *w = open_memstream(&want, &wn);
+    assert_non_null(w);
+    for (int s = 0; s < NSTACKS;) {
+        uint64_t c = 0;
+        int e = s;
+        while (e < NSTACKS && cmp_ref(&ref[s], &ref[e]) == 0)
+            c += ref[e++].count;
+        fwrite(ref[s].key, 1, ref[s].len, w);
+        fprintf(w, " %llu\n", (unsigned long long)c);
+        s = e;
+    }
+    fclose(w);
+    char *got = trie_to_collapsed(t);
+    assert_string_equal(got, want);
+    free(got);
+    /* again after the trie grew (the children index is rebuilt) */
+    uint32_t late[2] = {strtab_intern(trie_names(t), "a", 1),
+                        strtab_intern(trie_names(t), "a\x01", 2)};
+    trie_insert(t, late, 2, count_u64(1));
+    got = trie_to_collapsed(t);
+    assert_non_null(strstr(got, "\na;a\x01 1\n"));
+    assert_non_null(strstr(got, "\na<"));
+    assert_true(strstr(got, "\na;a\x01 1\n") < strstr(got, "\na<"));
+    assert_true(strstr(got, "\na;a\x01 1\n") > strstr(got, "\na:"));
+    free(got);
+    free(want);
+    free(ref);
+    trie_free(t);
+}
+
+/* Names holding ';' (possible in perf text): the order of one sibling group's items by
+ * name then ';' (a pinned result: "a" followed by ';' sorts after "a:" and before the
+ * name "a;b"). */
+static void collapse_order_semicolon_names(void **state)
+{
+    (void)state;
+    struct trie *t = trie_new(NULL);
+    struct strtab *st = trie_names(t);
+    uint32_t a = strtab_intern(st, "a", 1), ab = strtab_intern(st, "a;b", 3),
+             ac = strtab_intern(st, "a:", 2), c = strtab_intern(st, "c", 1),
+             d = strtab_intern(st, "d", 1), e = strtab_intern(st, "e", 1);
+    trie_insert(t, (uint32_t[]){ab, d}, 2, count_u64(6));
+    trie_insert(t, (uint32_t[]){a, c}, 2, count_u64(2));
+    trie_insert(t, (uint32_t[]){ac}, 1, count_u64(3));
+    trie_insert(t, (uint32_t[]){ab}, 1, count_u64(5));
+    trie_insert(t, (uint32_t[]){a}, 1, count_u64(1));
+    trie_insert(t, (uint32_t[]){ac, e}, 2, count_u64(4));
+    char *got = trie_to_collapsed(t);
+    assert_string_equal(got, "a 1\na: 3\na:;e 4\na;c 2\na;b 5\na;b;d 6\n");
+    free(got);
+    trie_free(t);
+}
+
+/* trie_reserve_hint: the reservation happens in the middle of inserting (at 64 k nodes),
+ * with a base enabled; every node stays findable and the counts stay right. */
+static void reserve_hint_mid_insert(void **state)
+{
+    (void)state;
+    struct trie *t = trie_new(NULL);
+    trie_enable_base(t);
+    trie_reserve_hint(t, (uint64_t)1 << 30);
+    enum { N = 100000 };
+    uint32_t *ids = malloc(N * sizeof *ids);
+    assert_non_null(ids);
+    char nm[16];
+    for (int i = 0; i < N; i++) {
+        int len = snprintf(nm, sizeof nm, "n%d", i);
+        uint32_t name = strtab_intern(trie_names(t), nm, (size_t)len);
+        ids[i] = trie_child(t, i % 3 ? TRIE_ROOT : (i ? ids[i - 1] : TRIE_ROOT), name);
+        trie_add(t, ids[i], count_u64(1));
+        trie_add_base(t, ids[i], count_u64(2));
+    }
+    assert_int_equal(trie_size(t), N + 1);
+    for (int i = 0; i < N; i++) {
+        int len = snprintf(nm, sizeof nm, "n%d", i);
+        uint32_t name = strtab_lookup(trie_names(t), nm, (size_t)len);
+        assert_int_equal(trie_find_child(t, trie_parent(t, ids[i]), name), ids[i]);
+    }
+    assert_int_equal(trie_total(t, TRIE_ROOT).u, N);
+    assert_int_equal(trie_base_total(t, TRIE_ROOT).u, 2 * N);
+    free(ids);
+    trie_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -285,6 +423,9 @@ int main(void)
         cmocka_unit_test(path_and_foreach),
         cmocka_unit_test(append_then_lookup),
         cmocka_unit_test(deep_stack_no_recursion),
+        cmocka_unit_test(collapse_order_prefix_names),
+        cmocka_unit_test(collapse_order_semicolon_names),
+        cmocka_unit_test(reserve_hint_mid_insert),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
