@@ -50,22 +50,27 @@ struct trie {
     size_t ngrave, grave_cap; /* the next change of the trie, so they are freed then */
     uint64_t *base;       /* diff: per node (cap entries) the base total, or NULL */
     bool base_swapped;    /* diff: counts are the base's, base counts the new ones */
-    size_t hint_nodes;    /* trie_reserve_hint: reserve this many once the trie is big */
+    size_t hint_nodes;    /* trie_reserve_hint: once the trie is big, a lookup table for */
+    size_t hint_cap;      /* hint_nodes nodes, and room for hint_cap nodes in the array */
 };
 
 static void base_fit(struct trie *t);
 
 #define ROOT_PHASH 0x243f6a8885a308d3ull
 
-/* trie_reserve_hint: input bytes per trie node, conservative (few nodes per byte) for
- * `perf script` text: 113 B/node on the benchmark's real recording, 134 on the study's
- * (folded text has far fewer bytes per node, so it is under-reserved, never over).
- * The reservation waits until the trie has HINT_MIN_NODES nodes, so that inputs with a
- * small trie (most samples on few paths) never pay for it; it stops at HINT_MAX_NODES
- * (the table then keeps doubling as usual). */
+/* trie_reserve_hint. The lookup table is zeroed when it is made, so it is sized from a
+ * conservative bytes per node: `perf script` text has 113 B/node on the benchmark's real
+ * recording, 134 on the issue's; folded text has fewer (8 to 47 B/node), so it is
+ * under-reserved there, never over. The node array only takes address space until its
+ * pages are used, and its regrowth (with huge pages) raises the peak RSS, so it is
+ * reserved for a generous count: 16 B/node. Nothing is reserved until the trie has
+ * HINT_MIN_NODES nodes (inputs with a small trie never pay), and at most HINT_MAX_NODES
+ * (table) and HINT_MAX_CAP (array); past those, both keep growing as usual. */
 #define HINT_BYTES_PER_NODE 96u
+#define HINT_BYTES_PER_NODE_MIN 16u
 #define HINT_MIN_NODES ((size_t)1 << 16)
 #define HINT_MAX_NODES ((uint64_t)8 << 20)
+#define HINT_MAX_CAP ((uint64_t)16 << 20)
 
 /* Big tables are probed at random: ask for transparent huge pages so that the probes
  * do not also miss the TLB (a hint; harmless where THP is off). */
@@ -279,9 +284,15 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint64_
     t->gen++;
     t->struct_gen++;
     if (t->hint_nodes && t->n >= HINT_MIN_NODES) {
-        size_t want = t->hint_nodes;
+        if (t->hint_cap > t->cap) {   /* address space: only the pages used are touched */
+            t->cap = t->hint_cap;
+            t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+            huge_advise(t->v, t->cap * sizeof *t->v);
+            base_fit(t);
+        }
+        if (!t->slots_stale && t->hint_nodes * 10 > t->mask * 8)
+            rehash(t, t->hint_nodes);   /* zeroed at once: sized conservatively */
         t->hint_nodes = 0;
-        trie_reserve(t, want);
     }
     return id;
 }
@@ -379,9 +390,9 @@ void trie_reserve(struct trie *t, size_t nodes)
 void trie_reserve_hint(struct trie *t, uint64_t bytes)
 {
     uint64_t est = bytes / HINT_BYTES_PER_NODE;
-    if (est > HINT_MAX_NODES)
-        est = HINT_MAX_NODES;
-    t->hint_nodes = est > HINT_MIN_NODES ? (size_t)est : 0;
+    uint64_t cap = bytes / HINT_BYTES_PER_NODE_MIN;
+    t->hint_nodes = est > HINT_MIN_NODES ? (size_t)(est < HINT_MAX_NODES ? est : HINT_MAX_NODES) : 0;
+    t->hint_cap = t->hint_nodes ? (size_t)(cap < HINT_MAX_CAP ? cap : HINT_MAX_CAP) : 0;
 }
 
 void trie_add_self(struct trie *t, uint32_t leaf, struct count c)
@@ -505,20 +516,22 @@ static void build_kids(struct trie *t)
     }
     for (size_t r = 0; r < nn; r++)
         roff[r + 1] += roff[r];
-    /* pass 1: (parent, node) by name rank, so that pass 2 reads them in sequence */
-    uint64_t *byrank = xreallocarray(NULL, n ? n : 1, sizeof *byrank);
-    for (size_t i = 1; i < n; i++) {
-        const struct node *nd = &t->v[i];
-        byrank[roff[ranks[nd->name]]++] = (uint64_t)nd->parent << 32 | (uint32_t)i;
-    }
+    /* pass 1: the nodes by name rank */
+    uint32_t *byrank = xreallocarray(NULL, n ? n : 1, sizeof *byrank);
+    for (size_t i = 1; i < n; i++)
+        byrank[roff[ranks[t->v[i].name]]++] = (uint32_t)i;
     free(roff);
     /* pass 2: stable placement by parent; kid_off[p] runs from the start of p's slice to
-     * its end (= the start of p + 1), then everything moves up one place */
+     * its end (= the start of p + 1), then everything moves up one place. The parents
+     * are read out of order: prefetched a few nodes ahead (keeping (parent, node) pairs
+     * instead would cost 4 more bytes per node at the peak). */
     for (size_t i = 0; i < n; i++)
         t->kid_off[i + 1] += t->kid_off[i];
     for (size_t k = 0; k + 1 < n; k++) {
-        uint64_t e = byrank[k];
-        t->kids[t->kid_off[e >> 32]++] = (uint32_t)e;
+        if (k + 16 + 1 < n)
+            __builtin_prefetch(&t->v[byrank[k + 16]].parent);
+        uint32_t c = byrank[k];
+        t->kids[t->kid_off[t->v[c].parent]++] = c;
     }
     free(byrank);
     memmove(t->kid_off + 1, t->kid_off, n * sizeof *t->kid_off);
