@@ -2,7 +2,8 @@
  * Two ways in. A regular file for a batch output is mapped and parsed in place (perf on
  * several threads) under a SIGBUS guard, so a file truncated underneath is an error, not
  * a crash. Everything else (the viewer's files, pipes, --follow) is read() into one
- * buffer: gzip is inflated in bounded slices, each parsed before the next, and the parser
+ * buffer: compressed input (gzip, zstd, xz, bzip2: decompress.h) is decoded in bounded
+ * slices, each parsed before the next, and the parser
  * is called only once a line is complete (a long line costs linear time), so memory is
  * bounded by the line cap plus a read, whatever the input. */
 #include "config.h"
@@ -17,20 +18,20 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
+#include "input/decompress.h"
 #include "input/parse_folded.h"
 #include "input/parse_perf.h"
 #include "input/perf_mt.h"
 #include "core/trie.h"
 
 #define READ_CHUNK (4u << 20)     /* one read() */
-#define GZ_SLICE (1u << 20)       /* inflated at a time, parsed before the next slice */
+#define DC_SLICE (1u << 20)       /* decompressed at a time, parsed before the next slice */
 #define SNIFF_BYTES (64u << 10)
 #define MAP_SLICE (8u << 20)      /* parsed per step from a mapped file */
 #define MAP_RELEASE (64u << 20)   /* parsed pages are dropped in steps of this size */
 
-enum gz_state { GZ_UNKNOWN, GZ_NO, GZ_YES };
+enum dc_state { DC_UNKNOWN, DC_NO, DC_YES };
 
 struct loader {
     char *name;
@@ -51,15 +52,9 @@ struct loader {
     bool skipping;          /* dropping the rest of a line longer than the cap */
     off_t offset;           /* bytes read from fd */
     off_t open_size;        /* a regular file's size when opened */
-    /* gzip */
-    enum gz_state gz;
-    z_stream *z;            /* next_in/avail_in: the compressed bytes not inflated yet */
-    bool z_end;             /* the last member ended; what follows is not known yet */
-    bool z_zeros;           /* zeros followed the last member */
-    bool z_wait;            /* the pending bytes cannot be judged: read more first */
-    bool z_more;            /* the last slice filled up: inflate may hold more output */
-    unsigned char *zbuf;
-    size_t zcap;
+    /* compressed input (decompress.h): gzip, zstd, xz, bzip2 */
+    enum dc_state dc_state;
+    struct decomp *dc;      /* holds the compressed bytes not decoded yet */
     size_t consumed;
     /* the mapped path */
     const char *map;        /* regular uncompressed files for batch outputs are mapped */
@@ -136,10 +131,12 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     }
     /* the viewer reads files in steps (a step stays short, and a file that shrinks is
      * just shorter); a batch output maps them (see step_map) */
-    unsigned char magic[2];
+    unsigned char magic[DECOMP_MAGIC_MAX];
+    enum decomp_kind kind;
+    ssize_t nm = l->regular ? pread(fd, magic, sizeof magic, 0) : -1;
     if (l->batch && l->regular && !l->follow && st.st_size > 2 &&
-        (uint64_t)st.st_size <= SIZE_MAX && pread(fd, magic, 2, 0) == 2 &&
-        !(magic[0] == 0x1f && magic[1] == 0x8b)) {
+        (uint64_t)st.st_size <= SIZE_MAX && nm > 0 &&
+        decomp_sniff(magic, (size_t)nm, true, &kind) && kind == DECOMP_NONE) {
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (m != MAP_FAILED) {
             madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
@@ -150,15 +147,11 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     return l;
 }
 
-static void gz_reset(struct loader *l)
+static void dc_reset(struct loader *l)
 {
-    if (l->z) {
-        inflateEnd(l->z);
-        free(l->z);
-        l->z = NULL;
-    }
-    l->gz = GZ_UNKNOWN;
-    l->z_end = l->z_zeros = l->z_wait = l->z_more = false;
+    decomp_free(l->dc);
+    l->dc = NULL;
+    l->dc_state = DC_UNKNOWN;
 }
 
 void loader_free(struct loader *l)
@@ -169,8 +162,7 @@ void loader_free(struct loader *l)
         munmap((void *)(uintptr_t)l->map, l->map_len);
     if (l->fd > STDIN_FILENO)
         close(l->fd);
-    gz_reset(l);
-    free(l->zbuf);
+    dc_reset(l);
     folded_free(l->folded);
     perf_free(l->perf);
     buf_fini(&l->in);
@@ -517,87 +509,44 @@ static int parse(struct loader *l, bool eof, bool idle, struct ft_error *err)
     return 0;
 }
 
-/* The compressed bytes that follow a member that ended: zeros are padding (as gzip
- * accepts them), a gzip header starts the next member, anything else is garbage, which is
- * ignored with a notice. Returns 1 when the input ends here (garbage), else 0. */
-static int after_member(struct loader *l)
-{
-    z_stream *z = l->z;
-    while (z->avail_in && z->next_in[0] == 0) {
-        z->next_in++;
-        z->avail_in--;
-        l->z_zeros = true;
-    }
-    if (!z->avail_in)
-        return 0;
-    if (!l->z_zeros && z->next_in[0] == 0x1f) {
-        if (z->avail_in < 2 && !l->eof) {
-            l->z_wait = true;   /* one byte of what may be a header: read more */
-            return 0;
-        }
-        if (z->avail_in >= 2 && z->next_in[1] == 0x8b) {
-            /* another gzip member follows (concatenated .gz files) */
-            inflateReset(z);
-            l->z_end = false;
-            return 0;
-        }
-    }
-    note(l, "trailing garbage after the gzip data ignored");
-    z->avail_in = 0;
-    return 1;
-}
-
-/* Inflates at most GZ_SLICE bytes of the pending compressed input and parses them.
+/* Decompresses at most DC_SLICE bytes of the pending compressed input and parses them.
  * Returns 0, 1 when the input ends here (garbage after the last member), -1 on error. */
-static int inflate_slice(struct loader *l, size_t *work, struct ft_error *err)
+static int decode_slice(struct loader *l, size_t *work, struct ft_error *err)
 {
-    z_stream *z = l->z;
-    if (l->z_end)
-        return after_member(l);
-    buf_reserve(&l->in, GZ_SLICE);
-    z->next_out = (unsigned char *)l->in.p + l->in.len;
-    z->avail_out = GZ_SLICE;
-    int rc = inflate(z, Z_NO_FLUSH);
-    size_t got = GZ_SLICE - z->avail_out;
+    buf_reserve(&l->in, DC_SLICE);
+    size_t got;
+    int rc = decomp_step(l->dc, l->in.p + l->in.len, DC_SLICE, l->eof, &got, err);
     l->in.len += got;
     *work += got + 1;
-    l->z_more = rc == Z_OK && z->avail_out == 0;
-    if (rc == Z_STREAM_END)
-        l->z_end = true;
-    else if (rc == Z_BUF_ERROR)
-        l->z_wait = true;   /* no progress possible: it needs more input */
-    else if (rc != Z_OK)
-        return ft_error_set(err, 0, "corrupt gzip data (%s)", z->msg ? z->msg : "inflate failed");
+    if (rc < 0)
+        return -1;
+    if (rc > 0) {
+        note(l, "trailing garbage after the %s data ignored", decomp_name(decomp_kind(l->dc)));
+        return 1;
+    }
     return parse(l, false, false, err);
 }
 
-/* The first bytes have arrived: gzip or not. Returns false while it cannot tell. */
-static bool gz_sniff(struct loader *l, struct ft_error *err, bool *failed)
+/* The first bytes have arrived: compressed or not. Returns false while it cannot tell. */
+static bool dc_sniff(struct loader *l, struct ft_error *err, bool *failed)
 {
     size_t n = l->in.len - l->start;
-    if (n < 2 && !l->eof)
-        return false;
     const unsigned char *p = (const unsigned char *)l->in.p + l->start;
-    if (n < 2 || p[0] != 0x1f || p[1] != 0x8b) {
-        l->gz = GZ_NO;
+    enum decomp_kind kind;
+    if (!decomp_sniff(n ? p : (const unsigned char *)"", n, l->eof, &kind))
+        return false;
+    if (kind == DECOMP_NONE) {
+        l->dc_state = DC_NO;
         return true;
     }
-    l->gz = GZ_YES;
-    l->z = xcalloc(1, sizeof *l->z);
-    if (inflateInit2(l->z, 16 + MAX_WBITS) != Z_OK) {
-        ft_error_set(err, 0, "cannot initialise zlib");
+    l->dc_state = DC_YES;
+    l->dc = decomp_new(kind, err);
+    if (!l->dc) {
         *failed = true;
         return true;
     }
-    /* what was read is compressed: it moves to zbuf */
-    if (l->zcap < n) {
-        free(l->zbuf);
-        l->zcap = n > READ_CHUNK ? n : READ_CHUNK;
-        l->zbuf = xmalloc(l->zcap);
-    }
-    memcpy(l->zbuf, p, n);
-    l->z->next_in = l->zbuf;
-    l->z->avail_in = (uInt)n;
+    /* what was read is compressed: it moves to the decoder */
+    decomp_push(l->dc, p, n);
     l->in.len = l->start = l->scanned = 0;
     return true;
 }
@@ -629,7 +578,7 @@ static bool follow_moved(struct loader *l)
     l->offset = 0;
     l->in.len = l->start = l->scanned = 0;
     l->skipping = false;
-    gz_reset(l);
+    dc_reset(l);
     note(l, "%s", what);
     return true;
 }
@@ -649,15 +598,16 @@ static enum load_status at_end(struct loader *l, size_t work, struct ft_error *e
     l->eof = true;
     l->done = true;
     bool failed = false;
-    if (l->gz == GZ_UNKNOWN)
-        gz_sniff(l, err, &failed);
+    if (l->dc_state == DC_UNKNOWN)
+        dc_sniff(l, err, &failed);
     if (failed)
         return LOAD_ERROR;
-    if (l->gz == GZ_YES) {
-        if (l->z_end && l->z->avail_in)
-            after_member(l);   /* the one byte left over */
-        if (!l->z_end) {
-            ft_error_set(err, 0, "truncated gzip data");
+    if (l->dc_state == DC_YES) {
+        int rc = decomp_finish(l->dc, err);   /* judges the bytes left over */
+        if (rc > 0)
+            note(l, "trailing garbage after the %s data ignored",
+                 decomp_name(decomp_kind(l->dc)));
+        if (rc < 0) {
             parse(l, true, false, NULL);   /* keep what was decoded so far */
             return LOAD_ERROR;
         }
@@ -681,13 +631,13 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
         max_bytes = 4096;
     size_t work = 0;
     while (work < max_bytes) {
-        if (l->gz == GZ_YES && (l->z->avail_in || l->z_more) && !l->z_wait) {
-            int rc = inflate_slice(l, &work, err);
+        if (l->dc_state == DC_YES && decomp_ready(l->dc)) {
+            int rc = decode_slice(l, &work, err);
             if (rc < 0) {
                 l->done = true;
                 return LOAD_ERROR;
             }
-            if (rc > 0) {   /* garbage after the gzip data: the input ends here */
+            if (rc > 0) {   /* garbage after the compressed data: the input ends here */
                 l->eof = l->done = true;
                 if (parse(l, true, false, err) < 0)
                     return LOAD_ERROR;
@@ -699,15 +649,12 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
         if (want > max_bytes - work)
             want = max_bytes - work < 4096 ? 4096 : max_bytes - work;
         unsigned char *dst;
-        if (l->gz == GZ_YES) {
+        if (l->dc_state == DC_YES) {
             /* bytes still pending (part of a header) move to the front */
-            size_t keep = l->z->avail_in;
-            if (keep)
-                memmove(l->zbuf, l->z->next_in, keep);
-            l->z->next_in = l->zbuf;
-            if (want > l->zcap - keep)
-                want = l->zcap - keep;
-            dst = l->zbuf + keep;
+            size_t room;
+            dst = decomp_room(l->dc, &room);
+            if (want > room)
+                want = room;
         } else {
             buf_reserve(&l->in, want);
             dst = (unsigned char *)l->in.p + l->in.len;
@@ -719,7 +666,7 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
             if (errno == EAGAIN || errno == EWOULDBLOCK) {
                 /* a quiet pipe: a single complete line is enough to sniff the format */
                 bool had = l->perf || l->folded;
-                if (!had && l->gz != GZ_UNKNOWN && parse(l, false, true, err) < 0) {
+                if (!had && l->dc_state != DC_UNKNOWN && parse(l, false, true, err) < 0) {
                     l->done = true;
                     return LOAD_ERROR;
                 }
@@ -733,21 +680,20 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
             return at_end(l, work, err);
         l->offset += r;
         work += (size_t)r;
-        if (l->gz == GZ_YES) {
-            l->z->avail_in += (uInt)r;
-            l->z_wait = false;
+        if (l->dc_state == DC_YES) {
+            decomp_added(l->dc, (size_t)r);
             continue;
         }
         l->in.len += (size_t)r;
-        if (l->gz == GZ_UNKNOWN) {
+        if (l->dc_state == DC_UNKNOWN) {
             bool failed = false;
-            if (!gz_sniff(l, err, &failed))
+            if (!dc_sniff(l, err, &failed))
                 continue;
             if (failed) {
                 l->done = true;
                 return LOAD_ERROR;
             }
-            if (l->gz == GZ_YES)
+            if (l->dc_state == DC_YES)
                 continue;
         }
         if (parse(l, false, false, err) < 0) {

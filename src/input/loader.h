@@ -1,9 +1,10 @@
-/* flametui - loader.h: opens an input (file, "-" = stdin, pipe, .gz or gzip stream),
+/* flametui - loader.h: opens an input (file, "-" = stdin, pipe; gzip, zstd, xz or bzip2
+ * compressed, told by their magic bytes: decompress.h),
  * sniffs its format (folded or perf script) and feeds it in chunks to the right parser,
  * which adds the stacks to a trie. Pipes, ttys and --follow inputs are "live":
  * loader_step() never blocks on them, so the TUI can poll() loader_fd() with the terminal.
  * Memory is bounded whatever the input: a line longer than the cap (max_line) is skipped
- * and counted, gzip is inflated in bounded slices, and regular files are never copied
+ * and counted, compressed input is decoded in bounded slices, and regular files are never copied
  * whole (a batch output maps them, the viewer reads them in steps). A file that shrinks
  * while it is read is an error ("changed while it was read"), never a crash.
  * Never prints; loader_report() formats the skipped-lines summary and the notices for the
@@ -47,9 +48,9 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
                            struct ft_error *err);
 void loader_free(struct loader *l);                 /* NULL is a no-op; closes the fd */
 /* Reads and parses up to about max_bytes of input (at least 4 KiB). The time a step takes
- * is bounded by max_bytes plus, once, a line of up to max_line bytes. A gzip input after
- * its last member: zeros are accepted (as gzip does), anything else ends the input with
- * a notice. --follow: a file that shrinks or is replaced (its name now points to another
+ * is bounded by max_bytes plus, once, a line of up to max_line bytes. A compressed input
+ * after its last member: zeros are accepted (as gzip does), anything else ends the input
+ * with a notice. --follow: a file that shrinks or is replaced (its name now points to another
  * file) is read again from the start, with a notice. */
 enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error *err);
 /* The loader's trie was rebuilt in place (trie_replace: a compacted window): the parser
@@ -74,7 +75,7 @@ size_t loader_samples(const struct loader *l);      /* stacks/records added so f
  * printer's business); returns false, msg untouched, when there is nothing to report. */
 bool loader_report(const struct loader *l, struct buf *msg);
 /* Appends the notices given since the last call, "NAME: message\n" each: "trailing
- * garbage after the gzip data ignored", "file truncated: reading it again from the start",
+ * garbage after the gzip data ignored" (zstd, xz, bzip2 alike), "file truncated: reading it again from the start",
  * "file replaced: reading the new file from the start". Returns false, msg untouched,
  * when there is none. The viewer shows them in the status line as they come (feed.h). */
 bool loader_notice(struct loader *l, struct buf *msg);
