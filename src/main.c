@@ -197,6 +197,24 @@ out:
     return rc;
 }
 
+/* Nothing parsed in any input: "NAME: no samples found (hint)" for each, true (exit 1).
+ * Some inputs empty, others not: a notice for the empty ones, false. */
+static bool no_samples(struct loader **ls, size_t n)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += loader_samples(ls[i]);
+    for (size_t i = 0; i < n; i++) {
+        if (loader_samples(ls[i]))
+            continue;
+        struct buf msg = {0};
+        loader_no_samples(ls[i], &msg);
+        print_err(msg.p, msg.len - 1);   /* without the '\n' */
+        buf_fini(&msg);
+    }
+    return total == 0;
+}
+
 /* False when there is no terminal (why stays ""), or when the terminal cannot show the
  * viewer (why says so). */
 static bool can_run_tui(char *why, size_t n)
@@ -274,6 +292,8 @@ int main(int argc, char **argv)
         .strict = o.strict,
         .max_line = o.max_line,
         .interactive = o.mode == OUT_TUI,
+        .perf_path = o.perf_path,
+        .perf_args = o.perf_args,
     };
     const char *threads = getenv("FLAMETUI_THREADS"); /* benchmarks: 1 vs 2 threads */
     if (threads)
@@ -318,6 +338,10 @@ int main(int argc, char **argv)
         buf_fini(&msg);
         if (rc)
             goto out;
+    }
+    if (no_samples(ls, o.nfiles)) {
+        rc = 1;
+        goto out;
     }
     trie_compact(t);
     rc = output(&o, t);

@@ -21,6 +21,8 @@
 
 #include "input/decompress.h"
 #include "input/parse_folded.h"
+#include "input/perf_data.h"
+#include "input/sniff.h"
 #include "input/parse_perf.h"
 #include "input/perf_mt.h"
 #include "core/trie.h"
@@ -28,6 +30,7 @@
 #define READ_CHUNK (4u << 20)     /* one read() */
 #define DC_SLICE (1u << 20)       /* decompressed at a time, parsed before the next slice */
 #define SNIFF_BYTES (64u << 10)
+#define MAGIC_BYTES 4096u         /* read from a file's start for sniff_magic */
 #define MAP_SLICE (8u << 20)      /* parsed per step from a mapped file */
 #define MAP_RELEASE (64u << 20)   /* parsed pages are dropped in steps of this size */
 
@@ -64,6 +67,11 @@ struct loader {
     bool mt_done;
     int threads;            /* batch: 0 = ncpu (at most 4) */
     struct perf_mt_stats mt;
+    /* perf.data: read from a perf script child */
+    struct perf_data *child;    /* owns fd (its stdout) */
+    struct perf_data_opts pdo;
+    bool magic_done;            /* sniff_magic found nothing: the text decides */
+    enum input_format forced;   /* --format, FORMAT_AUTO: sniffed */
     /* notices: "NAME: message\n" each */
     struct buf notes;
     size_t notes_taken;
@@ -108,6 +116,25 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
             close(fd);
         return NULL;
     }
+    /* a file is judged by its first bytes now: a perf.data starts perf script, a format
+     * that cannot be read is an error before the viewer comes up */
+    unsigned char head[MAGIC_BYTES];
+    ssize_t nh = S_ISREG(st.st_mode) ? pread(fd, head, sizeof head, 0) : -1;
+    const struct magic_format *mf = NULL;
+    if (nh >= 0 && sniff_magic(head, (size_t)nh, true, &mf) > 0 && mf->unsupported) {
+        ft_error_set(err, 0, "%s", mf->unsupported);
+        if (!is_stdin)
+            close(fd);
+        return NULL;
+    }
+    enum decomp_kind kind = DECOMP_NONE;
+    if (nh >= 0 && o->format == FORMAT_PERF_DATA && (!mf || mf->format != FORMAT_PERF_DATA) &&
+        decomp_sniff(head, (size_t)nh, true, &kind) && kind == DECOMP_NONE) {
+        ft_error_set(err, 0, "not a perf.data file (it does not start with PERFILE2)");
+        if (!is_stdin)
+            close(fd);
+        return NULL;
+    }
     struct loader *l = xcalloc(1, sizeof *l);
     l->name = xstrdup(is_stdin ? "stdin" : path);
     l->path = is_stdin ? NULL : xstrdup(path);
@@ -117,13 +144,34 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     l->follow = o->follow && l->regular;
     l->live = !l->regular || l->follow;
     l->strict = o->strict;
-    l->format = o->format;
+    l->format = l->forced = o->format;
     l->popts = o->perf;
     l->max_line = o->max_line ? o->max_line : LOAD_MAX_LINE_DEFAULT;
     l->popts.max_line = l->max_line;
     l->t = t;
     l->batch = !o->interactive;
     l->threads = o->threads;
+    l->pdo.perf = o->perf_path;
+    l->pdo.args = o->perf_args;
+    l->pdo.srcline = o->perf.srcline;
+    if (mf && mf->format == FORMAT_PERF_DATA) {
+        bool pipe_mode;
+        perf_data_sniff(head, (size_t)nh, &pipe_mode);
+        l->child = perf_data_start(&l->pdo, l->path, fd, true, NULL, 0, pipe_mode,
+                                   o->interactive, err);
+        if (!is_stdin)
+            close(fd);
+        if (!l->child) {
+            l->fd = -1;
+            loader_free(l);
+            return NULL;
+        }
+        l->fd = perf_data_fd(l->child);
+        l->regular = l->follow = false;   /* a pipe, that ends: shown as loading */
+        l->format = FORMAT_PERF;
+        l->dc_state = DC_NO;
+        return l;
+    }
     if (l->live && !l->follow) {
         int fl = fcntl(fd, F_GETFL);
         if (fl >= 0)
@@ -131,12 +179,9 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     }
     /* the viewer reads files in steps (a step stays short, and a file that shrinks is
      * just shorter); a batch output maps them (see step_map) */
-    unsigned char magic[DECOMP_MAGIC_MAX];
-    enum decomp_kind kind;
-    ssize_t nm = l->regular ? pread(fd, magic, sizeof magic, 0) : -1;
     if (l->batch && l->regular && !l->follow && st.st_size > 2 &&
-        (uint64_t)st.st_size <= SIZE_MAX && nm > 0 &&
-        decomp_sniff(magic, (size_t)nm, true, &kind) && kind == DECOMP_NONE) {
+        (uint64_t)st.st_size <= SIZE_MAX && nh > 0 &&
+        decomp_sniff(head, (size_t)nh, true, &kind) && kind == DECOMP_NONE) {
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (m != MAP_FAILED) {
             madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
@@ -160,7 +205,9 @@ void loader_free(struct loader *l)
         return;
     if (l->map)
         munmap((void *)(uintptr_t)l->map, l->map_len);
-    if (l->fd > STDIN_FILENO)
+    if (l->child)
+        perf_data_free(l->child);   /* kills perf if it still runs; closes fd */
+    else if (l->fd > STDIN_FILENO)
         close(l->fd);
     dc_reset(l);
     folded_free(l->folded);
@@ -259,6 +306,26 @@ bool loader_notice(struct loader *l, struct buf *msg)
     return true;
 }
 
+void loader_no_samples(const struct loader *l, struct buf *msg)
+{
+    const char *dc = l->dc ? decomp_name(decomp_kind(l->dc)) : NULL;
+    buf_printf(msg, "%s: no samples found (", l->name);
+    if (l->child && !l->consumed)
+        buf_printf(msg, "perf script printed nothing: `perf report -i FILE --stats` "
+                   "shows what the perf.data holds");
+    else if (l->child)
+        buf_printf(msg, "in what perf script printed");
+    else if (l->forced == FORMAT_FOLDED)
+        buf_printf(msg, "read as folded stacks, as --format=folded says");
+    else if (l->forced == FORMAT_PERF)
+        buf_printf(msg, "read as perf script output, as --format=perf says");
+    else
+        buf_printf(msg, "formats tried: %s", sniff_formats_tried());
+    if (dc)
+        buf_printf(msg, "; after %s decompression", dc);
+    buf_printf(msg, ")\n");
+}
+
 static void make_parser(struct loader *l)
 {
     if (l->format == FORMAT_PERF) {
@@ -310,6 +377,53 @@ static bool sniff_text(struct loader *l, const char *p, size_t n, bool eof, bool
     }
     make_parser(l);
     return true;
+}
+
+/* A perf.data on standard input: perf script reads it from here on; p[0..n) was read
+ * already. Returns 0 or -1 with err. */
+static int start_perf_stdin(struct loader *l, const char *p, size_t n, struct ft_error *err)
+{
+    if (l->dc_state == DC_YES)
+        return ft_error_set(err, 0, "a compressed perf.data: decompress it first (perf "
+                            "script cannot read it compressed)");
+    bool pipe_mode = false;
+    perf_data_sniff(p, n, &pipe_mode);
+    l->child = perf_data_start(&l->pdo, NULL, l->fd, l->regular, p, n, pipe_mode,
+                               !l->batch, err);
+    if (!l->child)
+        return -1;
+    l->fd = perf_data_fd(l->child);
+    l->regular = l->follow = false;
+    l->format = FORMAT_PERF;
+    l->in.len = l->start = l->scanned = 0;
+    return 0;
+}
+
+/* The first bytes: a format of sniff.h's table (perf.data starts perf script; the others
+ * are errors), else sniff_text. Returns 1 when a parser was made, 0 when more text is
+ * needed (or perf script was just started), -1 with err. */
+static int sniff_input(struct loader *l, const char *p, size_t n, bool eof, bool idle,
+                       struct ft_error *err)
+{
+    if (!l->magic_done && !l->child) {
+        const struct magic_format *mf;
+        int r = sniff_magic(n ? p : "", n, eof, &mf);
+        if (r > 0 && mf->unsupported)
+            return ft_error_set(err, 0, "%s", mf->unsupported);
+        if (r > 0)
+            return start_perf_stdin(l, p, n, err);
+        if (r == 0) {
+            l->magic_done = true;
+            if (l->format == FORMAT_PERF_DATA)
+                return ft_error_set(err, 0, "not a perf.data file (it does not start with "
+                                    "PERFILE2)");
+        } else if (!idle) {
+            return 0;
+        }
+    }
+    if (l->format == FORMAT_PERF_DATA)
+        return 0;   /* a quiet pipe: the magic decides */
+    return sniff_text(l, p, n, eof, idle) ? 1 : 0;
 }
 
 /* Parses p[0..n); returns the bytes consumed or (size_t)-1 with err filled in. */
@@ -469,8 +583,11 @@ static int parse(struct loader *l, bool eof, bool idle, struct ft_error *err)
 {
     const char *p = l->in.p ? l->in.p + l->start : ""; /* NULL + 0 is undefined */
     size_t n = l->in.len - l->start;
-    if (!l->perf && !l->folded && !sniff_text(l, p, n, eof, idle))
-        return 0;
+    if (!l->perf && !l->folded) {
+        int r = sniff_input(l, p, n, eof, idle, err);
+        if (r <= 0)
+            return r;
+    }
     if (l->skipping) {
         const char *nl = n ? memchr(p, '\n', n) : NULL;
         size_t k = nl ? (size_t)(nl - p) + 1 : n;
@@ -586,6 +703,22 @@ static bool follow_moved(struct loader *l)
 /* read() returned 0. */
 static enum load_status at_end(struct loader *l, size_t work, struct ft_error *err)
 {
+    if (l->child) {   /* perf script ended: its exit status says how */
+        l->eof = l->done = true;
+        int rc = parse(l, true, false, err);
+        struct buf lines = {0};
+        if (perf_data_finish(l->child, rc < 0 ? NULL : err, &lines) < 0) {
+            for (size_t k = 0; k < lines.len;) {
+                const char *nl = memchr(lines.p + k, '\n', lines.len - k);
+                size_t len = nl ? (size_t)(nl - (lines.p + k)) : lines.len - k;
+                note(l, "%.*s", (int)len, lines.p + k);
+                k += len + 1;
+            }
+            rc = -1;
+        }
+        buf_fini(&lines);
+        return rc < 0 ? LOAD_ERROR : LOAD_EOF;
+    }
     if (l->follow) {
         if (follow_moved(l))
             return LOAD_MORE;
@@ -614,6 +747,10 @@ static enum load_status at_end(struct loader *l, size_t work, struct ft_error *e
     }
     if (parse(l, true, false, err) < 0)
         return LOAD_ERROR;
+    if (l->child) {   /* a perf.data recognised only now: read perf script's output */
+        l->eof = l->done = false;
+        return LOAD_MORE;
+    }
     struct stat st;
     if (l->regular && fstat(l->fd, &st) == 0 && st.st_size < l->open_size &&
         st.st_size < l->offset)

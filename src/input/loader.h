@@ -21,7 +21,9 @@
 struct trie;
 struct loader;
 
-enum input_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_PERF };
+/* FORMAT_PERF_DATA: perf record's binary file, read through a perf script child
+ * (perf_data.h); it is recognised by its magic bytes whatever the format says. */
+enum input_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_PERF, FORMAT_PERF_DATA };
 
 /* How to read an input (main.c fills it in from the command line). */
 struct load_opts {
@@ -32,6 +34,8 @@ struct load_opts {
     bool interactive;   /* for the viewer: FIFOs opened non-blocking, parsed in steps */
     int threads;        /* batch perf collapsing: threads (0 = ncpu, at most 4) */
     size_t max_line;    /* --max-line: longer lines are skipped (0: LOAD_MAX_LINE_DEFAULT) */
+    const char *perf_path;  /* --perf=PATH: perf for perf.data (NULL: perf on PATH) */
+    const char *perf_args;  /* --perf-args: extra perf script words (NULL: none) */
 };
 #define LOAD_MAX_LINE_DEFAULT ((size_t)16 << 20)
 
@@ -79,4 +83,8 @@ bool loader_report(const struct loader *l, struct buf *msg);
  * "file replaced: reading the new file from the start". Returns false, msg untouched,
  * when there is none. The viewer shows them in the status line as they come (feed.h). */
 bool loader_notice(struct loader *l, struct buf *msg);
+/* Appends "NAME: no samples found (HINT)\n": what the loader read the input as (the
+ * formats tried when it was sniffed, or perf script for a perf.data). For inputs that
+ * ended with loader_samples() == 0. */
+void loader_no_samples(const struct loader *l, struct buf *msg);
 #endif

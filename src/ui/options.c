@@ -17,7 +17,15 @@ const char options_usage[] =
     "Several FILEs are merged. .gz files and gzip data are decompressed.\n"
     "\n"
     "Input:\n"
-    "  -F, --format=FMT      auto (default: sniffed), folded or perf\n"
+    "  -F, --format=FMT      auto (default: sniffed), folded, perf or perf-data:\n"
+    "                        folded    stacks \"a;b;c 42\" (stackcollapse-*.pl, py-spy\n"
+    "                                  --format raw, async-profiler -o collapsed)\n"
+    "                        perf      perf script output (perf script > out.perf)\n"
+    "                        perf-data perf record's file, read by running perf script\n"
+    "                                  (perf record -g -o perf.data -- CMD)\n"
+    "                        Any of them gzip, zstd, xz or bzip2 compressed (gzip FILE).\n"
+    "      --perf=PATH       perf.data: the perf binary (default: perf on PATH)\n"
+    "      --perf-args=ARGS  perf.data: extra perf script options, split at blanks\n"
     "      --pid             perf: include the PID with the process name\n"
     "      --tid             perf: include the PID and TID with the process name\n"
     "      --kernel          perf: annotate kernel frames with _[k]\n"
@@ -65,7 +73,7 @@ enum {
     OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL, OPT_ADDRS, OPT_EVENT, OPT_SRCLINE,
     OPT_WEIGHT, OPT_FOLLOW, OPT_STRICT, OPT_INCLUDE, OPT_EXCLUDE, OPT_HIDE, OPT_COLORS,
     OPT_NOCOLOR, OPT_WINDOW, OPT_TEXT, OPT_COLS, OPT_ROWS, OPT_TOP, OPT_INLINE, OPT_CONTEXT,
-    OPT_MAX_LINE,
+    OPT_MAX_LINE, OPT_PERF, OPT_PERF_ARGS,
 };
 
 static const struct option longopts[] = {
@@ -82,6 +90,8 @@ static const struct option longopts[] = {
     {"follow", no_argument, NULL, OPT_FOLLOW},
     {"strict", no_argument, NULL, OPT_STRICT},
     {"max-line", required_argument, NULL, OPT_MAX_LINE},
+    {"perf", required_argument, NULL, OPT_PERF},
+    {"perf-args", required_argument, NULL, OPT_PERF_ARGS},
     {"icicle", no_argument, NULL, 'i'},
     {"reverse", no_argument, NULL, 'r'},
     {"include", required_argument, NULL, OPT_INCLUDE},
@@ -168,9 +178,11 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
                 o->format = FORMAT_FOLDED;
             else if (!strcmp(optarg, "perf"))
                 o->format = FORMAT_PERF;
+            else if (!strcmp(optarg, "perf-data"))
+                o->format = FORMAT_PERF_DATA;
             else
-                return ft_error_set(err, 0, "invalid --format '%s' (auto, folded or perf)",
-                                    optarg);
+                return ft_error_set(err, 0, "invalid --format '%s' (auto, folded, perf or "
+                                    "perf-data)", optarg);
             break;
         case OPT_PID: o->perf.pid = true; break;
         case OPT_TID: o->perf.tid = true; break;
@@ -189,6 +201,8 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
                 return ft_error_set(err, 0, "invalid --weight '%s' (period or samples)", optarg);
             break;
         case OPT_FOLLOW: o->follow = true; break;
+        case OPT_PERF: o->perf_path = optarg; break;
+        case OPT_PERF_ARGS: o->perf_args = optarg; break;
         case OPT_STRICT: o->strict = true; break;
         case OPT_MAX_LINE:
             if (parse_size(optarg, &o->max_line))
