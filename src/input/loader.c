@@ -284,6 +284,11 @@ bool loader_report(const struct loader *l, struct buf *msg)
         if (n)
             buf_printf(msg, "%s: %zu unrecognized line%s skipped (first at line %ld)\n",
                        l->name, n, n == 1 ? "" : "s", first);
+        size_t nc = l->mt_done ? l->mt.no_callchain : perf_no_callchain(l->perf);
+        if (nc)
+            buf_printf(msg, "%s: %zu sample%s without a call graph, each counted as "
+                       "comm;function (perf record -g records call graphs)\n", l->name, nc,
+                       nc == 1 ? "" : "s");
         if (nl) {
             char sz[32];
             size_text(sz, sizeof sz, l->max_line);

@@ -118,6 +118,29 @@ bool perf_match_event(const char *s, size_t n, const char **ev, size_t *evlen,
     return true;
 }
 
+bool perf_match_oneline(const char *s, size_t n, struct perf_oneline *o)
+{
+    size_t i = 0;
+    while (i < n && IS_SPACE(s[i]))
+        i++;
+    if (i == n || !perf_match_header(s + i, n - i, &o->h))
+        return false;
+    /* the event is the first ": "-ended token the event regex takes (the time's colon
+     * has nothing before it); a few tries at most, so a hostile line stays linear */
+    int tries = 0;
+    for (size_t j = i + o->h.end; j + 1 < n && tries < 4; j++) {
+        if (s[j] != ':' || !IS_SPACE(s[j + 1]))
+            continue;
+        tries++;
+        if (!perf_match_event(s + i, j + 1 - i, &o->ev, &o->evlen, &o->per, &o->perlen))
+            continue;
+        o->skip = i;
+        o->ev_end = j + 1;
+        return perf_match_frame(s + j + 1, n - j - 1, &o->f);
+    }
+    return false;
+}
+
 bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evlen)
 {
     size_t pos = 0;
@@ -389,6 +412,9 @@ bool perf_sniff(const char *buf, size_t len)
         struct perf_frame f;
         const char *ev, *per;
         size_t evlen, perlen;
+        struct perf_oneline one;
+        if (state == 0 && perf_match_oneline(s, n, &one))
+            return true;   /* perf record without -g */
         if (state == 0) {
             if (i > 0 || !perf_match_header(s, n, &h))
                 return false;
