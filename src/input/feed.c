@@ -241,6 +241,9 @@ bool feed_take_end(struct feed *f, struct buf *msg)
         return true;
     for (size_t i = 0; i < f->n; i++)
         loader_report(f->ls[i], msg);
+    if (total_samples(f) == 0)   /* the same words as --collapse's exit 1 (main.c) */
+        for (size_t i = 0; i < f->n; i++)
+            loader_no_samples(f->ls[i], msg);
     return true;
 }
 
