@@ -520,8 +520,10 @@ static void oneline_start(struct perf_parser *p, const char *s, size_t n,
     p->fr.n = 0;
     p->fr.bytes.len = 0;
     size_t flen;
+    struct reader none = {"", 0, 0, true};   /* no --srcline lines read for it */
+    (void)r;
     if (perf_frame_func(&o->f, &flen))
-        do_frame(p, &o->f, flen, r);
+        do_frame(p, &o->f, flen, &none);
     p->oneline = true;
     p->oneline_padded = o->skip > 0;
     p->oneline_ev.len = 0;
@@ -631,15 +633,15 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
             do_header(p, s, n, &h);
         return true;
     }
+    if (!p->have_pname && perf_is_space(s[0]) && perf_match_oneline(s, n, &one)) {
+        p->line++;
+        oneline_start(p, s, n, &one, r);
+        return true;
+    }
     struct perf_frame f;
     if (!perf_match_frame(s, n, &f)) {
         p->line++;
         unrecognized(p);
-        return true;
-    }
-    if (!p->have_pname && perf_is_space(s[0]) && perf_match_oneline(s, n, &one)) {
-        p->line++;
-        oneline_start(p, s, n, &one, r);
         return true;
     }
     size_t flen;
