@@ -272,6 +272,16 @@ printf 'prog 1000 100.5: 3 cpu-clock: \n\t401000 alpha+0x10 (/bin/prog)\n\t40200
 run_t 10 --collapse "$tmp/nocc.perf"
 out_is "with a call chain beside" "$(printf 'a-very-long-command;[prog] 2\nprog;alpha 12\nprog;main;alpha 3')"
 
+# a one-line sample followed by frame lines is the script's header after all (and a
+# right-aligned one outside a record, a line it ignores): read exactly as it reads them
+printf 'prog 1000 100.5:  3 cpu-clock:  401000 alpha+0x10 (/bin/prog)\n\t402000 main+0x1 (/bin/prog)\n\t403000 start+0x1 (/bin/prog)\n\n            prog  1000 100.6:     4 cpu-clock:      401000 beta+0x10 (/bin/prog)\n\t402000 main+0x1 (/bin/prog)\n\n' \
+    > "$tmp/drop.perf"
+run_t 10 --collapse "$tmp/drop.perf"; expect_rc "one-line header with frames" 0
+expect_eq "one-line header with frames: no notice" "" "$err"
+out_is "one-line header with frames output" "prog;start;main 1"
+run_t 10 --collapse "$d/nocallchain.perf"
+expect_rc "nocallchain.perf" 0 ": 35 samples without a call graph"
+
 # ---- 5. no samples found: exit 1 with the formats tried; the others still print ----
 for mode in --collapse --text --top; do
     run_t 10 $mode "$tmp/cat/empty"
