@@ -120,7 +120,7 @@ ncat=0
 for f in "$tmp"/cat/*; do
     ncat=$((ncat + 1))
     timeout 30 "$F" --collapse < "$f" > "$tmp/plain.out" 2> "$tmp/plain.err"; prc=$?
-    timeout 30 "$F" --text --cols 60 < "$f" > "$tmp/plain.txt" 2> /dev/null
+    timeout 30 "$F" --text --cols 60 --rows 40 < "$f" > "$tmp/plain.txt" 2> /dev/null
     for c in $comps; do
         $c -c < "$f" > "$tmp/in.$c"
         cat "$tmp/in.$c" | timeout 30 "$F" --collapse > "$tmp/out" 2> "$tmp/err.raw"; rc=$?
@@ -129,7 +129,7 @@ for f in "$tmp"/cat/*; do
             cmp -s "$tmp/plain.err" "$tmp/err"; then ok; else
             fail "catalogue $(basename "$f") through $c: exit $rc (plain $prc), $(head -c 300 "$tmp/err")"
         fi
-        timeout 30 "$F" --text --cols 60 < "$tmp/in.$c" > "$tmp/out" 2> /dev/null
+        timeout 30 "$F" --text --cols 60 --rows 40 < "$tmp/in.$c" > "$tmp/out" 2> /dev/null
         if cmp -s "$tmp/plain.txt" "$tmp/out"; then ok; else
             fail "catalogue $(basename "$f") --text through $c"; fi
     done
