@@ -415,8 +415,14 @@ static int sniff_input(struct loader *l, const char *p, size_t n, bool eof, bool
         int r = sniff_magic(n ? p : "", n, eof, &mf);
         if (r > 0 && mf->unsupported)
             return ft_error_set(err, 0, "%s", mf->unsupported);
-        if (r > 0)
-            return start_perf_stdin(l, p, n, err);
+        if (r > 0) {
+            switch (mf->format) {   /* the formats of sniff.c's table that are read */
+            case FORMAT_PERF_DATA:
+                return start_perf_stdin(l, p, n, err);
+            default:
+                return ft_error_set(err, 0, "%s: not read here", mf->name);
+            }
+        }
         if (r == 0) {
             l->magic_done = true;
             if (l->format == FORMAT_PERF_DATA)
@@ -454,7 +460,10 @@ static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_e
 {
     if (!l->perf && !l->folded) {
         size_t n = l->map_len < SNIFF_BYTES ? l->map_len : SNIFF_BYTES;
-        sniff_text(l, l->map, n, true, false);
+        if (sniff_input(l, l->map, n, true, false, err) < 0) {
+            l->done = true;
+            return LOAD_ERROR;
+        }
     }
     if (l->batch && l->perf && l->map_pos == 0 && !l->mt_done && l->map_len > (1u << 20)) {
         /* a big perf file for a non-interactive output: both cores */

@@ -4,6 +4,7 @@
 
 #include "input/sniff.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "input/perf_data.h"
@@ -54,6 +55,7 @@ static int cpuprofile(const unsigned char *p, size_t n, bool eof)
     return n < 4096 && !eof ? -1 : 0;
 }
 
+/* A new format: a row here (and, when it is read, its case in loader.c's sniff_input). */
 static const struct magic_format formats[] = {
     {FORMAT_PERF_DATA, "perf.data", perf_data, NULL},
     {FORMAT_AUTO, "JFR", jfr,
@@ -81,5 +83,14 @@ int sniff_magic(const void *p, size_t n, bool eof, const struct magic_format **f
 
 const char *sniff_formats_tried(void)
 {
-    return "folded stacks, perf script output, perf.data; compressed: gzip, zstd, xz, bzip2";
+    static char list[256];
+    if (!list[0]) {
+        size_t k = (size_t)snprintf(list, sizeof list, "folded stacks, perf script output");
+        for (size_t i = 0; i < sizeof formats / sizeof formats[0] && k < sizeof list; i++)
+            if (!formats[i].unsupported)
+                k += (size_t)snprintf(list + k, sizeof list - k, ", %s", formats[i].name);
+        if (k < sizeof list)
+            snprintf(list + k, sizeof list - k, "; compressed: gzip, zstd, xz, bzip2");
+    }
+    return list;
 }

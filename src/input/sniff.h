@@ -24,6 +24,6 @@ struct magic_format {
  * format cannot tell yet (call again with more bytes, or with eof). */
 int sniff_magic(const void *p, size_t n, bool eof, const struct magic_format **f);
 /* The input formats auto-detection tries, for messages: "folded stacks, perf script
- * output, perf.data (through perf script)". */
+ * output, perf.data; compressed: gzip, zstd, xz, bzip2" (the table's readable rows). */
 const char *sniff_formats_tried(void);
 #endif
