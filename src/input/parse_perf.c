@@ -528,10 +528,10 @@ static void oneline_start(struct perf_parser *p, const char *s, size_t n,
     p->oneline_padded = o->skip > 0;
     p->oneline_ev.len = 0;
     buf_append(&p->oneline_ev, o->ev, o->evlen);
-    struct count c = count_u64(1);
+    struct count per = count_u64(1);   /* as do_header does */
     if (!p->o.weight_samples && o->perlen && !(o->perlen == 1 && o->per[0] == '0'))
-        count_parse(o->per, o->perlen, false, &c);
-    p->oneline_period = c;
+        count_parse(o->per, o->perlen, false, &per);
+    p->oneline_period = per;
 }
 
 static void oneline_flush(struct perf_parser *p)
