@@ -12,9 +12,10 @@
 
 const char options_usage[] =
     "Usage: flametui [OPTION]... [FILE]...\n"
-    "View flame graphs of folded stacks or `perf script` output in the terminal.\n"
+    "View flame graphs of folded stacks, `perf script` output or perf.data in the\n"
+    "terminal.\n"
     "FILE '-' is standard input; with no FILE and a pipe on stdin, stdin is read.\n"
-    "Several FILEs are merged. .gz files and gzip data are decompressed.\n"
+    "Several FILEs are merged. gzip, zstd, xz and bzip2 data are decompressed.\n"
     "\n"
     "Input:\n"
     "  -F, --format=FMT      auto (default: sniffed), folded, perf or perf-data:\n"
