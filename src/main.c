@@ -339,6 +339,27 @@ static int attach_base(const struct options *o, const struct load_opts *lo, stru
     return rc;
 }
 
+/* Nothing parsed in any input: "NAME: no samples found (hint)" for each, true (exit 1).
+ * Some inputs empty, others not: a notice for the empty ones, false. With --from/--to
+ * (range) a perf input counts as found even when no sample fell in the range: an empty
+ * range prints nothing and exits 0, as collapsing the records of that range does. */
+static bool no_samples(struct loader **ls, size_t n, bool range)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += loader_samples(ls[i]) ||
+                 (range && loader_format(ls[i]) == FORMAT_PERF);
+    for (size_t i = 0; i < n; i++) {
+        if (loader_samples(ls[i]) || (range && loader_format(ls[i]) == FORMAT_PERF))
+            continue;
+        struct buf msg = {0};
+        loader_no_samples(ls[i], &msg);
+        print_err(msg.p, msg.len - 1);   /* without the '\n' */
+        buf_fini(&msg);
+    }
+    return total == 0;
+}
+
 /* False when there is no terminal (why stays ""), or when the terminal cannot show the
  * viewer (why says so). */
 static bool can_run_tui(char *why, size_t n)
@@ -517,6 +538,8 @@ int main(int argc, char **argv)
         .strict = o.strict,
         .max_line = o.max_line,
         .interactive = o.mode == OUT_TUI,
+        .perf_path = o.perf_path,
+        .perf_args = o.perf_args,
     };
     int tee_fd = -1;
     struct stat tst, ist;
@@ -542,7 +565,10 @@ int main(int argc, char **argv)
     if (threads)
         lo.threads = atoi(threads);
     struct trie *t = trie_new(NULL);
-    struct loader **ls = xcalloc(o.nfiles, sizeof *ls);
+    /* static: still reachable when an output exits early (too_expensive), so LeakSanitizer
+     * does not depend on where the compiler keeps the pointer */
+    static struct loader **ls;
+    ls = xcalloc(o.nfiles, sizeof *ls);
     int rc = 0;
     for (size_t i = 0; i < o.nfiles; i++) {
         ls[i] = loader_open(o.files[i], &lo, t, &err);
@@ -610,6 +636,10 @@ int main(int argc, char **argv)
         buf_fini(&msg);
         if (rc)
             goto out;
+    }
+    if (no_samples(ls, o.nfiles, o.has_from || o.has_to)) {
+        rc = 1;
+        goto out;
     }
     if (o.nbases && (rc = attach_base(&o, &lo, t, NULL, 0)))
         goto out;

@@ -109,7 +109,7 @@ while [ $i -lt 40 ]; do cat "$data"/perf-*.perf; i=$((i + 1)); done > "$tmp/big.
 vg "folded --collapse" 0 --collapse "$tmp/x.folded"
 vg "perf --collapse" 0 --collapse "$data/perf-kernel.perf"
 vg "perf --collapse, threads" 0 --collapse --pid --kernel "$tmp/big.perf"
-vg "perf options" 0 --collapse --tid --addrs --jit --event-filter=cpu-clock "$data/perf-threads.perf"
+vg "perf options" 0 --collapse --tid --addrs --jit --event-filter=cpu-clock:ppp "$data/perf-threads.perf"
 vg "filters --collapse" 0 --collapse -r --include=main --exclude=c --hide=a "$tmp/x.folded"
 vg "--text --search" 0 --text --cols 60 --search=a -i "$tmp/x.folded"
 vg "--top" 0 --top=3 "$tmp/x.folded"

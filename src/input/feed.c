@@ -19,7 +19,6 @@ enum { L_IDLE, L_MORE, L_DONE };
 
 struct feed_input {
     unsigned char state;   /* L_IDLE, L_MORE (has data without waiting), L_DONE */
-    bool pollable;         /* poll() tells when it has data */
     long long next_try;    /* not pollable: when to read again */
 };
 
@@ -56,10 +55,6 @@ struct feed *feed_new(struct loader **ls, size_t n, long long now_ms)
     f->n = n;
     f->in = xcalloc(n ? n : 1, sizeof *f->in);
     for (size_t i = 0; i < n; i++) {
-        /* A regular file (--follow) always polls readable: read it on a timer instead. */
-        struct stat st;
-        int fd = loader_fd(ls[i]);
-        f->in[i].pollable = fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode);
         if (loader_is_live(ls[i]))
             f->any_live = true;
     }
@@ -78,10 +73,20 @@ void feed_free(struct feed *f)
 }
 
 /* A loader that has data without waiting: a regular file still loading, or one whose
- * last step stopped at the byte limit. */
+ * last step stopped at the byte limit. (A perf.data's perf script output is not live,
+ * but waits on its pipe.) */
 static bool has_more(const struct feed *f, size_t i)
 {
-    return !loader_is_live(f->ls[i]) || f->in[i].state == L_MORE;
+    return (!loader_is_live(f->ls[i]) && loader_fd(f->ls[i]) < 0) ||
+           f->in[i].state == L_MORE;
+}
+
+/* poll() tells when it has data: not a regular file (a --follow file always polls
+ * readable). Asked each time: standard input holding a perf.data turns into a pipe. */
+static bool pollable(int fd)
+{
+    struct stat st;
+    return fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode);
 }
 
 static void lower(int *timeout_ms, long long ms)
@@ -107,7 +112,7 @@ size_t feed_poll_fds(struct feed *f, struct pollfd *fds, size_t max, long long n
             continue;
         if (has_more(f, i)) {
             lower(timeout_ms, 0);
-        } else if (!in->pollable || fd < 0) {
+        } else if (!pollable(fd)) {
             lower(timeout_ms, in->next_try - now_ms);
         } else if (nf < max) {
             fds[nf].fd = fd;
@@ -237,7 +242,7 @@ bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long 
         if (in->state == L_DONE)
             continue;
         bool ready = has_more(f, i) || fd_ready(fds, nfds, loader_fd(f->ls[i]));
-        if (!in->pollable && now_ms >= in->next_try)
+        if (!pollable(loader_fd(f->ls[i])) && now_ms >= in->next_try)
             ready = true;
         if (ready && step(f, i, now_ms))
             parsed = true;
@@ -279,6 +284,9 @@ bool feed_take_end(struct feed *f, struct buf *msg)
         return true;
     for (size_t i = 0; i < f->n; i++)
         loader_report(f->ls[i], msg);
+    if (total_samples(f) == 0)   /* the same words as --collapse's exit 1 (main.c) */
+        for (size_t i = 0; i < f->n; i++)
+            loader_no_samples(f->ls[i], msg);
     return true;
 }
 

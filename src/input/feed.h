@@ -64,7 +64,8 @@ void feed_stop(struct feed *f);
 bool feed_done(const struct feed *f);
 /* True exactly once, at the first call after every loader finished: msg gets the
  * skipped-lines summaries (one line each, without a "flametui: " prefix) unless a loader
- * failed (the error wins). */
+ * failed (the error wins), and "NAME: no samples found (...)" for each input when none
+ * had a sample (loader_no_samples). */
 bool feed_take_end(struct feed *f, struct buf *msg);
 const struct feed_status *feed_status(const struct feed *f);
 #endif

@@ -3,7 +3,8 @@
  * Two ways in. A regular file for a batch output is mapped and parsed in place (perf on
  * several threads) under a SIGBUS guard, so a file truncated underneath is an error, not
  * a crash. Everything else (the viewer's files, pipes, --follow) is read() into one
- * buffer: gzip is inflated in bounded slices, each parsed before the next, and the parser
+ * buffer: compressed input (gzip, zstd, xz, bzip2: decompress.h) is decoded in bounded
+ * slices, each parsed before the next, and the parser
  * is called only once a line is complete (a long line costs linear time), so memory is
  * bounded by the line cap plus a read, whatever the input. */
 #include "config.h"
@@ -18,20 +19,23 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
+#include "input/decompress.h"
 #include "input/parse_folded.h"
+#include "input/perf_data.h"
+#include "input/sniff.h"
 #include "input/parse_perf.h"
 #include "input/perf_mt.h"
 #include "core/trie.h"
 
 #define READ_CHUNK (4u << 20)     /* one read() */
-#define GZ_SLICE (1u << 20)       /* inflated at a time, parsed before the next slice */
+#define DC_SLICE (1u << 20)       /* decompressed at a time, parsed before the next slice */
 #define SNIFF_BYTES (64u << 10)
+#define MAGIC_BYTES 4096u         /* read from a file's start for sniff_magic */
 #define MAP_SLICE (8u << 20)      /* parsed per step from a mapped file */
 #define MAP_RELEASE (64u << 20)   /* parsed pages are dropped in steps of this size */
 
-enum gz_state { GZ_UNKNOWN, GZ_NO, GZ_YES };
+enum dc_state { DC_UNKNOWN, DC_NO, DC_YES };
 
 struct loader {
     char *name;
@@ -52,15 +56,9 @@ struct loader {
     bool skipping;          /* dropping the rest of a line longer than the cap */
     off_t offset;           /* bytes read from fd */
     off_t open_size;        /* a regular file's size when opened */
-    /* gzip */
-    enum gz_state gz;
-    z_stream *z;            /* next_in/avail_in: the compressed bytes not inflated yet */
-    bool z_end;             /* the last member ended; what follows is not known yet */
-    bool z_zeros;           /* zeros followed the last member */
-    bool z_wait;            /* the pending bytes cannot be judged: read more first */
-    bool z_more;            /* the last slice filled up: inflate may hold more output */
-    unsigned char *zbuf;
-    size_t zcap;
+    /* compressed input (decompress.h): gzip, zstd, xz, bzip2 */
+    enum dc_state dc_state;
+    struct decomp *dc;      /* holds the compressed bytes not decoded yet */
     size_t consumed;
     /* the mapped path */
     const char *map;        /* regular uncompressed files for batch outputs are mapped */
@@ -70,6 +68,11 @@ struct loader {
     bool mt_done;
     int threads;            /* batch: 0 = ncpu (at most 4) */
     struct perf_mt_stats mt;
+    /* perf.data: read from a perf script child */
+    struct perf_data *child;    /* owns fd (its stdout) */
+    struct perf_data_opts pdo;
+    bool magic_done;            /* sniff_magic found nothing: the text decides */
+    enum input_format forced;   /* --format, FORMAT_AUTO: sniffed */
     /* notices: "NAME: message\n" each */
     struct buf notes;
     size_t notes_taken;
@@ -115,6 +118,25 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
             close(fd);
         return NULL;
     }
+    /* a file is judged by its first bytes now: a perf.data starts perf script, a format
+     * that cannot be read is an error before the viewer comes up */
+    unsigned char head[MAGIC_BYTES];
+    ssize_t nh = S_ISREG(st.st_mode) ? pread(fd, head, sizeof head, 0) : -1;
+    const struct magic_format *mf = NULL;
+    if (nh >= 0 && sniff_magic(head, (size_t)nh, true, &mf) > 0 && mf->unsupported) {
+        ft_error_set(err, 0, "%s", mf->unsupported);
+        if (!is_stdin)
+            close(fd);
+        return NULL;
+    }
+    enum decomp_kind kind = DECOMP_NONE;
+    if (nh >= 0 && o->format == FORMAT_PERF_DATA && (!mf || mf->format != FORMAT_PERF_DATA) &&
+        decomp_sniff(head, (size_t)nh, true, &kind) && kind == DECOMP_NONE) {
+        ft_error_set(err, 0, "not a perf.data file (it does not start with PERFILE2)");
+        if (!is_stdin)
+            close(fd);
+        return NULL;
+    }
     struct loader *l = xcalloc(1, sizeof *l);
     l->name = xstrdup(is_stdin ? "stdin" : path);
     l->path = is_stdin ? NULL : xstrdup(path);
@@ -124,7 +146,7 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     l->follow = o->follow && l->regular;
     l->live = !l->regular || l->follow;
     l->strict = o->strict;
-    l->format = o->format;
+    l->format = l->forced = o->format;
     l->popts = o->perf;
     l->max_line = o->max_line ? o->max_line : LOAD_MAX_LINE_DEFAULT;
     l->popts.max_line = l->max_line;
@@ -132,6 +154,27 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     l->batch = !o->interactive;
     l->threads = o->threads;
     l->tee_fd = o->tee_fd;
+    l->pdo.perf = o->perf_path;
+    l->pdo.args = o->perf_args;
+    l->pdo.srcline = o->perf.srcline;
+    if (mf && mf->format == FORMAT_PERF_DATA) {
+        bool pipe_mode;
+        perf_data_sniff(head, (size_t)nh, &pipe_mode);
+        l->child = perf_data_start(&l->pdo, l->path, fd, true, NULL, 0, pipe_mode,
+                                   o->interactive, err);
+        if (!is_stdin)
+            close(fd);
+        if (!l->child) {
+            l->fd = -1;
+            loader_free(l);
+            return NULL;
+        }
+        l->fd = perf_data_fd(l->child);
+        l->regular = l->follow = false;   /* a pipe, that ends: shown as loading */
+        l->format = FORMAT_PERF;
+        l->dc_state = DC_NO;
+        return l;
+    }
     if (l->live && !l->follow) {
         int fl = fcntl(fd, F_GETFL);
         if (fl >= 0)
@@ -139,10 +182,9 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     }
     /* the viewer reads files in steps (a step stays short, and a file that shrinks is
      * just shorter); a batch output maps them (see step_map) */
-    unsigned char magic[2];
     if (l->batch && l->regular && !l->follow && !l->tee_fd && st.st_size > 2 &&
-        (uint64_t)st.st_size <= SIZE_MAX && pread(fd, magic, 2, 0) == 2 &&
-        !(magic[0] == 0x1f && magic[1] == 0x8b)) {
+        (uint64_t)st.st_size <= SIZE_MAX && nh > 0 &&
+        decomp_sniff(head, (size_t)nh, true, &kind) && kind == DECOMP_NONE) {
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (m != MAP_FAILED) {
             madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
@@ -153,15 +195,11 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     return l;
 }
 
-static void gz_reset(struct loader *l)
+static void dc_reset(struct loader *l)
 {
-    if (l->z) {
-        inflateEnd(l->z);
-        free(l->z);
-        l->z = NULL;
-    }
-    l->gz = GZ_UNKNOWN;
-    l->z_end = l->z_zeros = l->z_wait = l->z_more = false;
+    decomp_free(l->dc);
+    l->dc = NULL;
+    l->dc_state = DC_UNKNOWN;
 }
 
 void loader_free(struct loader *l)
@@ -170,10 +208,11 @@ void loader_free(struct loader *l)
         return;
     if (l->map)
         munmap((void *)(uintptr_t)l->map, l->map_len);
-    if (l->fd > STDIN_FILENO)
+    if (l->child)
+        perf_data_free(l->child);   /* kills perf if it still runs; closes fd */
+    else if (l->fd > STDIN_FILENO)
         close(l->fd);
-    gz_reset(l);
-    free(l->zbuf);
+    dc_reset(l);
     folded_free(l->folded);
     perf_free(l->perf);
     buf_fini(&l->in);
@@ -256,6 +295,11 @@ bool loader_report(const struct loader *l, struct buf *msg)
         if (n)
             buf_printf(msg, "%s: %zu unrecognized line%s skipped (first at line %ld)\n",
                        l->name, n, n == 1 ? "" : "s", first);
+        size_t nc = l->mt_done ? l->mt.no_callchain : perf_no_callchain(l->perf);
+        if (nc)
+            buf_printf(msg, "%s: %zu sample%s without a call graph, each counted as "
+                       "comm;function (perf record -g records call graphs)\n", l->name, nc,
+                       nc == 1 ? "" : "s");
         if (nl) {
             char sz[32];
             size_text(sz, sizeof sz, l->max_line);
@@ -276,6 +320,26 @@ bool loader_notice(struct loader *l, struct buf *msg)
     buf_append(msg, l->notes.p + l->notes_taken, l->notes.len - l->notes_taken);
     l->notes_taken = l->notes.len;
     return true;
+}
+
+void loader_no_samples(const struct loader *l, struct buf *msg)
+{
+    const char *dc = l->dc ? decomp_name(decomp_kind(l->dc)) : NULL;
+    buf_printf(msg, "%s: no samples found (", l->name);
+    if (l->child && !l->consumed)
+        buf_printf(msg, "perf script printed nothing: `perf report -i FILE --stats` "
+                   "shows what the perf.data holds");
+    else if (l->child)
+        buf_printf(msg, "in what perf script printed");
+    else if (l->forced == FORMAT_FOLDED)
+        buf_printf(msg, "read as folded stacks, as --format=folded says");
+    else if (l->forced == FORMAT_PERF)
+        buf_printf(msg, "read as perf script output, as --format=perf says");
+    else
+        buf_printf(msg, "formats tried: %s", sniff_formats_tried());
+    if (dc)
+        buf_printf(msg, "; after %s decompression", dc);
+    buf_printf(msg, ")\n");
 }
 
 static void make_parser(struct loader *l)
@@ -331,6 +395,59 @@ static bool sniff_text(struct loader *l, const char *p, size_t n, bool eof, bool
     return true;
 }
 
+/* A perf.data on standard input: perf script reads it from here on; p[0..n) was read
+ * already. Returns 0 or -1 with err. */
+static int start_perf_stdin(struct loader *l, const char *p, size_t n, struct ft_error *err)
+{
+    if (l->dc_state == DC_YES)
+        return ft_error_set(err, 0, "a compressed perf.data: decompress it first (perf "
+                            "script cannot read it compressed)");
+    bool pipe_mode = false;
+    perf_data_sniff(p, n, &pipe_mode);
+    l->child = perf_data_start(&l->pdo, NULL, l->fd, l->regular, p, n, pipe_mode,
+                               !l->batch, err);
+    if (!l->child)
+        return -1;
+    l->fd = perf_data_fd(l->child);
+    l->regular = l->follow = false;
+    l->format = FORMAT_PERF;
+    l->in.len = l->start = l->scanned = 0;
+    return 0;
+}
+
+/* The first bytes: a format of sniff.h's table (perf.data starts perf script; the others
+ * are errors), else sniff_text. Returns 1 when a parser was made, 0 when more text is
+ * needed (or perf script was just started), -1 with err. */
+static int sniff_input(struct loader *l, const char *p, size_t n, bool eof, bool idle,
+                       struct ft_error *err)
+{
+    if (!l->magic_done && !l->child) {
+        const struct magic_format *mf;
+        int r = sniff_magic(n ? p : "", n, eof, &mf);
+        if (r > 0 && mf->unsupported)
+            return ft_error_set(err, 0, "%s", mf->unsupported);
+        if (r > 0) {
+            switch (mf->format) {   /* the formats of sniff.c's table that are read */
+            case FORMAT_PERF_DATA:
+                return start_perf_stdin(l, p, n, err);
+            default:
+                return ft_error_set(err, 0, "%s: not read here", mf->name);
+            }
+        }
+        if (r == 0) {
+            l->magic_done = true;
+            if (l->format == FORMAT_PERF_DATA)
+                return ft_error_set(err, 0, "not a perf.data file (it does not start with "
+                                    "PERFILE2)");
+        } else if (!idle) {
+            return 0;
+        }
+    }
+    if (l->format == FORMAT_PERF_DATA)
+        return 0;   /* a quiet pipe: the magic decides */
+    return sniff_text(l, p, n, eof, idle) ? 1 : 0;
+}
+
 /* Parses p[0..n); returns the bytes consumed or (size_t)-1 with err filled in. */
 static size_t feed(struct loader *l, const char *p, size_t n, bool eof, struct ft_error *err)
 {
@@ -354,7 +471,10 @@ static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_e
 {
     if (!l->perf && !l->folded) {
         size_t n = l->map_len < SNIFF_BYTES ? l->map_len : SNIFF_BYTES;
-        sniff_text(l, l->map, n, true, false);
+        if (sniff_input(l, l->map, n, true, false, err) < 0) {
+            l->done = true;
+            return LOAD_ERROR;
+        }
     }
     if (l->batch && l->perf && l->map_pos == 0 && !l->mt_done && l->map_len > (1u << 20)) {
         /* a big perf file for a non-interactive output: both cores */
@@ -506,8 +626,11 @@ static int parse(struct loader *l, bool eof, bool idle, struct ft_error *err)
 {
     const char *p = l->in.p ? l->in.p + l->start : ""; /* NULL + 0 is undefined */
     size_t n = l->in.len - l->start;
-    if (!l->perf && !l->folded && !sniff_text(l, p, n, eof, idle))
-        return 0;
+    if (!l->perf && !l->folded) {
+        int r = sniff_input(l, p, n, eof, idle, err);
+        if (r <= 0)
+            return r;
+    }
     if (l->skipping) {
         const char *nl = n ? memchr(p, '\n', n) : NULL;
         size_t k = nl ? (size_t)(nl - p) + 1 : n;
@@ -546,87 +669,44 @@ static int parse(struct loader *l, bool eof, bool idle, struct ft_error *err)
     return 0;
 }
 
-/* The compressed bytes that follow a member that ended: zeros are padding (as gzip
- * accepts them), a gzip header starts the next member, anything else is garbage, which is
- * ignored with a notice. Returns 1 when the input ends here (garbage), else 0. */
-static int after_member(struct loader *l)
-{
-    z_stream *z = l->z;
-    while (z->avail_in && z->next_in[0] == 0) {
-        z->next_in++;
-        z->avail_in--;
-        l->z_zeros = true;
-    }
-    if (!z->avail_in)
-        return 0;
-    if (!l->z_zeros && z->next_in[0] == 0x1f) {
-        if (z->avail_in < 2 && !l->eof) {
-            l->z_wait = true;   /* one byte of what may be a header: read more */
-            return 0;
-        }
-        if (z->avail_in >= 2 && z->next_in[1] == 0x8b) {
-            /* another gzip member follows (concatenated .gz files) */
-            inflateReset(z);
-            l->z_end = false;
-            return 0;
-        }
-    }
-    note(l, "trailing garbage after the gzip data ignored");
-    z->avail_in = 0;
-    return 1;
-}
-
-/* Inflates at most GZ_SLICE bytes of the pending compressed input and parses them.
+/* Decompresses at most DC_SLICE bytes of the pending compressed input and parses them.
  * Returns 0, 1 when the input ends here (garbage after the last member), -1 on error. */
-static int inflate_slice(struct loader *l, size_t *work, struct ft_error *err)
+static int decode_slice(struct loader *l, size_t *work, struct ft_error *err)
 {
-    z_stream *z = l->z;
-    if (l->z_end)
-        return after_member(l);
-    buf_reserve(&l->in, GZ_SLICE);
-    z->next_out = (unsigned char *)l->in.p + l->in.len;
-    z->avail_out = GZ_SLICE;
-    int rc = inflate(z, Z_NO_FLUSH);
-    size_t got = GZ_SLICE - z->avail_out;
+    buf_reserve(&l->in, DC_SLICE);
+    size_t got;
+    int rc = decomp_step(l->dc, l->in.p + l->in.len, DC_SLICE, l->eof, &got, err);
     l->in.len += got;
     *work += got + 1;
-    l->z_more = rc == Z_OK && z->avail_out == 0;
-    if (rc == Z_STREAM_END)
-        l->z_end = true;
-    else if (rc == Z_BUF_ERROR)
-        l->z_wait = true;   /* no progress possible: it needs more input */
-    else if (rc != Z_OK)
-        return ft_error_set(err, 0, "corrupt gzip data (%s)", z->msg ? z->msg : "inflate failed");
+    if (rc < 0)
+        return -1;
+    if (rc > 0) {
+        note(l, "trailing garbage after the %s data ignored", decomp_name(decomp_kind(l->dc)));
+        return 1;
+    }
     return parse(l, false, false, err);
 }
 
-/* The first bytes have arrived: gzip or not. Returns false while it cannot tell. */
-static bool gz_sniff(struct loader *l, struct ft_error *err, bool *failed)
+/* The first bytes have arrived: compressed or not. Returns false while it cannot tell. */
+static bool dc_sniff(struct loader *l, struct ft_error *err, bool *failed)
 {
     size_t n = l->in.len - l->start;
-    if (n < 2 && !l->eof)
-        return false;
     const unsigned char *p = (const unsigned char *)l->in.p + l->start;
-    if (n < 2 || p[0] != 0x1f || p[1] != 0x8b) {
-        l->gz = GZ_NO;
+    enum decomp_kind kind;
+    if (!decomp_sniff(n ? p : (const unsigned char *)"", n, l->eof, &kind))
+        return false;
+    if (kind == DECOMP_NONE) {
+        l->dc_state = DC_NO;
         return true;
     }
-    l->gz = GZ_YES;
-    l->z = xcalloc(1, sizeof *l->z);
-    if (inflateInit2(l->z, 16 + MAX_WBITS) != Z_OK) {
-        ft_error_set(err, 0, "cannot initialise zlib");
+    l->dc_state = DC_YES;
+    l->dc = decomp_new(kind, err);
+    if (!l->dc) {
         *failed = true;
         return true;
     }
-    /* what was read is compressed: it moves to zbuf */
-    if (l->zcap < n) {
-        free(l->zbuf);
-        l->zcap = n > READ_CHUNK ? n : READ_CHUNK;
-        l->zbuf = xmalloc(l->zcap);
-    }
-    memcpy(l->zbuf, p, n);
-    l->z->next_in = l->zbuf;
-    l->z->avail_in = (uInt)n;
+    /* what was read is compressed: it moves to the decoder */
+    decomp_push(l->dc, p, n);
     l->in.len = l->start = l->scanned = 0;
     return true;
 }
@@ -658,7 +738,7 @@ static bool follow_moved(struct loader *l)
     l->offset = 0;
     l->in.len = l->start = l->scanned = 0;
     l->skipping = false;
-    gz_reset(l);
+    dc_reset(l);
     note(l, "%s", what);
     return true;
 }
@@ -666,6 +746,22 @@ static bool follow_moved(struct loader *l)
 /* read() returned 0. */
 static enum load_status at_end(struct loader *l, size_t work, struct ft_error *err)
 {
+    if (l->child) {   /* perf script ended: its exit status says how */
+        l->eof = l->done = true;
+        int rc = parse(l, true, false, err);
+        struct buf lines = {0};
+        if (perf_data_finish(l->child, rc < 0 ? NULL : err, &lines) < 0) {
+            for (size_t k = 0; k < lines.len;) {
+                const char *nl = memchr(lines.p + k, '\n', lines.len - k);
+                size_t len = nl ? (size_t)(nl - (lines.p + k)) : lines.len - k;
+                note(l, "%.*s", (int)len, lines.p + k);
+                k += len + 1;
+            }
+            rc = -1;
+        }
+        buf_fini(&lines);
+        return rc < 0 ? LOAD_ERROR : LOAD_EOF;
+    }
     if (l->follow) {
         if (follow_moved(l))
             return LOAD_MORE;
@@ -678,21 +774,26 @@ static enum load_status at_end(struct loader *l, size_t work, struct ft_error *e
     l->eof = true;
     l->done = true;
     bool failed = false;
-    if (l->gz == GZ_UNKNOWN)
-        gz_sniff(l, err, &failed);
+    if (l->dc_state == DC_UNKNOWN)
+        dc_sniff(l, err, &failed);
     if (failed)
         return LOAD_ERROR;
-    if (l->gz == GZ_YES) {
-        if (l->z_end && l->z->avail_in)
-            after_member(l);   /* the one byte left over */
-        if (!l->z_end) {
-            ft_error_set(err, 0, "truncated gzip data");
+    if (l->dc_state == DC_YES) {
+        int rc = decomp_finish(l->dc, err);   /* judges the bytes left over */
+        if (rc > 0)
+            note(l, "trailing garbage after the %s data ignored",
+                 decomp_name(decomp_kind(l->dc)));
+        if (rc < 0) {
             parse(l, true, false, NULL);   /* keep what was decoded so far */
             return LOAD_ERROR;
         }
     }
     if (parse(l, true, false, err) < 0)
         return LOAD_ERROR;
+    if (l->child) {   /* a perf.data recognised only now: read perf script's output */
+        l->eof = l->done = false;
+        return LOAD_MORE;
+    }
     struct stat st;
     if (l->regular && fstat(l->fd, &st) == 0 && st.st_size < l->open_size &&
         st.st_size < l->offset)
@@ -710,13 +811,13 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
         max_bytes = 4096;
     size_t work = 0;
     while (work < max_bytes) {
-        if (l->gz == GZ_YES && (l->z->avail_in || l->z_more) && !l->z_wait) {
-            int rc = inflate_slice(l, &work, err);
+        if (l->dc_state == DC_YES && decomp_ready(l->dc)) {
+            int rc = decode_slice(l, &work, err);
             if (rc < 0) {
                 l->done = true;
                 return LOAD_ERROR;
             }
-            if (rc > 0) {   /* garbage after the gzip data: the input ends here */
+            if (rc > 0) {   /* garbage after the compressed data: the input ends here */
                 l->eof = l->done = true;
                 if (parse(l, true, false, err) < 0)
                     return LOAD_ERROR;
@@ -728,15 +829,12 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
         if (want > max_bytes - work)
             want = max_bytes - work < 4096 ? 4096 : max_bytes - work;
         unsigned char *dst;
-        if (l->gz == GZ_YES) {
+        if (l->dc_state == DC_YES) {
             /* bytes still pending (part of a header) move to the front */
-            size_t keep = l->z->avail_in;
-            if (keep)
-                memmove(l->zbuf, l->z->next_in, keep);
-            l->z->next_in = l->zbuf;
-            if (want > l->zcap - keep)
-                want = l->zcap - keep;
-            dst = l->zbuf + keep;
+            size_t room;
+            dst = decomp_room(l->dc, &room);
+            if (want > room)
+                want = room;
         } else {
             buf_reserve(&l->in, want);
             dst = (unsigned char *)l->in.p + l->in.len;
@@ -748,7 +846,7 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
             if (errno == EAGAIN || errno == EWOULDBLOCK) {
                 /* a quiet pipe: a single complete line is enough to sniff the format */
                 bool had = l->perf || l->folded;
-                if (!had && l->gz != GZ_UNKNOWN && parse(l, false, true, err) < 0) {
+                if (!had && l->dc_state != DC_UNKNOWN && parse(l, false, true, err) < 0) {
                     l->done = true;
                     return LOAD_ERROR;
                 }
@@ -764,21 +862,20 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
         work += (size_t)r;
         if (l->tee_fd)
             tee_copy(l, dst, (size_t)r);
-        if (l->gz == GZ_YES) {
-            l->z->avail_in += (uInt)r;
-            l->z_wait = false;
+        if (l->dc_state == DC_YES) {
+            decomp_added(l->dc, (size_t)r);
             continue;
         }
         l->in.len += (size_t)r;
-        if (l->gz == GZ_UNKNOWN) {
+        if (l->dc_state == DC_UNKNOWN) {
             bool failed = false;
-            if (!gz_sniff(l, err, &failed))
+            if (!dc_sniff(l, err, &failed))
                 continue;
             if (failed) {
                 l->done = true;
                 return LOAD_ERROR;
             }
-            if (l->gz == GZ_YES)
+            if (l->dc_state == DC_YES)
                 continue;
         }
         if (parse(l, false, false, err) < 0) {

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - loader.h: opens an input (file, "-" = stdin, pipe, .gz or gzip stream),
+/* flametui - loader.h: opens an input (file, "-" = stdin, pipe; gzip, zstd, xz or bzip2
+ * compressed, told by their magic bytes: decompress.h),
  * sniffs its format (folded or perf script) and feeds it in chunks to the right parser,
  * which adds the stacks to a trie. Pipes, ttys and --follow inputs are "live":
  * loader_step() never blocks on them, so the TUI can poll() loader_fd() with the terminal.
  * Memory is bounded whatever the input: a line longer than the cap (max_line) is skipped
- * and counted, gzip is inflated in bounded slices, and regular files are never copied
+ * and counted, compressed input is decoded in bounded slices, and regular files are never copied
  * whole (a batch output maps them, the viewer reads them in steps). A file that shrinks
  * while it is read is an error ("changed while it was read"), never a crash.
  * Never prints; loader_report() formats the skipped-lines summary and the notices for the
@@ -21,7 +22,9 @@
 struct trie;
 struct loader;
 
-enum input_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_PERF };
+/* FORMAT_PERF_DATA: perf record's binary file, read through a perf script child
+ * (perf_data.h); it is recognised by its magic bytes whatever the format says. */
+enum input_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_PERF, FORMAT_PERF_DATA };
 
 /* How to read an input (main.c fills it in from the command line). */
 struct load_opts {
@@ -35,6 +38,8 @@ struct load_opts {
     int tee_fd;         /* --tee: every raw byte read (before decompression) is written
                          * here as it arrives; 0 = none (fd 0 is always the input or
                          * /dev/null). A write error stops the copy with a notice. */
+    const char *perf_path;  /* --perf=PATH: perf for perf.data (NULL: perf on PATH) */
+    const char *perf_args;  /* --perf-args: extra perf script words (NULL: none) */
 };
 #define LOAD_MAX_LINE_DEFAULT ((size_t)16 << 20)
 
@@ -51,9 +56,9 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
                            struct ft_error *err);
 void loader_free(struct loader *l);                 /* NULL is a no-op; closes the fd */
 /* Reads and parses up to about max_bytes of input (at least 4 KiB). The time a step takes
- * is bounded by max_bytes plus, once, a line of up to max_line bytes. A gzip input after
- * its last member: zeros are accepted (as gzip does), anything else ends the input with
- * a notice. --follow: a file that shrinks or is replaced (its name now points to another
+ * is bounded by max_bytes plus, once, a line of up to max_line bytes. A compressed input
+ * after its last member: zeros are accepted (as gzip does), anything else ends the input
+ * with a notice. --follow: a file that shrinks or is replaced (its name now points to another
  * file) is read again from the start, with a notice. */
 enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error *err);
 /* The loader's trie was rebuilt in place (trie_replace: a compacted window): the parser
@@ -82,8 +87,12 @@ size_t loader_perf_events(const struct loader *l, size_t i, const char **name, s
  * printer's business); returns false, msg untouched, when there is nothing to report. */
 bool loader_report(const struct loader *l, struct buf *msg);
 /* Appends the notices given since the last call, "NAME: message\n" each: "trailing
- * garbage after the gzip data ignored", "file truncated: reading it again from the start",
+ * garbage after the gzip data ignored" (zstd, xz, bzip2 alike), "file truncated: reading it again from the start",
  * "file replaced: reading the new file from the start". Returns false, msg untouched,
  * when there is none. The viewer shows them in the status line as they come (feed.h). */
 bool loader_notice(struct loader *l, struct buf *msg);
+/* Appends "NAME: no samples found (HINT)\n": what the loader read the input as (the
+ * formats tried when it was sniffed, or perf script for a perf.data). For inputs that
+ * ended with loader_samples() == 0. */
+void loader_no_samples(const struct loader *l, struct buf *msg);
 #endif

@@ -93,6 +93,11 @@ struct perf_parser {
     uint64_t rec_ns, t0_ns;
     struct buf pidtid;         /* pid bytes then tid bytes */
     size_t pid_len;
+    /* a sample without a call chain (perf_match_oneline): the next line decides */
+    bool oneline, oneline_padded;
+    struct count oneline_period;
+    struct buf oneline_ev;
+    size_t no_callchain;       /* such samples added */
 };
 
 /* A source of further lines, for --srcline (the script reads the next line itself). */
@@ -139,7 +144,13 @@ void perf_free(struct perf_parser *p)
     buf_fini(&p->ubuf);
     buf_fini(&p->fbuf);
     buf_fini(&p->pidtid);
+    buf_fini(&p->oneline_ev);
     free(p);
+}
+
+size_t perf_no_callchain(const struct perf_parser *p)
+{
+    return p->no_callchain;
 }
 
 size_t perf_skipped(const struct perf_parser *p, long *first_line)
@@ -618,6 +629,62 @@ static void lc_store(struct perf_parser *p, struct lc_entry *e, uint64_t lh, con
     }
 }
 
+/* --- samples without a call chain (perf record without -g) ---------------------------
+ * stackcollapse-perf.pl reads "COMM PID TIME: PERIOD EVENT: ADDR SYM (DSO)" as a header
+ * (or, with perf's right-aligned comm, as a frame line outside any record) and never
+ * emits it. Here it is the record COMM;SYM with its period, the event filter applied,
+ * once the next line shows it stands alone: another such line, a header, or the end.
+ * A frame line next makes it the script's header after all (oneline_drop). */
+static void oneline_start(struct perf_parser *p, const char *s, size_t n,
+                          const struct perf_oneline *o, struct reader *r)
+{
+    do_header(p, s + o->skip, n - o->skip, &o->h);   /* as the script would: period 1 */
+    p->fr.n = 0;
+    p->fr.bytes.len = 0;
+    size_t flen;
+    struct reader none = {"", 0, 0, true};   /* no --srcline lines read for it */
+    (void)r;
+    if (perf_frame_func(&o->f, &flen))
+        do_frame(p, &o->f, flen, &none);
+    p->oneline = true;
+    p->oneline_padded = o->skip > 0;
+    p->oneline_ev.len = 0;
+    buf_append(&p->oneline_ev, o->ev, o->evlen);
+    struct count per = count_u64(1);   /* as do_header does */
+    if (!p->o.weight_samples && o->perlen && !(o->perlen == 1 && o->per[0] == '0'))
+        count_parse(o->per, o->perlen, false, &per);
+    p->oneline_period = per;
+}
+
+static void oneline_flush(struct perf_parser *p)
+{
+    p->oneline = false;
+    const char *ev = p->oneline_ev.p ? p->oneline_ev.p : "";
+    size_t evlen = p->oneline_ev.len;
+    if (!p->filter) {
+        p->filter = xmemdup(ev, evlen);
+        p->filter_len = evlen;
+    } else if (evlen != p->filter_len || memcmp(ev, p->filter, evlen) != 0) {
+        p->fr.n = 0;   /* another event: not counted (rule 9) */
+        p->fr.bytes.len = 0;
+        p->have_pname = p->drop = false;
+        return;
+    }
+    p->period = p->oneline_period;
+    if (!p->drop)
+        p->no_callchain++;
+    emit(p);
+}
+
+static void oneline_drop(struct perf_parser *p)
+{
+    p->oneline = false;
+    p->fr.n = 0;
+    p->fr.bytes.len = 0;
+    if (p->oneline_padded)   /* the script saw a frame line outside a record */
+        p->have_pname = false;
+}
+
 static void unrecognized(struct perf_parser *p)
 {
     if (p->skipped++ == 0)
@@ -630,6 +697,8 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
 {
     if (n == 0) {
         p->line++;
+        if (p->oneline)
+            oneline_drop(p);
         if (p->have_pname)
             emit(p);
         return true;
@@ -638,11 +707,26 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
         p->line++;
         return true;
     }
+    struct perf_oneline one;
+    if (p->oneline) {
+        struct perf_header hh;
+        struct perf_frame ff;
+        if (perf_match_oneline(s, n, &one)) {
+            oneline_flush(p);
+            p->line++;
+            oneline_start(p, s, n, &one, r);
+            return true;
+        }
+        if (!perf_is_space(s[0]) && perf_match_header(s, n, &hh))
+            oneline_flush(p);
+        else if (perf_match_frame(s, n, &ff))
+            oneline_drop(p);
+    }
     struct lc_entry *e = NULL;
     uint64_t lh = 0;
     if (p->lc_off)
         p->lc_off--;
-    else if (p->lc && p->have_pname) {
+    else if (p->lc && p->have_pname && !p->oneline) {
         if (++p->lc_tries == LC_WINDOW) {
             /* mostly misses (a huge trie of new stacks): hashing every line does not pay */
             if (p->lc_hits < LC_WINDOW / 3)
@@ -662,8 +746,18 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     }
     struct perf_header h;
     if (!perf_is_space(s[0]) && perf_match_header(s, n, &h)) {
+        const char *ev, *per;
+        size_t evl, perl;
         p->line++;
-        do_header(p, s, n, &h);
+        if (!perf_match_event(s, n, &ev, &evl, &per, &perl) && perf_match_oneline(s, n, &one))
+            oneline_start(p, s, n, &one, r);
+        else
+            do_header(p, s, n, &h);
+        return true;
+    }
+    if (!p->have_pname && perf_is_space(s[0]) && perf_match_oneline(s, n, &one)) {
+        p->line++;
+        oneline_start(p, s, n, &one, r);
         return true;
     }
     struct perf_frame f;
@@ -717,6 +811,8 @@ size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
             break;
         }
     }
+    if (eof && r.pos == len && p->oneline)
+        oneline_flush(p);   /* the last one: no blank line ends these */
     spill(&p->fr);
     return r.pos;
 }

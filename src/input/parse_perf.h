@@ -43,6 +43,9 @@ size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof);
 /* Lines skipped as unrecognized, and the first such line number (0 if none). */
 size_t perf_skipped(const struct perf_parser *p, long *first_line);
 size_t perf_samples(const struct perf_parser *p);  /* records added to the trie */
+/* Of those, samples without a call chain (perf record without -g), each added as
+ * comm;function: stackcollapse-perf.pl drops them (the one deliberate difference). */
+size_t perf_no_callchain(const struct perf_parser *p);
 /* Counts the next line as longer than o->max_line: the caller dropped its bytes without
  * feeding them. The record it belongs to is dropped (not added to the trie). */
 void perf_long_line(struct perf_parser *p);

@@ -119,23 +119,81 @@ bool perf_match_event(const char *s, size_t n, const char **ev, size_t *evlen,
     return true;
 }
 
+bool perf_match_oneline(const char *s, size_t n, struct perf_oneline *o)
+{
+    size_t i = 0;
+    while (i < n && IS_SPACE(s[i]))
+        i++;
+    if (i == n || !perf_match_header(s + i, n - i, &o->h))
+        return false;
+    /* the event is the first ": "-ended token the event regex takes (the time's colon
+     * has nothing before it); a few tries at most, so a hostile line stays linear */
+    int tries = 0;
+    for (size_t j = i + o->h.end; j + 1 < n && tries < 4; j++) {
+        if (s[j] != ':' || !IS_SPACE(s[j + 1]))
+            continue;
+        tries++;
+        if (!perf_match_event(s + i, j + 1 - i, &o->ev, &o->evlen, &o->per, &o->perlen))
+            continue;
+        o->skip = i;
+        o->ev_end = j + 1;
+        return perf_match_frame(s + j + 1, n - j - 1, &o->f);
+    }
+    return false;
+}
+
 bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evlen)
 {
+    /* parse_perf.c's reading of samples without a call chain, in short: a oneline
+     * sample sets the filter when it is flushed (next: another one, a header, the end) */
+    bool have_pname = false, pending = false;
+    struct perf_oneline one;
+    memset(&one, 0, sizeof one);
     size_t pos = 0;
     while (pos < len) {
         const char *nl = memchr(buf + pos, '\n', len - pos);
         size_t end = nl ? (size_t)(nl - buf) : len;
         const char *s = buf + pos;
         size_t n = end - pos;
+        pos = end + 1;
         struct perf_header h;
+        struct perf_frame f;
+        struct perf_oneline o;
         const char *per;
         size_t perlen;
-        if (n && s[0] != '#' && perf_match_header(s, n, &h) &&
-            perf_match_event(s, n, ev, evlen, &per, &perlen))
+        if (n == 0) {
+            pending = have_pname = false;
+            continue;
+        }
+        if (s[0] == '#')
+            continue;
+        bool header = perf_match_header(s, n, &h);
+        bool isone = perf_match_oneline(s, n, &o);
+        if (pending) {
+            if (isone || header)
+                goto flush;
+            if (perf_match_frame(s, n, &f)) {
+                pending = false;
+                if (one.skip)
+                    have_pname = false;
+            }
+        }
+        if (header && perf_match_event(s, n, ev, evlen, &per, &perlen))
             return true;
-        pos = end + 1;
+        if (isone && (header || (!have_pname && IS_SPACE(s[0])))) {
+            pending = true;
+            one = o;
+            have_pname = true;
+        } else if (header) {
+            have_pname = true;
+        }
     }
-    return false;
+    if (!pending)
+        return false;
+flush:
+    *ev = one.ev;
+    *evlen = one.evlen;
+    return true;
 }
 
 /* "[cpu] 12345.678901:" after the pid/tid: the record's time, if there is one. */
@@ -390,6 +448,9 @@ bool perf_sniff(const char *buf, size_t len)
         struct perf_frame f;
         const char *ev, *per;
         size_t evlen, perlen;
+        struct perf_oneline one;
+        if (state == 0 && perf_match_oneline(s, n, &one))
+            return true;   /* perf record without -g */
         if (state == 0) {
             if (i > 0 || !perf_match_header(s, n, &h))
                 return false;

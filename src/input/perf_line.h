@@ -47,6 +47,19 @@ struct perf_frame {
     size_t pc_len, func_len, mod_len;
 };
 bool perf_match_frame(const char *s, size_t n, struct perf_frame *f);
+/* A sample without a call chain (perf record without -g): header, event and its one
+ * frame on one line, "COMM PID[/TID] [CPU] TIME: [PERIOD] EVENT: ADDR SYM+OFF (DSO)",
+ * the comm right-aligned by perf (leading blanks: skip). Not a stackcollapse-perf.pl
+ * rule: it drops such samples (parse_perf.c keeps them as comm;function). */
+struct perf_oneline {
+    size_t skip;               /* leading blanks; h is of s + skip */
+    struct perf_header h;
+    const char *ev, *per;      /* the event and period digits (may be empty) */
+    size_t evlen, perlen;
+    size_t ev_end;             /* s[0..ev_end) is the header with its event */
+    struct perf_frame f;
+};
+bool perf_match_oneline(const char *s, size_t n, struct perf_oneline *o);
 /* The function length after `s/\+0x[\da-f]+$//`; false when the frame is dropped
  * (it starts with '(', rule 14). */
 bool perf_frame_func(const struct perf_frame *f, size_t *len);

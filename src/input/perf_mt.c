@@ -86,6 +86,7 @@ struct job {
     /* results */
     bool faulted;
     size_t samples, skipped, long_lines;
+    size_t no_callchain;
     long first_skipped, first_long, lines;
     double last_time;
 };
@@ -147,6 +148,7 @@ static void *run_job(void *arg)
     j->faulted = perf_mt_guard(j->whole, j->whole_len, parse_job, j) < 0;
     struct perf_parser *p = j->p;
     j->samples = perf_samples(p);
+    j->no_callchain = perf_no_callchain(p);
     j->skipped = perf_skipped(p, &j->first_skipped);
     j->long_lines = perf_long_lines(p, &j->first_long);
     j->lines = perf_lines(p);
@@ -279,7 +281,7 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
 
     for (int k = 0; k < nj; k++)
         faulted |= jobs[k].faulted;
-    struct perf_mt_stats s = {0, 0, 0, 0, 0, 0, -1};
+    struct perf_mt_stats s = {0, 0, 0, 0, 0, 0, -1, 0};
     for (int k = 0; k < nj; k++) {
         if (k > 0) {
             if (!faulted)
@@ -291,6 +293,7 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
         if (jobs[k].long_lines && !s.long_lines)
             s.first_long = s.lines + jobs[k].first_long;
         s.samples += jobs[k].samples;
+        s.no_callchain += jobs[k].no_callchain;
         s.skipped += jobs[k].skipped;
         s.long_lines += jobs[k].long_lines;
         s.lines += jobs[k].lines;

@@ -23,6 +23,7 @@ struct perf_mt_stats {
     long first_long;       /* line number of the first one, 0 if none */
     long lines;            /* lines parsed */
     double last_time;      /* timestamp of the last record header, -1 if none */
+    size_t no_callchain;   /* samples without a call chain (perf_no_callchain) */
 };
 
 /* Parses buf[0..len) as if fed whole to one perf_parser with eof (so a last record

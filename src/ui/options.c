@@ -14,12 +14,21 @@
 
 const char options_usage[] =
     "Usage: flametui [OPTION]... [FILE]...\n"
-    "View flame graphs of folded stacks or `perf script` output in the terminal.\n"
+    "View flame graphs of folded stacks, `perf script` output or perf.data in the\n"
+    "terminal.\n"
     "FILE '-' is standard input; with no FILE and a pipe on stdin, stdin is read.\n"
-    "Several FILEs are merged. .gz files and gzip data are decompressed.\n"
+    "Several FILEs are merged. gzip, zstd, xz and bzip2 data are decompressed.\n"
     "\n"
     "Input:\n"
-    "  -F, --format=FMT      auto (default: sniffed), folded or perf\n"
+    "  -F, --format=FMT      auto (default: sniffed), folded, perf or perf-data:\n"
+    "                        folded    stacks \"a;b;c 42\" (stackcollapse-*.pl, py-spy\n"
+    "                                  --format raw, async-profiler -o collapsed)\n"
+    "                        perf      perf script output (perf script > out.perf)\n"
+    "                        perf-data perf record's file, read by running perf script\n"
+    "                                  (perf record -g -o perf.data -- CMD)\n"
+    "                        Any of them gzip, zstd, xz or bzip2 compressed (gzip FILE).\n"
+    "      --perf=PATH       perf.data: the perf binary (default: perf on PATH)\n"
+    "      --perf-args=ARGS  perf.data: extra perf script options, split at blanks\n"
     "      --pid             perf: include the PID with the process name\n"
     "      --tid             perf: include the PID and TID with the process name\n"
     "      --kernel          perf: annotate kernel frames with _[k]\n"
@@ -101,6 +110,7 @@ enum {
     OPT_SVG,
     OPT_SAVE, OPT_TEE, OPT_ZOOM, OPT_SELECT, OPT_NO_MOUSE,
     OPT_FROM, OPT_TO, OPT_GROUP, OPT_RECURSION,
+    OPT_PERF, OPT_PERF_ARGS,
 };
 
 enum { OPT_NAMES = 0x4e41 }; /* names */
@@ -120,6 +130,8 @@ static const struct option longopts[] = {
     {"follow", no_argument, NULL, OPT_FOLLOW},
     {"strict", no_argument, NULL, OPT_STRICT},
     {"max-line", required_argument, NULL, OPT_MAX_LINE},
+    {"perf", required_argument, NULL, OPT_PERF},
+    {"perf-args", required_argument, NULL, OPT_PERF_ARGS},
     {"icicle", no_argument, NULL, 'i'},
     {"reverse", no_argument, NULL, 'r'},
     {"include", required_argument, NULL, OPT_INCLUDE},
@@ -245,9 +257,11 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
                 o->format = FORMAT_FOLDED;
             else if (!strcmp(optarg, "perf"))
                 o->format = FORMAT_PERF;
+            else if (!strcmp(optarg, "perf-data"))
+                o->format = FORMAT_PERF_DATA;
             else
-                return ft_error_set(err, 0, "invalid --format '%s' (auto, folded or perf)",
-                                    optarg);
+                return ft_error_set(err, 0, "invalid --format '%s' (auto, folded, perf or "
+                                    "perf-data)", optarg);
             break;
         case OPT_PID: o->perf.pid = true; break;
         case OPT_TID: o->perf.tid = true; break;
@@ -266,6 +280,8 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
                 return ft_error_set(err, 0, "invalid --weight '%s' (period or samples)", optarg);
             break;
         case OPT_FOLLOW: o->follow = true; break;
+        case OPT_PERF: o->perf_path = optarg; break;
+        case OPT_PERF_ARGS: o->perf_args = optarg; break;
         case OPT_STRICT: o->strict = true; break;
         case OPT_MAX_LINE:
             if (parse_size(optarg, &o->max_line))

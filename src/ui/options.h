@@ -22,6 +22,8 @@ struct options {
     bool follow;                /* --follow: tail a growing file */
     bool strict;                /* --strict: skipped folded lines are an error */
     size_t max_line;            /* --max-line=BYTES, 0 = the loader's default (16 MiB) */
+    const char *perf_path;      /* --perf=PATH: perf for perf.data files */
+    const char *perf_args;      /* --perf-args=ARGS: extra perf script options */
     bool icicle;                /* -i */
     bool reverse;               /* -r */
     struct filter_opt *filters; /* --include/--exclude/--hide in order */

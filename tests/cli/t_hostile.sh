@@ -75,24 +75,26 @@ ascii_only() {
 out_is() { [ -z "$hbad" ] || return 0; expect_eq "$1" "$2" "$(cat "$tmp/out")"; }
 
 # ---- empty, blank, NUL ----
+# nothing parses: exit 1, "no samples found" (issue 13; DESIGN.md's exit status)
 : > "$tmp/empty"
 for fmt in auto folded perf; do
     hrun "empty $fmt" --format=$fmt --collapse "$tmp/empty"
-    expect_rc "empty $fmt" 0
+    expect_rc "empty $fmt" 1 ": no samples found \("
     out_is "empty $fmt output" ""
 done
-hrun "empty --text" --text --cols 40 "$tmp/empty"; expect_rc "empty --text" 0
+hrun "empty --text" --text --cols 40 "$tmp/empty"
+expect_rc "empty --text" 1 "no samples found"
 printf '\n\n   \n\t\n\r\n\n' > "$tmp/blank"
 for fmt in auto folded perf; do
     hrun "blank $fmt" --format=$fmt --collapse "$tmp/blank"
-    expect_rc "blank $fmt" 0
+    expect_rc "blank $fmt" 1 "no samples found"
     out_is "blank $fmt output" ""
 done
 printf 'a;b\000c 1\n\000\000\000\nd 2\000\n\000 3\n' > "$tmp/nul"
 hrun "NUL folded" --collapse "$tmp/nul"; expect_rc "NUL folded" 0 'lines? skipped'
 expect_eq "NUL kept in names" "$(printf ' 3\na;bc 1')" "$(tr -d '\000' < "$tmp/out")"
 hrun "NUL --text" --text --cols 60 "$tmp/nul"; no_controls "NUL --text"
-hrun "NUL perf" --format=perf --collapse "$tmp/nul"; expect_rc "NUL perf" 0
+hrun "NUL perf" --format=perf --collapse "$tmp/nul"; expect_rc "NUL perf" 1 "no samples found"
 
 # ---- binary garbage: 1 MiB from a fixed seed ----
 LC_ALL=C awk 'BEGIN { srand(8); for (i = 0; i < 1048576; i++) printf "%c", int(rand() * 256) }' \
@@ -198,10 +200,10 @@ expect_eq "stderr closed, error" 1 "$rc"
 
 # ---- the wrong format ----
 hrun "folded as perf" --format=perf --collapse "$tmp/some.folded"
-expect_rc "folded as perf" 0 "unrecognized lines? skipped"
+expect_rc "folded as perf" 1 "unrecognized lines? skipped"
 out_is "folded as perf" ""
 hrun "perf as folded" --format=folded --collapse "$top_srcdir/tests/data/perf-kernel.perf"
-expect_rc "perf as folded" 0 "lines? skipped"
+expect_rc "perf as folded" 1 "lines? skipped"
 
 # ---- a 100k-deep stack (recursion on the C stack would overflow) ----
 awk 'BEGIN { for (i = 0; i < 100000; i++) printf "%sf%d", (i ? ";" : ""), i; printf " 7\n" }' \
@@ -277,10 +279,10 @@ hrun "64 MB line --text" --max-line=128M --text --cols 60 "$tmp/long"; expect_rc
 out_is "64 MB line --text" "$(printf '[b%37s][xxxxxxxxxxxxxxxx..]\n[all%55s]' '' '')"
 stdin=$tmp/long hrun "64 MB line on stdin" --max-line=128M --collapse; expect_rc "64 MB line on stdin" 0
 expect_eq "64 MB line on stdin size" 67108871 "$(wc -c < "$tmp/out" | tr -d ' ')"
-hrun "64 MB line as perf" --format=perf --collapse "$tmp/long"; expect_rc "64 MB line perf" 0
+hrun "64 MB line as perf" --format=perf --collapse "$tmp/long"; expect_rc "64 MB line perf" 1 "no samples found"
 { head -c 67108864 /dev/zero; printf '\n'; } > "$tmp/long"
 hrun "64 MB of NUL" --collapse "$tmp/long"
-expect_rc "64 MB of NUL" 0 "1 line skipped"
+expect_rc "64 MB of NUL" 1 "1 line skipped"
 rm -f "$tmp/long"
 
 finish

@@ -75,7 +75,7 @@ expect_eq "no wrap-around" "$(printf 'a 2e+19\nb 18446744073709551615')" "$out"
 
 : > "$tmp/empty"
 run "$F" --collapse "$tmp/empty"
-expect_eq "empty input rc" 0 "$rc"
+expect_eq "empty input rc" 1 "$rc"
 expect_eq "empty input output" "" "$out"
 
 # usage errors exit 2

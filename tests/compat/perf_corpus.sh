@@ -25,8 +25,18 @@ for exp in "$corpus"/perf-expected/*/*; do
     name="${exp##*/}"
     total=$((total + 1))
     # shellcheck disable=SC2046 # the flags are meant to split
-    if "$FLAMETUI" --collapse $(flags_for "$set") "$corpus/perf/$name" >"$tmp/out" 2>"$tmp/err" &&
-        cmp -s "$tmp/out" "$exp"; then
+    "$FLAMETUI" --collapse $(flags_for "$set") "$corpus/perf/$name" >"$tmp/out" 2>"$tmp/err"
+    frc=$?
+    if [ $frc -eq 0 ] && cmp -s "$tmp/out" "$exp"; then
+        same=$((same + 1))
+    elif [ ! -s "$exp" ] && [ $frc -eq 1 ] && [ ! -s "$tmp/out" ] &&
+        grep -q ': no samples found (' "$tmp/err"; then
+        same=$((same + 1))   # the script prints nothing; flametui says so and exits 1
+    elif [ $frc -eq 0 ] && grep -q 'without a call graph' "$tmp/err" &&
+        grep -xF -f "$exp" "$tmp/out" | cmp -s - "$exp" &&
+        ! grep -vxF -f "$exp" "$tmp/out" | grep -qvE '^[^;]*;[^;]* [0-9]+$'; then
+        # the one deliberate difference (issue 13): a sample without a call chain is
+        # kept as comm;function, which the script drops; every other line is the same
         same=$((same + 1))
     else
         failed="$failed $set/$name"

@@ -15,7 +15,7 @@ top=$(cd "$here/../.." && pwd)
 builddir=${1:-}
 CLANG=${CLANG:-clang}
 secs=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"fuzz_folded fuzz_perf fuzz_filters fuzz_layout fuzz_svg"}
+targets=${FUZZ_TARGETS:-"fuzz_folded fuzz_perf fuzz_filters fuzz_layout fuzz_svg fuzz_decompress"}
 
 command -v "$CLANG" >/dev/null 2>&1 || { echo "SKIP: $CLANG not found (install clang)"; exit 77; }
 
@@ -79,7 +79,7 @@ touch "$work/obj/stamp"
 for t in $targets; do
     # shellcheck disable=SC2086
     "$CLANG" $CFLAGS -fsanitize=fuzzer,$SAN -o "$work/$t" "$here/$t.c" $objs $pcre_libs \
-        -lz -lm -pthread || { echo "FAIL: cannot build $t"; exit 1; }
+        -lz -lzstd -llzma -lbz2 -lm -pthread || { echo "FAIL: cannot build $t"; exit 1; }
 done
 
 # Seed corpora: each input with the header bytes its target expects (see the targets).
@@ -120,6 +120,17 @@ done
     case " $targets " in *" fuzz_svg "*)
         seed "$work/seed-fuzz_svg" '\000\000\000\000' $folded
         seed "$work/seed-fuzz_svg" '\003\001\000\003' $folded ;;
+    esac
+    case " $targets " in *" fuzz_decompress "*)
+        for f in $(ls "$top"/tests/data/*.folded "$top"/tests/data/*.perf | sed -n '1p;3p;$p'); do
+            for c in gzip zstd xz bzip2; do
+                command -v $c > /dev/null 2>&1 || continue
+                { printf '\001\002'; head -c 20000 "$f" | $c -c; } \
+                    > "$work/seed-fuzz_decompress/$c-$(basename "$f")"
+                { printf '\003\004'; head -c 3000 "$f" | $c -c; head -c 3000 "$f" | $c -c;
+                  printf 'trailing'; } > "$work/seed-fuzz_decompress/$c-two-$(basename "$f")"
+            done
+        done ;;
     esac
     case " $targets " in *" fuzz_layout "*)
         seed "$work/seed-fuzz_layout" '\117\025\000\040\000\000\001\000\010\002\006\005\014ma\344\015' $folded ;;

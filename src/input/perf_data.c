@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - perf_data.c: see perf_data.h. fork + exec, no shell. */
+#include "config.h"
+
+#include "input/perf_data.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_ARGS 64
+#define TAIL_BYTES 4096   /* of perf's stderr, read for the last lines */
+#define TAIL_LINES 6
+
+struct perf_data {
+    pid_t pid;          /* perf script; 0 once reaped */
+    pid_t relay;        /* the copy loop feeding a pipe-mode stdin; 0: none */
+    int out;            /* perf's stdout (read end) */
+    int err;            /* perf's stderr: an unlinked temporary file */
+    int status;         /* wait status once reaped */
+};
+
+bool perf_data_sniff(const void *p, size_t n, bool *pipe_mode)
+{
+    const unsigned char *b = p;
+    if (n < PERF_DATA_MAGIC_LEN)
+        return false;
+    bool le = !memcmp(b, "PERFILE2", 8), be = !memcmp(b, "2ELIFREP", 8);
+    if (!le && !be)
+        return false;
+    uint64_t size = 0;
+    for (int i = 0; i < 8; i++)
+        size |= (uint64_t)b[8 + (le ? i : 7 - i)] << (8 * i);
+    if (size < 16 || size > 4096)
+        return false;   /* not a header size: "PERFILE2 ..." text, say */
+    *pipe_mode = size == 16;
+    return true;
+}
+
+bool perf_data_find(const struct perf_data_opts *o, char *out, size_t n)
+{
+    const char *perf = o->perf && *o->perf ? o->perf : "perf";
+    if (strchr(perf, '/')) {
+        snprintf(out, n, "%s", perf);
+        return access(perf, X_OK) == 0;
+    }
+    const char *path = getenv("PATH");
+    if (!path || !*path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    while (*path) {
+        const char *colon = strchr(path, ':');
+        size_t len = colon ? (size_t)(colon - path) : strlen(path);
+        snprintf(out, n, "%.*s%s%s", (int)len, path, len ? "/" : "", perf);
+        struct stat st;
+        if (stat(out, &st) == 0 && S_ISREG(st.st_mode) && access(out, X_OK) == 0)
+            return true;
+        path += len + (colon ? 1 : 0);
+    }
+    snprintf(out, n, "%s", perf);
+    return false;
+}
+
+/* Splits s at blanks into argv[*argc...]; '...' and "..." quote. Returns false if there
+ * are too many words. The words live in store (one allocation, caller frees). */
+static bool split_words(const char *s, char **argv, int *argc, int max, char **store)
+{
+    char *w = *store = xmalloc(strlen(s) + 1);
+    while (*s) {
+        while (*s == ' ' || *s == '\t' || *s == '\n')
+            s++;
+        if (!*s)
+            break;
+        if (*argc >= max)
+            return false;
+        argv[(*argc)++] = w;
+        char q = 0;
+        for (; *s && (q || (*s != ' ' && *s != '\t' && *s != '\n')); s++) {
+            if (!q && (*s == '\'' || *s == '"'))
+                q = *s;
+            else if (q && *s == q)
+                q = 0;
+            else
+                *w++ = *s;
+        }
+        *w++ = '\0';
+    }
+    return true;
+}
+
+/* An unlinked temporary file, or -1. */
+static int temp_fd(void)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/flametui-perf.XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkostemp(path, O_CLOEXEC);
+    if (fd >= 0)
+        unlink(path);
+    return fd;
+}
+
+static bool write_all(int fd, const void *p, size_t n)
+{
+    const char *c = p;
+    while (n) {
+        ssize_t w = write(fd, c, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        c += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+/* In a child: prefix, then everything from in_fd, into out_fd. */
+static bool copy_in(int in_fd, int out_fd, const void *prefix, size_t nprefix)
+{
+    int fl = fcntl(in_fd, F_GETFL);
+    if (fl >= 0 && (fl & O_NONBLOCK))
+        fcntl(in_fd, F_SETFL, fl & ~O_NONBLOCK);
+    if (!write_all(out_fd, prefix, nprefix))
+        return false;
+    static char buf[1 << 16];
+    for (;;) {
+        ssize_t r = read(in_fd, buf, sizeof buf);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return false;
+        if (r == 0)
+            return true;
+        if (!write_all(out_fd, buf, (size_t)r))
+            return false;
+    }
+}
+
+/* In a child: the default dispositions perf expects, and death with the parent. */
+static void child_setup(void)
+{
+    signal(SIGPIPE, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+}
+
+static void child_fail(const char *what, const char *arg)
+{
+    char msg[512];
+    int n = snprintf(msg, sizeof msg, "cannot %s %s: %s\n", what, arg, strerror(errno));
+    if (n > 0)
+        write_all(STDERR_FILENO, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+    _exit(127);
+}
+
+struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *path, int in_fd,
+                                  bool in_regular, const void *prefix, size_t nprefix,
+                                  bool pipe_mode, bool nonblock, struct ft_error *err)
+{
+    char exe[4096];
+    if (!perf_data_find(o, exe, sizeof exe)) {
+        if (o->perf && *o->perf)
+            ft_error_set(err, 0, "a perf.data file, and --perf=%s is not a program perf can "
+                         "be run as", o->perf);
+        else
+            ft_error_set(err, 0, "a perf.data file, and perf is not installed: apt-get "
+                         "install linux-perf (or run `perf script -i FILE | flametui -` "
+                         "where perf is)");
+        return NULL;
+    }
+    char *argv[MAX_ARGS + 12];
+    int argc = 0;
+    char *store = NULL;
+    argv[argc++] = exe;
+    argv[argc++] = (char *)(uintptr_t)"script";
+    argv[argc++] = (char *)(uintptr_t)"-i";
+    const char *input = path;
+    if (!path)
+        input = in_regular ? "/proc/self/fd/0" : pipe_mode ? "-" : NULL; /* NULL: later */
+    int in_slot = argc;
+    argv[argc++] = (char *)(uintptr_t)(input ? input : "");
+    int user = argc;
+    if (o->args && !split_words(o->args, argv, &argc, user + MAX_ARGS, &store)) {
+        free(store);
+        ft_error_set(err, 0, "--perf-args: more than %d words", MAX_ARGS);
+        return NULL;
+    }
+    bool own_fields = false;
+    for (int i = user; i < argc; i++)
+        if (!strcmp(argv[i], "-F") || !strncmp(argv[i], "-F", 2) ||
+            !strncmp(argv[i], "--fields", 8))
+            own_fields = true;
+    if (!own_fields) {
+        /* the perf parser keys on the default output; +pid for --pid (and pid/tid) */
+        argv[argc++] = (char *)(uintptr_t)"-F";
+        argv[argc++] = (char *)(uintptr_t)(o->srcline ? "+pid,+srcline" : "+pid");
+    }
+    argv[argc] = NULL;
+
+    struct perf_data *c = xcalloc(1, sizeof *c);
+    c->out = c->err = -1;
+    int out[2] = {-1, -1}, in[2] = {-1, -1};
+    c->err = temp_fd();
+    if (c->err < 0 || pipe2(out, O_CLOEXEC) < 0) {
+        ft_error_set(err, 0, "cannot start perf script: %s", strerror(errno));
+        goto fail;
+    }
+    if (!path && !in_regular && pipe_mode) {
+        /* perf's pipe mode from a pipe: a copy loop puts back the bytes read already */
+        if (pipe2(in, O_CLOEXEC) < 0) {
+            ft_error_set(err, 0, "cannot start perf script: %s", strerror(errno));
+            goto fail;
+        }
+        c->relay = fork();
+        if (c->relay < 0) {
+            c->relay = 0;
+            ft_error_set(err, 0, "cannot fork: %s", strerror(errno));
+            goto fail;
+        }
+        if (c->relay == 0) {
+            child_setup();
+            close(in[0]);
+            _exit(copy_in(in_fd, in[1], prefix, nprefix) ? 0 : 1);
+        }
+        close(in[1]);
+        in[1] = -1;
+    }
+    c->pid = fork();
+    if (c->pid < 0) {
+        c->pid = 0;
+        ft_error_set(err, 0, "cannot fork: %s", strerror(errno));
+        goto fail;
+    }
+    if (c->pid == 0) {
+        child_setup();
+        dup2(c->err, STDERR_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        if (in[0] >= 0) {
+            dup2(in[0], STDIN_FILENO);
+        } else if (!path && in_regular) {
+            if (in_fd != STDIN_FILENO)
+                dup2(in_fd, STDIN_FILENO);
+        } else if (!path) {
+            /* a normal perf.data on a pipe: perf needs a file it can seek in */
+            int t = temp_fd();
+            if (t < 0)
+                child_fail("create a temporary file in", getenv("TMPDIR") ? "$TMPDIR" : "/tmp");
+            if (!copy_in(in_fd, t, prefix, nprefix))
+                child_fail("copy standard input to", "a temporary file");
+            if (dup2(t, STDIN_FILENO) < 0)
+                child_fail("dup2", "");
+            argv[in_slot] = (char *)(uintptr_t)"/proc/self/fd/0";
+        } else {
+            int nul = open("/dev/null", O_RDONLY);
+            if (nul >= 0)
+                dup2(nul, STDIN_FILENO);
+        }
+        int fl = fcntl(STDIN_FILENO, F_GETFL);
+        if (fl >= 0 && (fl & O_NONBLOCK))
+            fcntl(STDIN_FILENO, F_SETFL, fl & ~O_NONBLOCK);
+        execv(exe, argv);
+        child_fail("run", exe);
+    }
+    free(store);
+    store = NULL;
+    close(out[1]);
+    if (in[0] >= 0)
+        close(in[0]);
+    c->out = out[0];
+    if (nonblock)
+        fcntl(c->out, F_SETFL, fcntl(c->out, F_GETFL) | O_NONBLOCK);
+    return c;
+fail:
+    free(store);
+    for (int i = 0; i < 2; i++) {
+        if (out[i] >= 0)
+            close(out[i]);
+        if (in[i] >= 0)
+            close(in[i]);
+    }
+    perf_data_free(c);
+    return NULL;
+}
+
+int perf_data_fd(const struct perf_data *c)
+{
+    return c->out;
+}
+
+/* Waits for pid up to ms milliseconds (then kills it); returns its wait status. */
+static int reap(pid_t pid, int ms, bool kill_first)
+{
+    int status = 0;
+    if (kill_first)
+        kill(pid, SIGTERM);
+    for (int waited = 0;; waited += 10) {
+        pid_t r = waitpid(pid, &status, WNOHANG);
+        if (r == pid || (r < 0 && errno != EINTR))
+            return status;
+        if (waited >= ms) {
+            kill(pid, SIGKILL);
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+                ;
+            return status;
+        }
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+}
+
+/* perf's first stderr line and its last ones (TAIL_LINES in all), "perf: LINE\n" each:
+ * a usage error says what is wrong first, a failure last. */
+static void tail_lines(int fd, struct buf *out)
+{
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) < 0 || st.st_size <= 0)
+        return;
+    char b[TAIL_BYTES];
+    off_t from = st.st_size > TAIL_BYTES ? st.st_size - TAIL_BYTES : 0;
+    char first[256];
+    ssize_t nf = pread(fd, first, sizeof first - 1, 0);
+    ssize_t n = pread(fd, b, TAIL_BYTES, from);
+    if (n <= 0 || nf <= 0)
+        return;
+    first[nf] = '\0';
+    first[strcspn(first, "\n")] = '\0';
+    /* line starts in b, whole lines only */
+    size_t starts[TAIL_BYTES / 2 + 1], ns = 0, len = (size_t)n;
+    for (size_t i = 0; i < len; i++)
+        if ((i == 0 && from == 0) || (i > 0 && b[i - 1] == '\n'))
+            if (b[i] != '\n')
+                starts[ns++] = i;
+    size_t k0 = ns > TAIL_LINES ? ns - (TAIL_LINES - 1) : 0;
+    if (k0 > 0 || from > 0)
+        buf_printf(out, "perf: %s\nperf: ...\n", first);
+    for (size_t k = k0; k < ns; k++) {
+        const char *nl = memchr(b + starts[k], '\n', len - starts[k]);
+        size_t e = nl ? (size_t)(nl - b) : len;
+        buf_printf(out, "perf: %.*s\n", (int)(e - starts[k]), b + starts[k]);
+    }
+}
+
+int perf_data_finish(struct perf_data *c, struct ft_error *err, struct buf *lines)
+{
+    if (c->pid) {
+        c->status = reap(c->pid, 600000, false);
+        c->pid = 0;
+    }
+    if (c->relay) {
+        reap(c->relay, 1000, true);
+        c->relay = 0;
+    }
+    int st = c->status;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        return 0;
+    if (lines)
+        tail_lines(c->err, lines);
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+        return ft_error_set(err, 0, "perf script could not be run (exit status 127)");
+    if (WIFEXITED(st))
+        return ft_error_set(err, 0, "perf script failed (exit status %d)", WEXITSTATUS(st));
+    return ft_error_set(err, 0, "perf script failed (killed by signal %d)", WTERMSIG(st));
+}
+
+void perf_data_free(struct perf_data *c)
+{
+    if (!c)
+        return;
+    if (c->out >= 0)
+        close(c->out);   /* a perf still writing gets SIGPIPE */
+    if (c->pid)
+        reap(c->pid, 1000, true);
+    if (c->relay)
+        reap(c->relay, 1000, true);
+    if (c->err >= 0)
+        close(c->err);
+    free(c);
+}

@@ -1,0 +1,54 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# flametui - tests/bench/bench_perf_data.sh [BUILDDIR]: opening a perf.data (issue 13).
+# Records BENCH_DIR/bench.data (perf record -g of a shell loop, BENCH_PERF_SECONDS of CPU,
+# default about 10 s) unless it is there, then times, best of 3:
+#   perf script alone (its text to a file: that file's MB/s), wc -l of that text,
+#   flametui --collapse on the text, flametui --collapse on the perf.data (perf script
+#   runs as its child), and perf script | flametui --collapse,
+# and, for the record, two perf script --time halves in parallel (not used by flametui:
+# see the closing note of issue 13) and the CPU seconds of one run vs the two halves.
+# Skips (exit 0, printing why) without perf or where perf record is not permitted.
+set -eu
+build=$(cd "${1:-.}" && pwd)
+dir=${BENCH_DIR:-/tmp/flametui-bench}
+ft="$build/src/flametui"
+mkdir -p "$dir"
+command -v perf > /dev/null 2>&1 || { echo "SKIP: perf not installed"; exit 0; }
+data="$dir/bench.data"
+if [ ! -s "$data" ]; then
+    n=$((${BENCH_PERF_SECONDS:-10} * 1000000))
+    perf record -q -g -F 20000 -o "$data" -- sh -c "i=0; while [ \$i -lt $n ]; do i=\$((i+1)); done" \
+        > /dev/null 2>&1 || { echo "SKIP: perf record not permitted here"; rm -f "$data"; exit 0; }
+fi
+now() { date +%s.%N; }
+best() {
+    b=""
+    for i in 1 2 3; do
+        s=$(now); sh -c "$1" > /dev/null 2>&1; e=$(now)
+        b=$(echo "$s $e ${b:-}" | awk '{d=$2-$1; if ($3=="" || d<$3) print d; else print $3}')
+    done
+    echo "$b"
+}
+perf script -i "$data" > "$dir/bench.perf" 2> /dev/null
+mb=$(stat -c %s "$dir/bench.perf" | awk '{print $1/1e6}')
+twc=$(best "wc -l '$dir/bench.perf'")
+show() { # NAME SECONDS
+    echo "$mb $2 $twc $1" | awk '{n=$4; for (i=5;i<=NF;i++) n=n" "$i;
+        printf "%-40s %6.2f s  %7.1f MB/s of perf script text  %7.1fx wc -l\n", n, $2, $1/$2, $2/$3}'
+}
+echo "perf.data $(stat -c %s "$data" | awk '{printf "%.1f MB", $1/1e6}'), perf script text $mb MB"
+show "perf script > file" "$(best "perf script -i '$data' > '$dir/bench.out'")"
+show "flametui --collapse on the text" "$(best "'$ft' --collapse '$dir/bench.perf'")"
+show "flametui --collapse perf.data" "$(best "'$ft' --collapse '$data'")"
+show "perf script | flametui --collapse" "$(best "perf script -i '$data' | '$ft' --collapse")"
+show "2 perf script --time halves, parallel" \
+    "$(best "perf script -i '$data' --time 0%-50% > '$dir/h1' & perf script -i '$data' --time 50%-100% > '$dir/h2'; wait")"
+cpu() { /usr/bin/time -f '%U %S' sh -c "$1" 2>&1 > /dev/null | tail -n 1 | awk '{print $1 + $2}'; }
+if [ -x /usr/bin/time ]; then
+    one=$(cpu "perf script -i '$data' > /dev/null 2>&1")
+    h1=$(cpu "perf script -i '$data' --time 0%-50% > /dev/null 2>&1")
+    h2=$(cpu "perf script -i '$data' --time 50%-100% > /dev/null 2>&1")
+    echo "CPU seconds: one perf script $one, the halves $h1 + $h2 (load: $(cut -d' ' -f1-3 /proc/loadavg))"
+fi
+rm -f "$dir/h1" "$dir/h2" "$dir/bench.out"
