@@ -273,6 +273,7 @@ int main(int argc, char **argv)
         .follow = o.follow,
         .strict = o.strict,
         .max_line = o.max_line,
+        .sample_type = o.sample_type,
         .interactive = o.mode == OUT_TUI,
     };
     const char *threads = getenv("FLAMETUI_THREADS"); /* benchmarks: 1 vs 2 threads */

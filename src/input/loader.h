@@ -20,7 +20,7 @@
 struct trie;
 struct loader;
 
-enum input_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_PERF };
+enum input_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_PERF, FORMAT_PPROF, FORMAT_BPFTRACE };
 
 /* How to read an input (main.c fills it in from the command line). */
 struct load_opts {
@@ -31,6 +31,7 @@ struct load_opts {
     bool interactive;   /* for the viewer: FIFOs opened non-blocking, parsed in steps */
     int threads;        /* batch perf collapsing: threads (0 = ncpu, at most 4) */
     size_t max_line;    /* --max-line: longer lines are skipped (0: LOAD_MAX_LINE_DEFAULT) */
+    const char *sample_type; /* --sample-type: pprof's sample value (NULL: its default) */
 };
 #define LOAD_MAX_LINE_DEFAULT ((size_t)16 << 20)
 
@@ -68,6 +69,9 @@ const char *loader_name(const struct loader *l);    /* "-" shows as "stdin" */
 enum input_format loader_format(const struct loader *l); /* FORMAT_AUTO until sniffed */
 size_t loader_bytes(const struct loader *l);        /* input bytes consumed so far */
 size_t loader_samples(const struct loader *l);      /* stacks/records added so far */
+/* pprof input: the sample type shown and its unit ("cpu", "nanoseconds"), known once the
+ * input is read; NULL for the other formats (and before). */
+const char *loader_sample_type(const struct loader *l, const char **unit);
 /* Appends "NAME: N lines skipped (first at line L: reason)\n" to msg if any lines were
  * skipped (a line longer than the cap: "line longer than 16 MiB"), then every notice so
  * far (see loader_notice), one line each, with no "flametui: " prefix (that is the

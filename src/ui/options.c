@@ -18,6 +18,12 @@ const char options_usage[] =
     "\n"
     "Input:\n"
     "  -F, --format=FMT      auto (default: sniffed), folded or perf\n"
+    "      --format=pprof    Go pprof profile.proto, gzipped or not (runtime/pprof;\n"
+    "                        go tool pprof -proto URL > cpu.pb.gz)\n"
+    "      --format=bpftrace bpftrace stack maps (bpftrace -e\n"
+    "                        'profile:hz:99 { @[kstack] = count(); }' > out.bt)\n"
+    "      --sample-type=NAME pprof: the sample value shown (default: the profile's\n"
+    "                        default, else its last): cpu, samples, alloc_space, ...\n"
     "      --pid             perf: include the PID with the process name\n"
     "      --tid             perf: include the PID and TID with the process name\n"
     "      --kernel          perf: annotate kernel frames with _[k]\n"
@@ -66,6 +72,7 @@ enum {
     OPT_WEIGHT, OPT_FOLLOW, OPT_STRICT, OPT_INCLUDE, OPT_EXCLUDE, OPT_HIDE, OPT_COLORS,
     OPT_NOCOLOR, OPT_WINDOW, OPT_TEXT, OPT_COLS, OPT_ROWS, OPT_TOP, OPT_INLINE, OPT_CONTEXT,
     OPT_MAX_LINE,
+    OPT_SAMPLE_TYPE,
 };
 
 static const struct option longopts[] = {
@@ -82,6 +89,7 @@ static const struct option longopts[] = {
     {"follow", no_argument, NULL, OPT_FOLLOW},
     {"strict", no_argument, NULL, OPT_STRICT},
     {"max-line", required_argument, NULL, OPT_MAX_LINE},
+    {"sample-type", required_argument, NULL, OPT_SAMPLE_TYPE},
     {"icicle", no_argument, NULL, 'i'},
     {"reverse", no_argument, NULL, 'r'},
     {"include", required_argument, NULL, OPT_INCLUDE},
@@ -168,9 +176,13 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
                 o->format = FORMAT_FOLDED;
             else if (!strcmp(optarg, "perf"))
                 o->format = FORMAT_PERF;
+            else if (!strcmp(optarg, "pprof"))
+                o->format = FORMAT_PPROF;
+            else if (!strcmp(optarg, "bpftrace"))
+                o->format = FORMAT_BPFTRACE;
             else
-                return ft_error_set(err, 0, "invalid --format '%s' (auto, folded or perf)",
-                                    optarg);
+                return ft_error_set(err, 0, "invalid --format '%s' (auto, folded, perf, pprof "
+                                    "or bpftrace)", optarg);
             break;
         case OPT_PID: o->perf.pid = true; break;
         case OPT_TID: o->perf.tid = true; break;
@@ -189,6 +201,7 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
                 return ft_error_set(err, 0, "invalid --weight '%s' (period or samples)", optarg);
             break;
         case OPT_FOLLOW: o->follow = true; break;
+        case OPT_SAMPLE_TYPE: o->sample_type = optarg; break;
         case OPT_STRICT: o->strict = true; break;
         case OPT_MAX_LINE:
             if (parse_size(optarg, &o->max_line))

@@ -20,6 +20,7 @@ struct options {
     bool follow;                /* --follow: tail a growing file */
     bool strict;                /* --strict: skipped folded lines are an error */
     size_t max_line;            /* --max-line=BYTES, 0 = the loader's default (16 MiB) */
+    const char *sample_type;    /* --sample-type=NAME (pprof), NULL = the profile's default */
     bool icicle;                /* -i */
     bool reverse;               /* -r */
     struct filter_opt *filters; /* --include/--exclude/--hide in order */
