@@ -285,7 +285,7 @@ bool loader_report(const struct loader *l, struct buf *msg)
                    n == 1 ? "" : "s", first.line, first.msg);
     n = l->pprof ? pprof_skipped(l->pprof) : 0;
     if (n)
-        buf_printf(msg, "%s: %zu sample%s without a stack or a positive value left out\n",
+        buf_printf(msg, "%s: %zu sample%s with a negative value or without a stack left out\n",
                    l->name, n, n == 1 ? "" : "s");
     if (l->notes.len)
         buf_append(msg, l->notes.p, l->notes.len);
@@ -308,7 +308,7 @@ static void make_parser(struct loader *l)
     } else if (l->format == FORMAT_PPROF) {
         l->pprof = pprof_new(l->t, l->sample_type);
     } else if (l->format == FORMAT_BPFTRACE) {
-        l->bpftrace = bpftrace_new(l->t);
+        l->bpftrace = bpftrace_new(l->t, l->max_line);
     } else {
         l->folded = folded_new(l->t);
         folded_set_max_line(l->folded, l->max_line);

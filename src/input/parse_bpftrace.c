@@ -19,6 +19,7 @@
 struct bpftrace_parser {
     struct trie *t;
     bool in_stack, drop;    /* drop: the open stack lost a line (too long) */
+    size_t max_line;        /* 0: none */
     uint32_t *frames;       /* name ids, leaf first (as printed) */
     size_t nframes, cap;
     uint32_t *names;        /* root first, for trie_insert */
@@ -30,10 +31,11 @@ struct bpftrace_parser {
     struct ft_error first;
 };
 
-struct bpftrace_parser *bpftrace_new(struct trie *t)
+struct bpftrace_parser *bpftrace_new(struct trie *t, size_t max_line)
 {
     struct bpftrace_parser *p = xcalloc(1, sizeof *p);
     p->t = t;
+    p->max_line = max_line;
     return p;
 }
 
@@ -197,7 +199,10 @@ size_t bpftrace_feed(struct bpftrace_parser *p, const char *buf, size_t len, boo
         if (!nl && !eof)
             break;
         size_t n = nl ? (size_t)(nl - (buf + i)) : len - i;
-        parse_line(p, buf + i, n);
+        if (p->max_line && n > p->max_line)
+            bpftrace_long_line(p);
+        else
+            parse_line(p, buf + i, n);
         i += n + (nl ? 1 : 0);
     }
     if (eof && p->in_stack) {

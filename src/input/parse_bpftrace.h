@@ -20,7 +20,9 @@
 struct trie;
 struct bpftrace_parser;
 
-struct bpftrace_parser *bpftrace_new(struct trie *t);   /* stacks go into t (not owned) */
+/* Stacks go into t (not owned). Lines longer than max_line bytes (0: no limit) are
+ * dropped with their stack, which is skipped and counted. */
+struct bpftrace_parser *bpftrace_new(struct trie *t, size_t max_line);
 void bpftrace_free(struct bpftrace_parser *p);           /* NULL is a no-op */
 /* Parses the complete lines in buf[0..len) and returns the bytes consumed (up to and
  * including the last '\n'; everything at eof). Cannot fail. */
