@@ -15,6 +15,7 @@ cd "$top"
 # the same list as .ci/run, so a developer's check runs every tier CI runs
 pkgs="build-essential autoconf automake autoconf-archive pkg-config libncurses-dev
       libpcre2-dev libcmocka-dev zlib1g-dev tmux gzip perl ncurses-term
+      libprotobuf-c-dev protobuf-c-compiler
       valgrind cppcheck linux-perf clang libclang-rt-14-dev"
 missing=""
 for p in $pkgs; do

@@ -62,6 +62,9 @@ const char *pprof_sample_type(const struct pprof_parser *p, const char **unit)
     return p->type;
 }
 
+static int decode(struct pprof_parser *p, const void *buf, size_t len, bool free_input,
+                  struct ft_error *err);
+
 size_t pprof_feed(struct pprof_parser *p, const char *buf, size_t len, bool eof,
                   struct ft_error *err)
 {
@@ -74,9 +77,8 @@ size_t pprof_feed(struct pprof_parser *p, const char *buf, size_t len, bool eof,
         buf_append(&p->in, buf, len);
     if (!eof)
         return len;
-    int rc = pprof_decode(p, p->in.p ? p->in.p : "", p->in.len, err);
-    buf_fini(&p->in);
-    memset(&p->in, 0, sizeof p->in);
+    int rc = decode(p, p->in.p ? p->in.p : "", p->in.len, true, err);
+    buf_fini(&p->in);   /* (already, after unpacking) */
     return rc < 0 ? (size_t)-1 : len;
 }
 
@@ -346,10 +348,22 @@ static int add_samples(struct pprof_parser *p, struct dec *d, size_t vi)
 
 int pprof_decode(struct pprof_parser *p, const void *buf, size_t len, struct ft_error *err)
 {
+    return decode(p, buf, len, false, err);
+}
+
+/* free_input: buf is p->in, freed once unpacked (protobuf-c copies what it keeps), so
+ * the input and its decoded form are not held at the same time. */
+static int decode(struct pprof_parser *p, const void *buf, size_t len, bool free_input,
+                  struct ft_error *err)
+{
     struct dec d;
     memset(&d, 0, sizeof d);
     d.err = err;
     Profile *pr = perftools__profiles__profile__unpack(NULL, len, buf);
+    if (free_input) {
+        buf_fini(&p->in);
+        memset(&p->in, 0, sizeof p->in);
+    }
     if (!pr)
         return bad(&d, "protobuf decoding failed");
     d.pr = pr;
