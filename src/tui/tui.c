@@ -215,6 +215,9 @@ struct loop {
     bool live;                 /* a live input (pipe, --follow) at the start */
     long long last_layout, last_draw;
     long long layout_cost;     /* ms the last relayout took */
+    struct loader *const *ls;  /* the inputs (for the pprof title below) */
+    size_t nls;
+    char title[512];           /* pprof: "NAME (TYPE, UNIT)", the title once known */
 };
 
 /* Data-driven relayouts wait at least this long after the last one: 100 ms, or more
@@ -348,6 +351,17 @@ static int poll_timeout(const struct loop *lp, long long now, int timeout)
     return timeout;
 }
 
+/* A pprof input names its sample type and unit in the title, once it is decoded. */
+static void pprof_title(struct loop *lp)
+{
+    const char *unit = NULL;
+    const char *type = lp->nls == 1 ? loader_sample_type(lp->ls[0], &unit) : NULL;
+    if (!type || lp->title[0])
+        return;
+    snprintf(lp->title, sizeof lp->title, "%s (%s, %s)", lp->app.input, type, unit);
+    lp->app.input = lp->title;
+}
+
 /* All input ended: the skipped-lines summaries become the status message. Returns
  * false when a live input ended without a single sample (the caller leaves). */
 static bool input_ended(struct loop *lp, struct buf *msg)
@@ -361,6 +375,7 @@ static bool input_ended(struct loop *lp, struct buf *msg)
             msg->p[i] = ';';
     buf_putc(msg, '\0');
     app_input_end(&lp->app, msg->p);
+    pprof_title(lp);
     relayout(lp);
     return true;
 }
@@ -395,7 +410,10 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     /* the terminal and one per input: a fixed size would leave inputs past it to be
      * stepped without waiting, a busy loop while they are idle */
     struct pollfd *fds = xcalloc(1 + nls, sizeof *fds);
+    lp.ls = ls;
+    lp.nls = nls;
     loop_init(&lp, o, t, name, fds + 1, nls);
+    pprof_title(&lp);   /* a small profile is read before the screen is taken */
     if (ended_empty(lp.feed, lp.live))
         status = report_empty(lp.feed, name);
     else if (session_open(o) < 0)

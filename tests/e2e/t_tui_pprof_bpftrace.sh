@@ -5,7 +5,7 @@
 # the maps only when it exits. Formats are sniffed; a bad profile is an error on screen.
 . "$top_srcdir/tests/e2e/lib.sh"
 start "$FLAMETUI" "$data/go-cpu.pb.gz"
-wait_for 'go-cpu.pb.gz  980000000 samples'
+wait_for 'go-cpu.pb.gz \(cpu, nanoseconds\)  980000000 samples'
 wait_for 'main.hashLoop'
 keys k
 wait_for '^main.worker  [0-9,]+ samples'
@@ -13,7 +13,7 @@ quit_ok
 
 fresh
 start "cat '$data/go-heap.pb.gz' | $FLAMETUI --sample-type=alloc_objects"
-wait_for 'stdin  20000 samples'
+wait_for 'stdin \(alloc_objects, count\)  20000 samples'
 wait_for 'main.allocSmall'
 quit_ok
 
