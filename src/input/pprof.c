@@ -351,6 +351,8 @@ int pprof_decode(struct pprof_parser *p, const void *buf, size_t len, struct ft_
     return decode(p, buf, len, false, err);
 }
 
+static uint64_t decoded_size(const unsigned char *b, size_t n, int kind);
+
 /* free_input: buf is p->in, freed once unpacked (protobuf-c copies what it keeps), so
  * the input and its decoded form are not held at the same time. */
 static int decode(struct pprof_parser *p, const void *buf, size_t len, bool free_input,
@@ -359,6 +361,16 @@ static int decode(struct pprof_parser *p, const void *buf, size_t len, bool free
     struct dec d;
     memset(&d, 0, sizeof d);
     d.err = err;
+    /* real profiles take 3-8 times their size decoded; thousands of tiny messages (a
+     * "pprof bomb": 2 bytes each, 100 decoded) are refused before they are allocated */
+    uint64_t need = decoded_size(buf, len, 0);
+    if (need > (uint64_t)len * PPROF_MAX_RATIO + ((uint64_t)64 << 20)) {
+        if (free_input)
+            buf_fini(&p->in);
+        return ft_error_set(err, 0, "pprof profile too costly to decode: about %llu MiB "
+                            "for %zu KiB of input", (unsigned long long)(need >> 20),
+                            len >> 10);
+    }
     Profile *pr = perftools__profiles__profile__unpack(NULL, len, buf);
     if (free_input) {
         buf_fini(&p->in);
@@ -498,4 +510,58 @@ int pprof_sniff(const void *buf, size_t len, bool final)
     if (count == 0)
         return final ? 0 : -1;
     return 1;
+}
+
+/* --- the cost of decoding ------------------------------------------------------------ */
+
+/* What protobuf-c allocates to unpack the message b[0..n), about: each sub-message its
+ * struct, a pointer to it and a malloc header; repeated numbers 8 bytes each; bytes
+ * their length and a header. kind: 0 Profile, 1 Sample, 2 Location, 3 a message
+ * without sub-messages. Malformed input: the cost of what was walked (protobuf-c
+ * rejects it anyway). */
+static uint64_t decoded_size(const unsigned char *b, size_t n, int kind)
+{
+    enum { HDR = 16 + sizeof(void *) };
+    uint64_t cost = 0;
+    size_t i = 0;
+    while (i < n) {
+        uint64_t tag, v;
+        if (varint(b, n, &i, &tag))
+            break;
+        uint64_t f = tag >> 3, w = tag & 7;
+        if (w == 1 || w == 5) {
+            i += w == 1 ? 8 : 4;
+            cost += 8;
+            continue;
+        }
+        if (w != 0 && w != 2)
+            break;
+        if (varint(b, n, &i, &v))
+            break;
+        if (w == 0) {
+            cost += 8;
+            continue;
+        }
+        if (v > n - i)
+            break;
+        const unsigned char *sub = b + i;
+        size_t sn = (size_t)v;
+        i += sn;
+        if (kind == 0 && f == 2) {
+            cost += sizeof(Perftools__Profiles__Sample) + HDR + decoded_size(sub, sn, 1);
+        } else if (kind == 0 && f == 4) {
+            cost += sizeof(Perftools__Profiles__Location) + HDR + decoded_size(sub, sn, 2);
+        } else if (kind == 0 && (f == 1 || f == 3 || f == 5 || f == 11)) {
+            cost += sizeof(Perftools__Profiles__Mapping) + HDR;   /* the largest of them */
+        } else if (kind == 0 && f == 6) {
+            cost += sizeof(ProtobufCBinaryData) + 16 + sn;
+        } else if ((kind == 1 && f == 3) || (kind == 2 && f == 4)) {
+            cost += sizeof(Perftools__Profiles__Label) + HDR;    /* a Label or a Line */
+        } else {
+            /* packed numbers: one per byte without the continuation bit */
+            for (size_t k = 0; k < sn; k++)
+                cost += (sub[k] & 0x80) ? 0 : 8;
+        }
+    }
+    return cost;
 }

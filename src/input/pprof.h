@@ -24,8 +24,13 @@ struct trie;
 struct pprof_parser;
 
 /* Inputs larger than this (after decompression) are an error, not a memory blow-up.
- * Decoding needs about 3-5 times the input size again (protobuf-c's structures). */
+ * Decoding needs about 3-8 times the input size again (protobuf-c's structures). */
 #define PPROF_MAX_BYTES ((size_t)1 << 30)
+/* A profile whose decoded form would take more than this many times its size (plus 64
+ * MiB) is refused before decoding ("pprof profile too costly to decode: about N MiB"):
+ * real profiles take 3-8 times (a 1-frame sample up to 16), a profile made of millions
+ * of empty messages about 50 times. */
+#define PPROF_MAX_RATIO 24
 
 /* sample_type: the --sample-type name, or NULL for the profile's default (its
  * default_sample_type, else the last sample type, as pprof does). Copied.

@@ -203,6 +203,14 @@ repeat "$tmp/unit" 100000 "$tmp/ids"
 { cat "$tmp/ids"; fvar 2 5; } > "$tmp/smp"
 { head_pb g; flen 4 "$tmp/loc"; flen 2 "$tmp/smp"; } > "$tmp/deep2.pb"
 hrun "pprof 100k locations deep" --top=1 "$tmp/deep2.pb"; expect_rc "pprof 100k locations deep" 0
+# a "pprof bomb": 10 KB of gzip, 8 MiB of empty samples (4M messages of 2 bytes, some
+# 400 MB once decoded): refused before decoding, in bounded memory
+printf '\022\000' > "$tmp/unit"
+repeat "$tmp/unit" 4194304 "$tmp/empties"
+{ cat "$tmp/heap.pb" "$tmp/empties"; } | gzip -c > "$tmp/bomb.pb.gz"
+rm -f "$tmp/empties"
+hrun "pprof bomb" --collapse "$tmp/bomb.pb.gz"
+expect_rc "pprof bomb" 1 "^flametui: $tmp/bomb.pb.gz: pprof profile too costly to decode: about [0-9]+ MiB for 8196 KiB of input$"
 # negative and zero values: left out, the negative ones counted
 { head_pb g; { fvar 1 1; { fvar 1 2; } > "$tmp/ln"; flen 4 "$tmp/ln"; } > "$tmp/loc"; flen 4 "$tmp/loc"
   { fvar 1 1; varint 16; printf '\373\377\377\377\377\377\377\377\377\001'; } > "$tmp/smp"
