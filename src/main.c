@@ -537,6 +537,7 @@ int main(int argc, char **argv)
         .follow = o.follow,
         .strict = o.strict,
         .max_line = o.max_line,
+        .sample_type = o.sample_type,
         .interactive = o.mode == OUT_TUI,
         .perf_path = o.perf_path,
         .perf_args = o.perf_args,

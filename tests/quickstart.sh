@@ -17,7 +17,8 @@ cd "$top"
 pkgs="build-essential autoconf automake autoconf-archive pkg-config libncurses-dev
       libpcre2-dev libcmocka-dev zlib1g-dev tmux gzip perl ncurses-term
       valgrind cppcheck linux-perf libxml2-utils clang libclang-rt-14-dev
-      libzstd-dev liblzma-dev libbz2-dev zstd xz-utils bzip2"
+      libzstd-dev liblzma-dev libbz2-dev zstd xz-utils bzip2
+      libprotobuf-c-dev protobuf-c-compiler"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

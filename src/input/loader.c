@@ -26,6 +26,8 @@
 #include "input/sniff.h"
 #include "input/parse_perf.h"
 #include "input/perf_mt.h"
+#include "input/pprof.h"
+#include "input/parse_bpftrace.h"
 #include "core/trie.h"
 
 #define READ_CHUNK (4u << 20)     /* one read() */
@@ -49,6 +51,9 @@ struct loader {
     struct trie *t;
     struct folded_parser *folded;
     struct perf_parser *perf;
+    struct pprof_parser *pprof;         /* pprof.h */
+    struct bpftrace_parser *bpftrace;   /* parse_bpftrace.h */
+    char *sample_type;                  /* --sample-type */
     /* the read() path */
     struct buf in;          /* decoded input; [start, in.len) not yet consumed */
     size_t start;
@@ -175,6 +180,7 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
         l->dc_state = DC_NO;
         return l;
     }
+    l->sample_type = o->sample_type ? xstrdup(o->sample_type) : NULL;
     if (l->live && !l->follow) {
         int fl = fcntl(fd, F_GETFL);
         if (fl >= 0)
@@ -215,6 +221,9 @@ void loader_free(struct loader *l)
     dc_reset(l);
     folded_free(l->folded);
     perf_free(l->perf);
+    pprof_free(l->pprof);
+    bpftrace_free(l->bpftrace);
+    free(l->sample_type);
     buf_fini(&l->in);
     buf_fini(&l->notes);
     free(l->path);
@@ -265,7 +274,23 @@ size_t loader_samples(const struct loader *l)
         return folded_samples(l->folded);
     if (l->perf)
         return perf_samples(l->perf);
+    if (l->pprof)
+        return pprof_samples(l->pprof);
+    if (l->bpftrace)
+        return bpftrace_samples(l->bpftrace);
     return 0;
+}
+
+const char *loader_sample_type(const struct loader *l, const char **unit)
+{
+    const char *t = l->pprof ? pprof_sample_type(l->pprof, unit) : NULL;
+    return t && *t ? t : NULL;
+}
+
+/* A parser was made: the format is known. */
+static bool has_parser(const struct loader *l)
+{
+    return l->perf || l->folded || l->pprof || l->bpftrace;
 }
 
 /* "16 MiB", "4 KiB", "1000 bytes" */
@@ -308,6 +333,15 @@ bool loader_report(const struct loader *l, struct buf *msg)
                        nl == 1 ? "its" : "their", nl == 1 ? "" : "s", first_long);
         }
     }
+    struct ft_error first;
+    size_t n = l->bpftrace ? bpftrace_skipped(l->bpftrace, &first) : 0;
+    if (n)
+        buf_printf(msg, "%s: %zu stack%s skipped (first at line %ld: %s)\n", l->name, n,
+                   n == 1 ? "" : "s", first.line, first.msg);
+    n = l->pprof ? pprof_skipped(l->pprof) : 0;
+    if (n)
+        buf_printf(msg, "%s: %zu sample%s with a negative value or without a stack left out\n",
+                   l->name, n, n == 1 ? "" : "s");
     if (l->notes.len)
         buf_append(msg, l->notes.p, l->notes.len);
     return msg->len > before;
@@ -335,6 +369,10 @@ void loader_no_samples(const struct loader *l, struct buf *msg)
         buf_printf(msg, "read as folded stacks, as --format=folded says");
     else if (l->forced == FORMAT_PERF)
         buf_printf(msg, "read as perf script output, as --format=perf says");
+    else if (l->forced == FORMAT_PPROF)
+        buf_printf(msg, "read as a Go pprof profile, as --format=pprof says");
+    else if (l->forced == FORMAT_BPFTRACE)
+        buf_printf(msg, "read as bpftrace output, as --format=bpftrace says");
     else
         buf_printf(msg, "formats tried: %s", sniff_formats_tried());
     if (dc)
@@ -346,6 +384,10 @@ static void make_parser(struct loader *l)
 {
     if (l->format == FORMAT_PERF) {
         l->perf = perf_new(l->t, &l->popts);
+    } else if (l->format == FORMAT_PPROF) {
+        l->pprof = pprof_new(l->t, l->sample_type);
+    } else if (l->format == FORMAT_BPFTRACE) {
+        l->bpftrace = bpftrace_new(l->t, l->max_line);
     } else {
         l->folded = folded_new(l->t);
         folded_set_max_line(l->folded, l->max_line);
@@ -357,6 +399,16 @@ static void make_parser(struct loader *l)
  * line is enough when it plainly is one format. */
 static bool sniff_text(struct loader *l, const char *p, size_t n, bool eof, bool idle)
 {
+    if (l->format == FORMAT_AUTO) {
+        /* pprof (binary) and bpftrace first: neither is ever taken for folded or perf */
+        int pp = pprof_sniff(p, n, eof || n >= SNIFF_BYTES);
+        if (pp < 0)
+            return false;
+        if (pp > 0)
+            l->format = FORMAT_PPROF;
+        else if (bpftrace_sniff(p, n < SNIFF_BYTES ? n : SNIFF_BYTES))
+            l->format = FORMAT_BPFTRACE;
+    }
     if (l->format == FORMAT_AUTO) {
         /* wait for two meaningful lines (or enough text, or the end) */
         size_t lines = 0, first = 0, first_len = 0;
@@ -453,6 +505,10 @@ static size_t feed(struct loader *l, const char *p, size_t n, bool eof, struct f
 {
     if (l->perf)
         return perf_feed(l->perf, p, n, eof);
+    if (l->pprof)
+        return pprof_feed(l->pprof, p, n, eof, err);
+    if (l->bpftrace)
+        return bpftrace_feed(l->bpftrace, p, n, eof);
     return folded_feed(l->folded, p, n, eof, l->strict, err);
 }
 
@@ -461,7 +517,9 @@ static void long_line(struct loader *l)
 {
     if (l->perf)
         perf_long_line(l->perf);
-    else
+    else if (l->bpftrace)
+        bpftrace_long_line(l->bpftrace);
+    else if (l->folded)
         folded_long_line(l->folded);
 }
 
@@ -469,7 +527,7 @@ static void long_line(struct loader *l)
 
 static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_error *err)
 {
-    if (!l->perf && !l->folded) {
+    if (!has_parser(l)) {
         size_t n = l->map_len < SNIFF_BYTES ? l->map_len : SNIFF_BYTES;
         if (sniff_input(l, l->map, n, true, false, err) < 0) {
             l->done = true;
@@ -547,7 +605,7 @@ static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_e
         }
     }
     if (l->map_pos == l->map_len) {
-        if (!l->perf && !l->folded)
+        if (!has_parser(l))
             sniff_text(l, "", 0, true, false);
         l->done = true;
         return LOAD_EOF;
@@ -626,7 +684,7 @@ static int parse(struct loader *l, bool eof, bool idle, struct ft_error *err)
 {
     const char *p = l->in.p ? l->in.p + l->start : ""; /* NULL + 0 is undefined */
     size_t n = l->in.len - l->start;
-    if (!l->perf && !l->folded) {
+    if (!has_parser(l)) {
         int r = sniff_input(l, p, n, eof, idle, err);
         if (r <= 0)
             return r;
@@ -640,7 +698,7 @@ static int parse(struct loader *l, bool eof, bool idle, struct ft_error *err)
         l->skipping = !nl && !eof;
         l->scanned = l->start;
     }
-    if (!eof) {
+    if (!eof && !l->pprof) {   /* pprof takes everything: it has no lines */
         /* only new bytes are searched for the end of a line: linear in a long line */
         size_t from = l->scanned > l->start ? l->scanned : l->start;
         if (from == l->in.len || !memchr(l->in.p + from, '\n', l->in.len - from)) {
@@ -845,12 +903,12 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
                 continue;
             if (errno == EAGAIN || errno == EWOULDBLOCK) {
                 /* a quiet pipe: a single complete line is enough to sniff the format */
-                bool had = l->perf || l->folded;
+                bool had = has_parser(l);
                 if (!had && l->dc_state != DC_UNKNOWN && parse(l, false, true, err) < 0) {
                     l->done = true;
                     return LOAD_ERROR;
                 }
-                return work || (!had && (l->perf || l->folded)) ? LOAD_MORE : LOAD_AGAIN;
+                return work || (!had && has_parser(l)) ? LOAD_MORE : LOAD_AGAIN;
             }
             ft_error_set(err, 0, "read error: %s", strerror(errno));
             l->done = true;

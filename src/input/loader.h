@@ -24,7 +24,8 @@ struct loader;
 
 /* FORMAT_PERF_DATA: perf record's binary file, read through a perf script child
  * (perf_data.h); it is recognised by its magic bytes whatever the format says. */
-enum input_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_PERF, FORMAT_PERF_DATA };
+enum input_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_PERF, FORMAT_PERF_DATA, FORMAT_PPROF,
+                    FORMAT_BPFTRACE };
 
 /* How to read an input (main.c fills it in from the command line). */
 struct load_opts {
@@ -40,6 +41,7 @@ struct load_opts {
                          * /dev/null). A write error stops the copy with a notice. */
     const char *perf_path;  /* --perf=PATH: perf for perf.data (NULL: perf on PATH) */
     const char *perf_args;  /* --perf-args: extra perf script words (NULL: none) */
+    const char *sample_type; /* --sample-type: pprof's sample value (NULL: its default) */
 };
 #define LOAD_MAX_LINE_DEFAULT ((size_t)16 << 20)
 
@@ -81,6 +83,9 @@ size_t loader_samples(const struct loader *l);      /* stacks/records added so f
  * parser; 0 for other inputs and for batch (multi-threaded) collapsing. */
 size_t loader_perf_events(const struct loader *l, size_t i, const char **name, size_t *len,
                           size_t *samples);
+/* pprof input: the sample type shown and its unit ("cpu", "nanoseconds"), known once the
+ * input is read; NULL for the other formats (and before). */
+const char *loader_sample_type(const struct loader *l, const char **unit);
 /* Appends "NAME: N lines skipped (first at line L: reason)\n" to msg if any lines were
  * skipped (a line longer than the cap: "line longer than 16 MiB"), then every notice so
  * far (see loader_notice), one line each, with no "flametui: " prefix (that is the

@@ -85,7 +85,7 @@ const char *sniff_formats_tried(void)
 {
     static char list[256];
     if (!list[0]) {
-        size_t k = (size_t)snprintf(list, sizeof list, "folded stacks, perf script output");
+        size_t k = (size_t)snprintf(list, sizeof list, "folded stacks, perf script output, Go pprof, bpftrace stack maps");
         for (size_t i = 0; i < sizeof formats / sizeof formats[0] && k < sizeof list; i++)
             if (!formats[i].unsupported)
                 k += (size_t)snprintf(list + k, sizeof list - k, ", %s", formats[i].name);

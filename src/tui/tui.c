@@ -419,6 +419,9 @@ struct loop {
     uint64_t stop_samples;     /* samples when stop_idle was last moved */
     bool stopped;              /* the input ended after Ctrl-C: repaint over what the
                                 * pipeline printed as it ended */
+    struct loader *const *ls;  /* the inputs (for the pprof title below) */
+    size_t nls;
+    char title[512];           /* pprof: "NAME (TYPE, UNIT)", the title once known */
 };
 
 static void draw(struct loop *lp);
@@ -621,6 +624,17 @@ static int poll_timeout(const struct loop *lp, long long now, int timeout)
     return timeout;
 }
 
+/* A pprof input names its sample type and unit in the title, once it is decoded. */
+static void pprof_title(struct loop *lp)
+{
+    const char *unit = NULL;
+    const char *type = lp->nls == 1 ? loader_sample_type(lp->ls[0], &unit) : NULL;
+    if (!type || lp->title[0])
+        return;
+    snprintf(lp->title, sizeof lp->title, "%s (%s, %s)", lp->app.input, type, unit);
+    lp->app.input = lp->title;
+}
+
 /* All input ended: the skipped-lines summaries become the status message. Returns
  * false when a live input ended without a single sample (the caller leaves). */
 static bool input_ended(struct loop *lp, struct buf *msg)
@@ -634,6 +648,7 @@ static bool input_ended(struct loop *lp, struct buf *msg)
             msg->p[i] = ';';
     buf_putc(msg, '\0');
     app_input_end(&lp->app, msg->p);
+    pprof_title(lp);
     relayout(lp);
     return true;
 }
@@ -713,7 +728,10 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     /* the terminal and one per input: a fixed size would leave inputs past it to be
      * stepped without waiting, a busy loop while they are idle */
     struct pollfd *fds = xcalloc(1 + nls, sizeof *fds);
+    lp.ls = ls;
+    lp.nls = nls;
     loop_init(&lp, o, t, name, fds + 1, nls);
+    pprof_title(&lp);   /* a small profile is read before the screen is taken */
     if (ended_empty(lp.feed, lp.live))
         status = report_empty(lp.feed, name);
     else if (session_open(o) < 0)

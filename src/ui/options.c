@@ -20,15 +20,22 @@ const char options_usage[] =
     "Several FILEs are merged. gzip, zstd, xz and bzip2 data are decompressed.\n"
     "\n"
     "Input:\n"
-    "  -F, --format=FMT      auto (default: sniffed), folded, perf or perf-data:\n"
+    "  -F, --format=FMT      auto (default: sniffed), folded, perf, perf-data, pprof\n"
+    "                        or bpftrace:\n"
     "                        folded    stacks \"a;b;c 42\" (stackcollapse-*.pl, py-spy\n"
     "                                  --format raw, async-profiler -o collapsed)\n"
     "                        perf      perf script output (perf script > out.perf)\n"
     "                        perf-data perf record's file, read by running perf script\n"
     "                                  (perf record -g -o perf.data -- CMD)\n"
+    "                        pprof     Go pprof profile.proto, gzipped or not\n"
+    "                                  (runtime/pprof; go tool pprof -proto URL > cpu.pb.gz)\n"
+    "                        bpftrace  bpftrace stack maps (bpftrace -e\n"
+    "                                  'profile:hz:99 { @[kstack] = count(); }' > out.bt)\n"
     "                        Any of them gzip, zstd, xz or bzip2 compressed (gzip FILE).\n"
     "      --perf=PATH       perf.data: the perf binary (default: perf on PATH)\n"
     "      --perf-args=ARGS  perf.data: extra perf script options, split at blanks\n"
+    "      --sample-type=NAME pprof: the sample value shown (default: the profile's\n"
+    "                        default, else its last): cpu, samples, alloc_space, ...\n"
     "      --pid             perf: include the PID with the process name\n"
     "      --tid             perf: include the PID and TID with the process name\n"
     "      --kernel          perf: annotate kernel frames with _[k]\n"
@@ -111,6 +118,7 @@ enum {
     OPT_SAVE, OPT_TEE, OPT_ZOOM, OPT_SELECT, OPT_NO_MOUSE,
     OPT_FROM, OPT_TO, OPT_GROUP, OPT_RECURSION,
     OPT_PERF, OPT_PERF_ARGS,
+    OPT_SAMPLE_TYPE,
 };
 
 enum { OPT_NAMES = 0x4e41 }; /* names */
@@ -132,6 +140,7 @@ static const struct option longopts[] = {
     {"max-line", required_argument, NULL, OPT_MAX_LINE},
     {"perf", required_argument, NULL, OPT_PERF},
     {"perf-args", required_argument, NULL, OPT_PERF_ARGS},
+    {"sample-type", required_argument, NULL, OPT_SAMPLE_TYPE},
     {"icicle", no_argument, NULL, 'i'},
     {"reverse", no_argument, NULL, 'r'},
     {"include", required_argument, NULL, OPT_INCLUDE},
@@ -259,9 +268,13 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
                 o->format = FORMAT_PERF;
             else if (!strcmp(optarg, "perf-data"))
                 o->format = FORMAT_PERF_DATA;
+            else if (!strcmp(optarg, "pprof"))
+                o->format = FORMAT_PPROF;
+            else if (!strcmp(optarg, "bpftrace"))
+                o->format = FORMAT_BPFTRACE;
             else
-                return ft_error_set(err, 0, "invalid --format '%s' (auto, folded, perf or "
-                                    "perf-data)", optarg);
+                return ft_error_set(err, 0, "invalid --format '%s' (auto, folded, perf, perf-data, "
+                                    "pprof or bpftrace)", optarg);
             break;
         case OPT_PID: o->perf.pid = true; break;
         case OPT_TID: o->perf.tid = true; break;
@@ -282,6 +295,7 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
         case OPT_FOLLOW: o->follow = true; break;
         case OPT_PERF: o->perf_path = optarg; break;
         case OPT_PERF_ARGS: o->perf_args = optarg; break;
+        case OPT_SAMPLE_TYPE: o->sample_type = optarg; break;
         case OPT_STRICT: o->strict = true; break;
         case OPT_MAX_LINE:
             if (parse_size(optarg, &o->max_line))

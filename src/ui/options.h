@@ -24,6 +24,7 @@ struct options {
     size_t max_line;            /* --max-line=BYTES, 0 = the loader's default (16 MiB) */
     const char *perf_path;      /* --perf=PATH: perf for perf.data files */
     const char *perf_args;      /* --perf-args=ARGS: extra perf script options */
+    const char *sample_type;    /* --sample-type=NAME (pprof), NULL = the profile's default */
     bool icicle;                /* -i */
     bool reverse;               /* -r */
     struct filter_opt *filters; /* --include/--exclude/--hide in order */

@@ -19,7 +19,7 @@ if command -v bash >/dev/null 2>&1; then
     while read -r o; do
         grep -qxF -- "$o" "$tmp/bash" && ok || fail "bash completion lacks $o"
     done < "$tmp/opts"
-    expect_eq "bash: --format values" "auto folded perf perf-data" "$(complete_words --format = | tr '\n' ' ' | sed 's/ $//')"
+    expect_eq "bash: --format values" "auto folded perf perf-data pprof bpftrace" "$(complete_words --format = | tr '\n' ' ' | sed 's/ $//')"
     expect_eq "bash: --weight=s" "samples" "$(complete_words --weight = s)"
     expect_eq "bash: --colors=pu" "purple" "$(complete_words --colors = pu)"
     : > "$tmp/file.folded"

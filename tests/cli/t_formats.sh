@@ -285,7 +285,7 @@ expect_rc "nocallchain.perf" 0 ": 35 samples without a call graph"
 # ---- 5. no samples found: exit 1 with the formats tried; the others still print ----
 for mode in --collapse --text --top; do
     run_t 10 $mode "$tmp/cat/empty"
-    expect_rc "empty $mode" 1 "^flametui: $tmp/cat/empty: no samples found \(formats tried: folded stacks, perf script output, perf.data; compressed: gzip, zstd, xz, bzip2\)$"
+    expect_rc "empty $mode" 1 "^flametui: $tmp/cat/empty: no samples found \(formats tried: folded stacks, perf script output, Go pprof, bpftrace stack maps, perf.data; compressed: gzip, zstd, xz, bzip2\)$"
     out_is "empty $mode output" ""
 done
 run_t 10 --collapse "$tmp/cat/comments"; expect_rc "comments only" 1 "no samples found"

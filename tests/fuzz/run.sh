@@ -6,7 +6,7 @@
 # (default 60; 0 = replay only) from a seed corpus made of tests/data, tests/golden and,
 # when present, ../shared/corpus. Exit 0: no finding; 1: a crash, leak, timeout or OOM
 # (the reproducer's path is printed); 77: clang or its fuzzer runtime is missing.
-# Environment: FUZZ_SECONDS, FUZZ_TARGETS (default: all five), FUZZ_WORKDIR (kept),
+# Environment: FUZZ_SECONDS, FUZZ_TARGETS (default: all eight), FUZZ_WORKDIR (kept),
 # CLANG (default clang).
 # To keep a finding: cp REPRODUCER tests/fuzz/regress/TARGET/NAME and fix the bug.
 set -u
@@ -15,7 +15,7 @@ top=$(cd "$here/../.." && pwd)
 builddir=${1:-}
 CLANG=${CLANG:-clang}
 secs=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"fuzz_folded fuzz_perf fuzz_filters fuzz_layout fuzz_svg fuzz_decompress"}
+targets=${FUZZ_TARGETS:-"fuzz_folded fuzz_perf fuzz_filters fuzz_layout fuzz_svg fuzz_decompress fuzz_pprof fuzz_bpftrace"}
 
 command -v "$CLANG" >/dev/null 2>&1 || { echo "SKIP: $CLANG not found (install clang)"; exit 77; }
 
@@ -53,8 +53,24 @@ fi
 
 pcre_cflags=$(pkg-config --cflags libpcre2-8 2>/dev/null)
 pcre_libs=$(pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
+# the pprof decoder protoc-c generates (src/input/profile.pb-c.[ch]): in the source tree
+# (a tarball, an in-tree build), in the build directory, or made here
+pb_cflags=$(pkg-config --cflags libprotobuf-c 2>/dev/null)
+pb_libs=$(pkg-config --libs libprotobuf-c 2>/dev/null || echo -lprotobuf-c)
+pbdir=
+for dir in "$top/src/input" "${builddir:+$builddir/src/input}"; do
+    if [ -n "$dir" ] && [ -f "$dir/profile.pb-c.c" ]; then pbdir=$dir; break; fi
+done
+if [ -z "$pbdir" ]; then
+    command -v protoc-c > /dev/null 2>&1 ||
+        { echo "SKIP: protoc-c not found (install protobuf-c-compiler)"; exit 77; }
+    mkdir -p "$work/gen/input"
+    protoc-c --proto_path="$top/src/input" --c_out="$work/gen/input" \
+        "$top/src/input/profile.proto" || { echo "FAIL: protoc-c"; exit 1; }
+    pbdir=$work/gen/input
+fi
 CFLAGS="-g -O1 -fno-omit-frame-pointer -fno-sanitize-recover=undefined -I$work -I$top/src \
-$pcre_cflags"
+-I$(dirname "$pbdir") $pcre_cflags $pb_cflags"
 SAN=address,undefined,float-cast-overflow
 
 # The library: every .c under src/ but main.c and src/tui/, compiled once (2 jobs at most),
@@ -65,6 +81,8 @@ if [ -f "$work/obj/stamp" ] && [ -n "$(find "$top/src" "$work/config.h" -newer "
 fi
 objs=
 libsrcs=$(ls "$top"/src/*/*.c | grep -v '/src/tui/')
+[ "$pbdir" = "$top/src/input" ] || libsrcs="$libsrcs
+$pbdir/profile.pb-c.c"
 for src in $libsrcs; do
     objs="$objs $work/obj/$(basename "$src" .c).o"
 done
@@ -79,7 +97,7 @@ touch "$work/obj/stamp"
 for t in $targets; do
     # shellcheck disable=SC2086
     "$CLANG" $CFLAGS -fsanitize=fuzzer,$SAN -o "$work/$t" "$here/$t.c" $objs $pcre_libs \
-        -lz -lzstd -llzma -lbz2 -lm -pthread || { echo "FAIL: cannot build $t"; exit 1; }
+        $pb_libs -lz -lzstd -llzma -lbz2 -lm -pthread || { echo "FAIL: cannot build $t"; exit 1; }
 done
 
 # Seed corpora: each input with the header bytes its target expects (see the targets).
@@ -113,6 +131,19 @@ done
     esac
     case " $targets " in *" fuzz_perf "*)
         seed "$work/seed-fuzz_perf" '\000\004\061\062' $perf ;;
+    esac
+    case " $targets " in *" fuzz_pprof "*)
+        for f in "$top"/tests/data/*.pb.gz; do
+            [ -f "$f" ] || continue
+            for h in '\000\001\000' '\003\007\001'; do
+                # shellcheck disable=SC2059
+                { printf "$h"; gzip -dc "$f"; } > "$work/seed-fuzz_pprof/$(basename "$f" .pb.gz)-$(printf "$h" | od -An -tx1 | tr -d ' \n')"
+            done
+        done ;;
+    esac
+    case " $targets " in *" fuzz_bpftrace "*)
+        seed "$work/seed-fuzz_bpftrace" '\000\001\000' $top/tests/data/*.bt
+        seed "$work/seed-fuzz_bpftrace" '\003\011\000' $top/tests/data/bpftrace-maps.bt ;;
     esac
     case " $targets " in *" fuzz_filters "*)
         seed "$work/seed-fuzz_filters" '\044a\nb\n[ac]\n' $folded ;;
