@@ -130,6 +130,11 @@ uint32_t strtab_intern(struct strtab *s, const char *p, size_t len)
     return strtab_intern_h(s, p, len, util_hash(p, len));
 }
 
+void strtab_prefetch(const struct strtab *s, uint64_t hash)
+{
+    __builtin_prefetch(&s->slots[hash & s->mask]);
+}
+
 uint64_t strtab_hash(const struct strtab *s, uint32_t id)
 {
     return id < s->n ? s->names[id].hash : 0;

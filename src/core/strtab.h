@@ -15,6 +15,9 @@ void strtab_free(struct strtab *s);          /* NULL is a no-op */
 uint32_t strtab_intern(struct strtab *s, const char *p, size_t len);
 /* The same, when the caller already has hash = util_hash(p, len). */
 uint32_t strtab_intern_h(struct strtab *s, const char *p, size_t len, uint64_t hash);
+/* Prefetches the table slot where a name with this util_hash() is looked up first (a
+ * parser calls it while scanning, before strtab_intern_h of the same name). */
+void strtab_prefetch(const struct strtab *s, uint64_t hash);
 /* util_hash() of the name's bytes (stored, not recomputed). */
 uint64_t strtab_hash(const struct strtab *s, uint32_t id);
 /* Returns the id or UINT32_MAX if the name is not interned. */

@@ -7,7 +7,11 @@
  * dropped (Perl's split); a trailing '\r' is removed (CRLF files); blank lines and lines
  * starting with '#' (austin, comment headers) are ignored.
  * Speed: consecutive lines usually share a prefix (sorted input), so the node ids of the
- * previous line's frames are reused for the common prefix without any hashing. */
+ * previous line's frames are reused for the common prefix (compared a word at a time)
+ * without any hashing. The other frames are hashed while scanning for ';', their name ids
+ * come from a small cache that keeps the first bytes of each name inline (one cache line
+ * per name, instead of the string table's slot, name record and arena bytes), and the
+ * trie is then probed by (parent, name id), so a hit never reads the names' bytes. */
 #include "config.h"
 
 #include "input/parse_folded.h"
@@ -25,7 +29,10 @@ struct folded_parser {
     long line;
     size_t skipped, samples;
     struct ft_error first;
-    struct buf prev;        /* previous stack text */
+    struct buf prev;        /* previous stack text (kept between feeds) */
+    const char *prev_p;     /* previous stack: in prev, or in the buffer being fed */
+    size_t prev_len;
+    bool prev_ext;          /* prev_p points into the caller's buffer */
     uint32_t *ends;         /* end offset of each frame of prev */
     uint32_t *nodes;        /* node of each frame of prev */
     uint64_t *nh, *ph;      /* name hash and path hash of each new frame */
@@ -195,12 +202,27 @@ static void reserve_frames(struct folded_parser *p, size_t n)
     p->cap = c;
 }
 
+/* Length of the common prefix of a and b (at most m bytes), a word at a time. */
+static inline size_t common_prefix(const char *a, const char *b, size_t m)
+{
+    size_t l = 0;
+    while (m - l >= 8) {
+        uint64_t x, y;
+        memcpy(&x, a + l, 8);
+        memcpy(&y, b + l, 8);
+        if (x != y)
+            break;
+        l += 8;
+    }
+    while (l < m && a[l] == b[l])
+        l++;
+    return l;
+}
+
 static void add_line(struct folded_parser *p, const char *s, size_t len, struct count c)
 {
     /* common prefix with the previous stack: its frames keep their nodes */
-    size_t l = 0, m = len < p->prev.len ? len : p->prev.len;
-    while (l < m && s[l] == p->prev.p[l])
-        l++;
+    size_t l = common_prefix(s, p->prev_p, len < p->prev_len ? len : p->prev_len);
     size_t k = 0;
     uint32_t node = TRIE_ROOT;
     size_t start = 0;
@@ -212,7 +234,8 @@ static void add_line(struct folded_parser *p, const char *s, size_t len, struct 
         start = e + 1;
         k++;
     }
-    /* scan and hash the new frames, prefetch their slots, then resolve them */
+    /* scan and hash the new frames, prefetch their trie and strtab slots, then resolve
+     * them: the probes use precomputed path hashes, so consecutive ones overlap */
     size_t nf = k;
     if (start <= len && !(k > 0 && p->ends[k - 1] == len)) {
         const char *q = s + start, *end = s + len;
@@ -223,6 +246,7 @@ static void add_line(struct folded_parser *p, const char *s, size_t len, struct 
             size_t fl = scan_frame(q, end, &h);
             ph = trie_hash_step(ph, h);
             trie_prefetch(p->t, ph);
+            strtab_prefetch(p->names, h); /* a new node interns its name */
             p->ends[nf] = (uint32_t)(q + fl - s);
             p->nh[nf] = h;
             p->ph[nf] = ph;
@@ -238,10 +262,23 @@ static void add_line(struct folded_parser *p, const char *s, size_t len, struct 
         }
     }
     p->nprev = nf;
-    p->prev.len = 0;
-    buf_append(&p->prev, s, len);
+    p->prev_p = s; /* in the caller's buffer until keep_prev() */
+    p->prev_len = len;
+    p->prev_ext = true;
     trie_add(p->t, node, c);
     p->samples++;
+}
+
+/* The previous stack must outlive the caller's buffer: copy it once per feed, not once
+ * per line. */
+static void keep_prev(struct folded_parser *p)
+{
+    if (!p->prev_ext)
+        return;
+    p->prev.len = 0;
+    buf_append(&p->prev, p->prev_p, p->prev_len);
+    p->prev_p = p->prev.p;
+    p->prev_ext = false;
 }
 
 size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eof, bool strict,
@@ -266,6 +303,7 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
             rc = folded_split_line(buf + pos, ll, &sl, &c, &why);
         if (rc < 0) {
             if (strict) {
+                keep_prev(p);
                 ft_error_set(err, p->line, "%s", why);
                 return (size_t)-1;
             }
@@ -275,13 +313,15 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
         }
         pos += ll + (nl ? 1 : 0);
     }
+    keep_prev(p);
     return pos;
 }
 
 void folded_trie_replaced(struct folded_parser *p)
 {
     p->nprev = 0;
-    p->prev.len = 0;
+    p->prev_len = 0;
+    p->prev_ext = false;
 }
 
 size_t folded_skipped(const struct folded_parser *p, struct ft_error *first)

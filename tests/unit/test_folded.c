@@ -7,11 +7,13 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
 #include "input/parse_folded.h"
+#include "core/strtab.h"
 #include "core/trie.h"
 
 static int split(const char *line, size_t *sl, struct count *c, const char **why)
@@ -163,6 +165,111 @@ static void growing_depth_reuses_prefixes(void **state)
     buf_fini(&in);
 }
 
+/* Reference trie for a list of stacks: split on ';' and inserted by name ids, without the
+ * parser's prefix reuse, hashing or byte compares. */
+static struct trie *reference_trie(const char *const *stacks, size_t n)
+{
+    struct trie *t = trie_new(NULL);
+    uint32_t ids[64];
+    for (size_t i = 0; i < n; i++) {
+        size_t nf = 0;
+        const char *q = stacks[i];
+        for (;;) {
+            const char *sc = strchr(q, ';');
+            size_t l = sc ? (size_t)(sc - q) : strlen(q);
+            assert_true(nf < 64);
+            ids[nf++] = strtab_intern(trie_names(t), q, l);
+            if (!sc)
+                break;
+            q = sc + 1;
+        }
+        trie_insert(t, ids, nf, (struct count){.u = i + 1});
+    }
+    return t;
+}
+
+/* Consecutive stacks that share a long prefix (compared a word at a time) and differ
+ * inside a frame, at every byte offset, in the last byte of a frame only, by one frame
+ * being a prefix of the other, or at a CRLF line end: each must get its own nodes. */
+static void long_shared_prefixes_differ_inside_frames(void **state)
+{
+    (void)state;
+    const char *lead = "a_long_common_root_frame_name;second::long::frame::name";
+    const char *tails[] = {"x", "third_frame_name_0", "third_frame_name_1", "third_frame_name_",
+                           "third_frame_name_0;z", "third_frame_name_0z", "Third_frame_name_0",
+                           "third_frame_nbme_0", "third_frame_name_1;z", ""};
+    enum { NT = sizeof tails / sizeof *tails };
+    char *stk[NT * 24];
+    size_t n = 0;
+    /* every pair of tails in both orders, plus variants changing one byte of the lead */
+    for (size_t i = 0; i < NT; i++) {
+        for (size_t j = 0; j < NT; j++) {
+            if (i == j)
+                continue;
+            for (size_t k = 0; k < 2; k++) {
+                const char *tl = k ? tails[j] : tails[i];
+                char *b = malloc(strlen(lead) + strlen(tl) + 2);
+                sprintf(b, "%s%s%s", lead, *tl ? ";" : "", tl);
+                if (n < NT * 24)
+                    stk[n++] = b;
+                else
+                    free(b);
+            }
+        }
+    }
+    for (size_t off = 0; off < strlen(lead) && n < NT * 24; off++) {
+        if (lead[off] == ';')
+            continue;
+        char *b = malloc(strlen(lead) + 8);
+        sprintf(b, "%s;x", lead);
+        b[off] ^= 0x20; /* one byte differs, at every offset of a word */
+        stk[n++] = b;
+        char *c = malloc(strlen(lead) + 8);
+        sprintf(c, "%s;x", lead);
+        stk[n++] = c;
+    }
+    struct trie *want = reference_trie((const char *const *)stk, n);
+    char *w = trie_to_collapsed(want);
+    /* the same stacks as one folded text, every third line ending in CRLF */
+    struct buf in = {0};
+    for (size_t i = 0; i < n; i++)
+        buf_printf(&in, "%s %zu%s\n", stk[i], i + 1, i % 3 ? "" : "\r");
+    buf_putc(&in, '\0');
+    struct trie *t = trie_from_folded(in.p);
+    char *g = trie_to_collapsed(t);
+    assert_string_equal(g, w);
+    assert_int_equal(trie_size(t), trie_size(want));
+    free(g);
+    free(w);
+    trie_free(t);
+    trie_free(want);
+    buf_fini(&in);
+    for (size_t i = 0; i < n; i++)
+        free(stk[i]);
+}
+
+/* The previous stack is kept past the buffer it was fed from: the caller may reuse or
+ * free that buffer before the next feed. */
+static void previous_stack_outlives_the_fed_buffer(void **state)
+{
+    (void)state;
+    struct trie *t = trie_new(NULL);
+    struct folded_parser *p = folded_new(t);
+    struct ft_error err;
+    char b[64];
+    strcpy(b, "alpha_frame;beta_frame 1\n");
+    assert_int_equal(folded_feed(p, b, strlen(b), false, false, &err), strlen(b));
+    /* the caller reuses its buffer: the old bytes now read like the next stack's prefix */
+    strcpy(b, "gamma_frame;beta_frame 1\n");
+    const char *next = "gamma_frame;beta_frame;delta 2\n";
+    assert_int_equal(folded_feed(p, next, strlen(next), true, false, &err), strlen(next));
+    char *s = trie_to_collapsed(t);
+    assert_string_equal(s, "alpha_frame;beta_frame 1\ngamma_frame;beta_frame;delta 2\n");
+    free(s);
+    folded_free(p);
+    trie_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -174,6 +281,8 @@ int main(void)
         cmocka_unit_test(prefix_reuse_respects_frame_ends),
         cmocka_unit_test(inner_empty_frames_kept),
         cmocka_unit_test(growing_depth_reuses_prefixes),
+        cmocka_unit_test(long_shared_prefixes_differ_inside_frames),
+        cmocka_unit_test(previous_stack_outlives_the_fed_buffer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
