@@ -20,8 +20,10 @@ chmod +x "$tmp/fakeperf"
 start "FAKEPERF=hang $FLAMETUI --perf=$tmp/fakeperf $tiny"
 wait_for 'LOADING .* [0-9,.]+[KMG]? samples$'
 wait_for '^flametui: perf-data-tiny.data'
+i=0   # (under load the fake perf may not have written its pid yet)
+while ! [ -s "$tmp/fakeperf.pid" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 pid=$(cat "$tmp/fakeperf.pid")
-ps -o stat= -p "$pid" | grep -q '^[SR]' && ok || fail "the fake perf is not running"
+ps -o stat= -p "$pid" | grep -q '^[SRD]' && ok || fail "the fake perf is not running ($(ps -o stat= -p "$pid"))"
 quit_ok
 i=0
 while ps -o stat= -p "$pid" > /dev/null 2>&1 && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
