@@ -587,6 +587,13 @@ void app_detail_text(const struct app *a, int cols, struct buf *out)
         item(&items, "self %s (%.2f%%)", x,
              ft_pct(trie_self_d(a->t, sel), trie_total_d(a->t, TRIE_ROOT)));
         item(&items, "depth %u", trie_depth(a->t, sel));
+        struct buf d = {0};   /* --base: base, new, delta and its shares */
+        app_diff_status(a, &d);
+        if (d.len > 2) {
+            buf_putc(&d, '\0');
+            item(&items, "%s", d.p + 2);
+        }
+        buf_fini(&d);
     }
     if (u.event[0]) {
         struct buf e = {0};

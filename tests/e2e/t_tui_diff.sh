@@ -125,3 +125,11 @@ wait_for 'FUNCTION\*'
 keys o
 wait_for 'TOTAL_DELTA\*'
 quit_ok Q
+
+# the detail pane (d) carries the diff numbers of the selection too
+fresh
+start_size 120 30 "$FLAMETUI --base='$A' '$B'"
+wait_for '^all  '
+keys d
+wait_for '^ base 797,797,797 new 552,552,552 delta -245,245,245 \(-30\.74% of base, -44\.38% of new\)'
+quit_ok Q
