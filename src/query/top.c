@@ -203,21 +203,27 @@ void top_row_numbers(struct buf *out, const struct top_row *r, struct count all)
 
 int top_print(FILE *out, struct trie *t, size_t n)
 {
-    if (trie_has_base(t))
-        return top_print_diff(out, t, n);
+    bool diff = trie_has_base(t);   /* --base: delta columns, the largest increase first */
     struct top tp = {0};
     struct buf line = {0};
-    top_compute(t, TOP_BY_SELF, &tp);
+    top_compute(t, diff ? TOP_BY_DELTA : TOP_BY_SELF, &tp);
     if (n == 0 || n > tp.n)
         n = tp.n;
-    fprintf(out, "# %12s %7s %12s %7s  %s\n", "SELF", "SELF%", "TOTAL", "TOTAL%", "NAME");
+    if (diff)
+        fprintf(out, "# %12s %12s %12s %12s %12s %12s %8s  %s\n", "SELF_BASE", "SELF_NEW",
+                "SELF_DELTA", "TOTAL_BASE", "TOTAL_NEW", "TOTAL_DELTA", "DELTA%", "NAME");
+    else
+        fprintf(out, "# %12s %7s %12s %7s  %s\n", "SELF", "SELF%", "TOTAL", "TOTAL%", "NAME");
     for (size_t i = 0; i < n; i++) {
         const struct top_row *r = &tp.v[i];
         size_t len;
         const char *name = strtab_get(trie_names(t), r->name, &len);
         line.len = 0;
         buf_append(&line, "  ", 2);
-        top_row_numbers(&line, r, tp.all);
+        if (diff)
+            top_row_numbers_diff(&line, r, tp.ball);
+        else
+            top_row_numbers(&line, r, tp.all);
         buf_append(&line, name, len);
         buf_putc(&line, '\n');
         fwrite(line.p, 1, line.len, out);

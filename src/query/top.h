@@ -63,9 +63,7 @@ int top_print(FILE *out, struct trie *t, size_t n);
  * TOP_BY_DELTA, the header "# SELF_BASE SELF_NEW SELF_DELTA TOTAL_BASE TOTAL_NEW
  * TOTAL_DELTA DELTA% NAME" and one line per function: deltas signed ("+5", "-3", "0"),
  * DELTA% the total delta as a percentage of the base profile's total (signed, two
- * decimals). */
-int top_print_diff(FILE *out, struct trie *t, size_t n);
-/* Appends the numbers part of one diff row (as top_print_diff prints them). */
+ * decimals). This appends the numbers part of one such row. */
 void top_row_numbers_diff(struct buf *out, const struct top_row *r, struct count ball);
 /* a - b compared with c - d: -1, 0, 1 (exact for integer counts). */
 int top_delta_cmp(struct count a, struct count b, struct count c, struct count d);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - top_diff.c: the hottest-functions table of a differential profile
- * (see top.h: top_print_diff). */
+ * (see top.h: top_row_numbers_diff; top_print prints them). */
 #include "config.h"
 
 #include "query/top.h"
@@ -37,29 +37,4 @@ void top_row_numbers_diff(struct buf *out, const struct top_row *r, struct count
     double pct = all > 0 ? 100.0 * (count_to_double(r->total) - count_to_double(r->btotal)) / all
                          : 0.0;
     buf_printf(out, "%12s %12s %12s %12s %12s %12s %+7.2f%%  ", b1, n1, d1, b2, n2, d2, pct);
-}
-
-int top_print_diff(FILE *out, struct trie *t, size_t n)
-{
-    struct top tp = {0};
-    struct buf line = {0};
-    top_compute(t, TOP_BY_DELTA, &tp);
-    if (n == 0 || n > tp.n)
-        n = tp.n;
-    fprintf(out, "# %12s %12s %12s %12s %12s %12s %8s  %s\n", "SELF_BASE", "SELF_NEW",
-            "SELF_DELTA", "TOTAL_BASE", "TOTAL_NEW", "TOTAL_DELTA", "DELTA%", "NAME");
-    for (size_t i = 0; i < n; i++) {
-        const struct top_row *r = &tp.v[i];
-        size_t len;
-        const char *name = strtab_get(trie_names(t), r->name, &len);
-        line.len = 0;
-        buf_append(&line, "  ", 2);
-        top_row_numbers_diff(&line, r, tp.ball);
-        buf_append(&line, name, len);
-        buf_putc(&line, '\n');
-        fwrite(line.p, 1, line.len, out);
-    }
-    buf_fini(&line);
-    top_fini(&tp);
-    return ferror(out) ? -1 : 0;
 }

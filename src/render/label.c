@@ -25,9 +25,7 @@ enum label_mode label_mode_resolve(enum label_mode m)
     return LABEL_ASCII;
 }
 
-/* Decodes one UTF-8 sequence at p[0..n); returns its length, or 0 when invalid
- * (truncated, overlong, surrogate, beyond U+10FFFF, stray continuation byte). */
-static size_t utf8_decode(const unsigned char *p, size_t n, unsigned long *cp)
+size_t label_utf8_decode(const unsigned char *p, size_t n, unsigned long *cp)
 {
     unsigned char c = p[0];
     size_t len;
@@ -91,7 +89,7 @@ static struct unit next_unit(const unsigned char *p, size_t n, enum label_mode m
     if (m != LABEL_UTF8)
         return u;
     unsigned long cp;
-    size_t len = utf8_decode(p, n, &cp);
+    size_t len = label_utf8_decode(p, n, &cp);
     if (len == 0)
         return u;   /* one invalid byte escaped; resynchronise at the next byte */
     u.len = len;

@@ -57,4 +57,7 @@ size_t label_strip_kind(const char *name, size_t len);
  * character (a wide character cut by either edge is left out). Returns the columns
  * appended. For scrolling a long name in the status line. */
 int label_slice(struct buf *out, const char *s, size_t len, int skip, int cols);
+/* Decodes one UTF-8 sequence at p[0..n) (n > 0); returns its length, or 0 when invalid
+ * (truncated, overlong, surrogate, beyond U+10FFFF, stray continuation byte). */
+size_t label_utf8_decode(const unsigned char *p, size_t n, unsigned long *cp);
 #endif

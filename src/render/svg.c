@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "render/svg.h"
+#include "render/label.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -40,35 +41,11 @@ extern const char svg_style[];
  * byte's value for a byte of invalid UTF-8 (*ok false). */
 static size_t u8_next(const unsigned char *p, size_t n, uint32_t *cp, bool *ok)
 {
-    unsigned c = p[0];
-    size_t len;
-    uint32_t v, min;
-    *ok = false;
-    *cp = c;
-    if (c < 0x80) {
-        *ok = true;
-        return 1;
-    } else if (c >= 0xc2 && c <= 0xdf) {
-        len = 2, v = c & 0x1f, min = 0x80;
-    } else if (c >= 0xe0 && c <= 0xef) {
-        len = 3, v = c & 0x0f, min = 0x800;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        len = 4, v = c & 0x07, min = 0x10000;
-    } else {
-        return 1;
-    }
-    if (n < len)
-        return 1;
-    for (size_t i = 1; i < len; i++) {
-        if ((p[i] & 0xc0) != 0x80)
-            return 1;
-        v = v << 6 | (p[i] & 0x3f);
-    }
-    if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
-        return 1;
-    *cp = v;
-    *ok = true;
-    return len;
+    unsigned long v;
+    size_t len = label_utf8_decode(p, n, &v);
+    *ok = len > 0;
+    *cp = len ? (uint32_t)v : p[0];
+    return len ? len : 1;
 }
 
 static bool xml_char_ok(uint32_t cp)

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - loader_impl.h: the loader's state, shared by loader.c (opening, reading,
+ * decoding, the mapped path, --follow) and loader_parse.c (format sniffing, the parser
+ * of each format, the reports). Private to src/input/. */
+#ifndef FLAMETUI_LOADER_IMPL_H
+#define FLAMETUI_LOADER_IMPL_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "input/decompress.h"
+#include "input/loader.h"
+#include "input/parse_bpftrace.h"
+#include "input/parse_folded.h"
+#include "input/parse_perf.h"
+#include "input/perf_data.h"
+#include "input/perf_mt.h"
+#include "input/pprof.h"
+
+#define READ_CHUNK (4u << 20)     /* one read() */
+#define DC_SLICE (1u << 20)       /* decompressed at a time, parsed before the next slice */
+#define SNIFF_BYTES (64u << 10)
+#define MAGIC_BYTES 4096u         /* read from a file's start for sniff_magic */
+#define MAP_SLICE (8u << 20)      /* parsed per step from a mapped file */
+#define MAP_RELEASE (64u << 20)   /* parsed pages are dropped in steps of this size */
+
+enum dc_state { DC_UNKNOWN, DC_NO, DC_YES };
+
+struct loader {
+    char *name;
+    char *path;             /* reopened by --follow when the file is replaced; NULL: stdin */
+    int fd;
+    bool live, follow, regular, eof, done;
+    bool strict;
+    enum input_format format;
+    struct perf_opts popts; /* popts.max_line is the line cap */
+    size_t max_line;
+    struct trie *t;
+    struct folded_parser *folded;
+    struct perf_parser *perf;
+    struct pprof_parser *pprof;         /* pprof.h */
+    struct bpftrace_parser *bpftrace;   /* parse_bpftrace.h */
+    char *sample_type;                  /* --sample-type */
+    /* the read() path */
+    struct buf in;          /* decoded input; [start, in.len) not yet consumed */
+    size_t start;
+    size_t scanned;         /* [start, scanned) holds no '\n' */
+    bool skipping;          /* dropping the rest of a line longer than the cap */
+    off_t offset;           /* bytes read from fd */
+    off_t open_size;        /* a regular file's size when opened */
+    /* compressed input (decompress.h): gzip, zstd, xz, bzip2 */
+    enum dc_state dc_state;
+    struct decomp *dc;      /* holds the compressed bytes not decoded yet */
+    size_t consumed;
+    /* the mapped path */
+    const char *map;        /* regular uncompressed files for batch outputs are mapped */
+    size_t map_len, map_pos, map_released;
+    bool map_skipping;      /* dropping the rest of a line longer than the cap */
+    bool batch;             /* non-interactive: parse big perf files on several threads */
+    bool mt_done;
+    int threads;            /* batch: 0 = ncpu (at most 4) */
+    struct perf_mt_stats mt;
+    /* perf.data: read from a perf script child */
+    struct perf_data *child;    /* owns fd (its stdout) */
+    struct perf_data_opts pdo;
+    bool magic_done;            /* sniff_magic found nothing: the text decides */
+    enum input_format forced;   /* --format, FORMAT_AUTO: sniffed */
+    /* notices: "NAME: message\n" each */
+    struct buf notes;
+    size_t notes_taken;
+    int tee_fd;             /* --tee (load_opts), 0 = none */
+};
+
+/* loader_parse.c */
+/* True once the input's format is known and its parser made. */
+bool loader_has_parser(const struct loader *l);
+/* Decides the format from the text p[0..n) and makes the parser; false if more text is
+ * needed. idle: no more text is coming for now (a quiet pipe). */
+bool loader_sniff_text(struct loader *l, const char *p, size_t n, bool eof, bool idle);
+/* The first bytes: a format of sniff.h's table (perf.data starts perf script; the others
+ * are errors), else loader_sniff_text. 1 when a parser was made, 0 when more text is
+ * needed (or perf script was just started), -1 with err. */
+int loader_sniff_input(struct loader *l, const char *p, size_t n, bool eof, bool idle,
+                       struct ft_error *err);
+/* Parses p[0..n); the bytes consumed or (size_t)-1 with err filled in. */
+size_t loader_feed(struct loader *l, const char *p, size_t n, bool eof, struct ft_error *err);
+/* The parser counts the next line as too long (its bytes are dropped). */
+void loader_long_line(struct loader *l);
+#endif

@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - loader_parse.c: the format side of a loader (loader_impl.h): sniffing the
+ * format from the first bytes, making and feeding the parser of each format, and the
+ * reports (skipped lines, notices, "no samples found"). */
+#include "config.h"
+
+#include "input/loader_impl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/trie.h"
+#include "input/sniff.h"
+
+size_t loader_perf_events(const struct loader *l, size_t i, const char **name, size_t *len,
+                          size_t *samples)
+{
+    if (l->mt_done || !l->perf)
+        return 0;
+    return perf_events(l->perf, i, name, len, samples);
+}
+
+size_t loader_samples(const struct loader *l)
+{
+    if (l->mt_done)
+        return l->mt.samples;
+    if (l->folded)
+        return folded_samples(l->folded);
+    if (l->perf)
+        return perf_samples(l->perf);
+    if (l->pprof)
+        return pprof_samples(l->pprof);
+    if (l->bpftrace)
+        return bpftrace_samples(l->bpftrace);
+    return 0;
+}
+
+const char *loader_sample_type(const struct loader *l, const char **unit)
+{
+    const char *t = l->pprof ? pprof_sample_type(l->pprof, unit) : NULL;
+    return t && *t ? t : NULL;
+}
+
+/* A parser was made: the format is known. */
+bool loader_has_parser(const struct loader *l)
+{
+    return l->perf || l->folded || l->pprof || l->bpftrace;
+}
+
+/* "16 MiB", "4 KiB", "1000 bytes" */
+static void size_text(char *out, size_t n, size_t bytes)
+{
+    if (bytes && bytes % (1u << 20) == 0)
+        snprintf(out, n, "%zu MiB", bytes >> 20);
+    else if (bytes && bytes % 1024 == 0)
+        snprintf(out, n, "%zu KiB", bytes >> 10);
+    else
+        snprintf(out, n, "%zu bytes", bytes);
+}
+
+bool loader_report(const struct loader *l, struct buf *msg)
+{
+    size_t before = msg->len;
+    if (l->folded) {
+        struct ft_error first;
+        size_t n = folded_skipped(l->folded, &first);
+        if (n)
+            buf_printf(msg, "%s: %zu line%s skipped (first at line %ld: %s)\n", l->name, n,
+                       n == 1 ? "" : "s", first.line, first.msg);
+    } else if (l->perf || l->mt_done) {
+        long first = l->mt.first_skipped, first_long = l->mt.first_long;
+        size_t n = l->mt_done ? l->mt.skipped : perf_skipped(l->perf, &first);
+        size_t nl = l->mt_done ? l->mt.long_lines : perf_long_lines(l->perf, &first_long);
+        if (n)
+            buf_printf(msg, "%s: %zu unrecognized line%s skipped (first at line %ld)\n",
+                       l->name, n, n == 1 ? "" : "s", first);
+        size_t nc = l->mt_done ? l->mt.no_callchain : perf_no_callchain(l->perf);
+        if (nc)
+            buf_printf(msg, "%s: %zu sample%s without a call graph, each counted as "
+                       "comm;function (perf record -g records call graphs)\n", l->name, nc,
+                       nc == 1 ? "" : "s");
+        if (nl) {
+            char sz[32];
+            size_text(sz, sizeof sz, l->max_line);
+            buf_printf(msg, "%s: %zu line%s longer than %s skipped with %s record%s (first at "
+                       "line %ld)\n", l->name, nl, nl == 1 ? "" : "s", sz,
+                       nl == 1 ? "its" : "their", nl == 1 ? "" : "s", first_long);
+        }
+    }
+    struct ft_error first;
+    size_t n = l->bpftrace ? bpftrace_skipped(l->bpftrace, &first) : 0;
+    if (n)
+        buf_printf(msg, "%s: %zu stack%s skipped (first at line %ld: %s)\n", l->name, n,
+                   n == 1 ? "" : "s", first.line, first.msg);
+    n = l->pprof ? pprof_skipped(l->pprof) : 0;
+    if (n)
+        buf_printf(msg, "%s: %zu sample%s with a negative value or without a stack left out\n",
+                   l->name, n, n == 1 ? "" : "s");
+    if (l->notes.len)
+        buf_append(msg, l->notes.p, l->notes.len);
+    return msg->len > before;
+}
+
+bool loader_notice(struct loader *l, struct buf *msg)
+{
+    if (l->notes_taken == l->notes.len)
+        return false;
+    buf_append(msg, l->notes.p + l->notes_taken, l->notes.len - l->notes_taken);
+    l->notes_taken = l->notes.len;
+    return true;
+}
+
+void loader_no_samples(const struct loader *l, struct buf *msg)
+{
+    const char *dc = l->dc ? decomp_name(decomp_kind(l->dc)) : NULL;
+    buf_printf(msg, "%s: no samples found (", l->name);
+    if (l->child && !l->consumed)
+        buf_printf(msg, "perf script printed nothing: `perf report -i FILE --stats` "
+                   "shows what the perf.data holds");
+    else if (l->child)
+        buf_printf(msg, "in what perf script printed");
+    else if (l->forced == FORMAT_FOLDED)
+        buf_printf(msg, "read as folded stacks, as --format=folded says");
+    else if (l->forced == FORMAT_PERF)
+        buf_printf(msg, "read as perf script output, as --format=perf says");
+    else if (l->forced == FORMAT_PPROF)
+        buf_printf(msg, "read as a Go pprof profile, as --format=pprof says");
+    else if (l->forced == FORMAT_BPFTRACE)
+        buf_printf(msg, "read as bpftrace output, as --format=bpftrace says");
+    else
+        buf_printf(msg, "formats tried: %s", sniff_formats_tried());
+    if (dc)
+        buf_printf(msg, "; after %s decompression", dc);
+    buf_printf(msg, ")\n");
+}
+
+static void make_parser(struct loader *l)
+{
+    if (l->format == FORMAT_PERF) {
+        l->perf = perf_new(l->t, &l->popts);
+    } else if (l->format == FORMAT_PPROF) {
+        l->pprof = pprof_new(l->t, l->sample_type);
+    } else if (l->format == FORMAT_BPFTRACE) {
+        l->bpftrace = bpftrace_new(l->t, l->max_line);
+    } else {
+        l->folded = folded_new(l->t);
+        folded_set_max_line(l->folded, l->max_line);
+    }
+}
+
+/* Decides the format from the text p[0..n) and makes the parser. Returns false if more
+ * text is needed. idle: no more text is coming for now (a quiet pipe), so one complete
+ * line is enough when it plainly is one format. */
+bool loader_sniff_text(struct loader *l, const char *p, size_t n, bool eof, bool idle)
+{
+    if (l->format == FORMAT_AUTO) {
+        /* pprof (binary) and bpftrace first: neither is ever taken for folded or perf */
+        int pp = pprof_sniff(p, n, eof || n >= SNIFF_BYTES);
+        if (pp < 0)
+            return false;
+        if (pp > 0)
+            l->format = FORMAT_PPROF;
+        else if (bpftrace_sniff(p, n < SNIFF_BYTES ? n : SNIFF_BYTES))
+            l->format = FORMAT_BPFTRACE;
+    }
+    if (l->format == FORMAT_AUTO) {
+        /* wait for two meaningful lines (or enough text, or the end) */
+        size_t lines = 0, first = 0, first_len = 0;
+        for (size_t i = 0; i < n && lines < 2;) {
+            const char *nl = memchr(p + i, '\n', n - i);
+            if (!nl)
+                break;
+            size_t ll = (size_t)(nl - (p + i));
+            size_t k = 0;
+            while (k < ll && (p[i + k] == ' ' || p[i + k] == '\t' || p[i + k] == '\r'))
+                k++;
+            if (k < ll && p[i + k] != '#' && lines++ == 0) {
+                first = i;
+                first_len = ll;
+            }
+            i += ll + 1;
+        }
+        size_t sn = n < SNIFF_BYTES ? n : SNIFF_BYTES;
+        if (lines < 2 && n < SNIFF_BYTES && !eof) {
+            size_t sl;
+            struct count c;
+            const char *why;
+            if (!idle || lines == 0)
+                return false;
+            if (perf_sniff(p, sn))
+                l->format = FORMAT_PERF;
+            else if (folded_split_line(p + first, first_len, &sl, &c, &why) == 0)
+                l->format = FORMAT_FOLDED;
+            else
+                return false;   /* a perf header alone, say: wait for its frames */
+        } else {
+            l->format = perf_sniff(p, sn) ? FORMAT_PERF : FORMAT_FOLDED;
+        }
+    }
+    make_parser(l);
+    return true;
+}
+
+/* A perf.data on standard input: perf script reads it from here on; p[0..n) was read
+ * already. Returns 0 or -1 with err. */
+static int start_perf_stdin(struct loader *l, const char *p, size_t n, struct ft_error *err)
+{
+    if (l->dc_state == DC_YES)
+        return ft_error_set(err, 0, "a compressed perf.data: decompress it first (perf "
+                            "script cannot read it compressed)");
+    bool pipe_mode = false;
+    perf_data_sniff(p, n, &pipe_mode);
+    l->child = perf_data_start(&l->pdo, NULL, l->fd, l->regular, p, n, pipe_mode,
+                               !l->batch, err);
+    if (!l->child)
+        return -1;
+    l->fd = perf_data_fd(l->child);
+    l->regular = l->follow = false;
+    l->format = FORMAT_PERF;
+    l->in.len = l->start = l->scanned = 0;
+    return 0;
+}
+
+/* The first bytes: a format of sniff.h's table (perf.data starts perf script; the others
+ * are errors), else sniff_text. Returns 1 when a parser was made, 0 when more text is
+ * needed (or perf script was just started), -1 with err. */
+int loader_sniff_input(struct loader *l, const char *p, size_t n, bool eof, bool idle,
+                       struct ft_error *err)
+{
+    if (!l->magic_done && !l->child) {
+        const struct magic_format *mf;
+        int r = sniff_magic(n ? p : "", n, eof, &mf);
+        if (r > 0 && mf->unsupported)
+            return ft_error_set(err, 0, "%s", mf->unsupported);
+        if (r > 0) {
+            switch (mf->format) {   /* the formats of sniff.c's table that are read */
+            case FORMAT_PERF_DATA:
+                return start_perf_stdin(l, p, n, err);
+            default:
+                return ft_error_set(err, 0, "%s: not read here", mf->name);
+            }
+        }
+        if (r == 0) {
+            l->magic_done = true;
+            if (l->format == FORMAT_PERF_DATA)
+                return ft_error_set(err, 0, "not a perf.data file (it does not start with "
+                                    "PERFILE2)");
+        } else if (!idle) {
+            return 0;
+        }
+    }
+    if (l->format == FORMAT_PERF_DATA)
+        return 0;   /* a quiet pipe: the magic decides */
+    return loader_sniff_text(l, p, n, eof, idle) ? 1 : 0;
+}
+
+/* Parses p[0..n); returns the bytes consumed or (size_t)-1 with err filled in. */
+size_t loader_feed(struct loader *l, const char *p, size_t n, bool eof, struct ft_error *err)
+{
+    if (l->perf)
+        return perf_feed(l->perf, p, n, eof);
+    if (l->pprof)
+        return pprof_feed(l->pprof, p, n, eof, err);
+    if (l->bpftrace)
+        return bpftrace_feed(l->bpftrace, p, n, eof);
+    return folded_feed(l->folded, p, n, eof, l->strict, err);
+}
+
+/* The parser counts the next line as too long (its bytes are dropped). */
+void loader_long_line(struct loader *l)
+{
+    if (l->perf)
+        perf_long_line(l->perf);
+    else if (l->bpftrace)
+        bpftrace_long_line(l->bpftrace);
+    else if (l->folded)
+        folded_long_line(l->folded);
+}
