@@ -566,6 +566,15 @@ int main(int argc, char **argv)
     if (threads)
         lo.threads = atoi(threads);
     struct trie *t = trie_new(NULL);
+    /* size the trie from the regular inputs (viewer and batch outputs alike; a pipe
+     * gives no size, and a small trie never reserves) */
+    uint64_t in_bytes = 0;
+    for (size_t i = 0; i < o.nfiles; i++) {
+        struct stat fst;
+        if (strcmp(o.files[i], "-") != 0 && stat(o.files[i], &fst) == 0 && S_ISREG(fst.st_mode))
+            in_bytes += (uint64_t)fst.st_size;
+    }
+    trie_reserve_hint(t, in_bytes);
     /* static: still reachable when an output exits early (too_expensive), so LeakSanitizer
      * does not depend on where the compiler keeps the pointer */
     static struct loader **ls;
@@ -614,13 +623,6 @@ int main(int argc, char **argv)
     }
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-    uint64_t in_bytes = 0;   /* batch outputs: size the trie from the regular inputs */
-    for (size_t i = 0; i < o.nfiles; i++) {
-        struct stat fst;
-        if (strcmp(o.files[i], "-") != 0 && stat(o.files[i], &fst) == 0 && S_ISREG(fst.st_mode))
-            in_bytes += (uint64_t)fst.st_size;
-    }
-    trie_reserve_hint(t, in_bytes);
     for (size_t i = 0; i < o.nfiles; i++) {
         struct buf msg = {0};
         if (loader_run(ls[i], &err) < 0) {

@@ -21,15 +21,22 @@ struct search {
     size_t match_names;
     size_t nnodes;               /* nodes [0, nnodes) are counted */
     size_t match_nodes;
-    struct memo *memo;           /* last search_matched() answer (the status line asks on
-                                  * every redraw); a pointer so const calls can fill it */
+    struct memo *memo;           /* the last search_matched() answers (the status line asks
+                                  * on every redraw, for each zoom root visited); a pointer
+                                  * so const calls can fill it */
 };
 
+#define MEMO_ROOTS 8   /* the whole trie, and the last zoom roots (zoom in and out again) */
+
 struct memo {
-    bool valid;
-    uint32_t root;
-    uint64_t gen;                /* trie_generation() it was computed at */
-    double matched;
+    bool valid;                  /* false: every entry is void */
+    unsigned next;               /* entry to replace next (round robin over 1..) */
+    struct {
+        bool used;
+        uint32_t root;
+        uint64_t gen;            /* trie_generation() it was computed at */
+        double matched;
+    } e[MEMO_ROOTS];
 };
 
 struct search *search_new(const char *pattern, struct ft_error *err)
@@ -144,13 +151,24 @@ double search_matched(const struct search *s, uint32_t root)
         return 0;
     struct memo *m = s->memo;
     uint64_t gen = trie_generation(s->t);
-    if (!m->valid || m->root != root || m->gen != gen) {
-        m->matched = matched(s, root);
-        m->root = root;
-        m->gen = gen;
+    if (!m->valid) {
+        memset(m, 0, sizeof *m);
         m->valid = true;
     }
-    return m->matched;
+    for (unsigned i = 0; i < MEMO_ROOTS; i++)
+        if (m->e[i].used && m->e[i].root == root && m->e[i].gen == gen)
+            return m->e[i].matched;
+    /* entry 0 keeps the whole trie's answer (a full pass; Esc comes back to it) */
+    unsigned i = 0;
+    if (root != TRIE_ROOT) {
+        i = 1 + m->next;
+        m->next = (m->next + 1) % (MEMO_ROOTS - 1);
+    }
+    m->e[i].used = true;
+    m->e[i].root = root;
+    m->e[i].gen = gen;
+    m->e[i].matched = matched(s, root);
+    return m->e[i].matched;
 }
 
 static double matched(const struct search *s, uint32_t root)
@@ -182,6 +200,8 @@ static double matched(const struct search *s, uint32_t root)
         size_t nk;
         const uint32_t *kids = trie_children(s->t, node, &nk);
         for (size_t i = 0; i < nk; i++) {
+            if (kids[i] < s->nnodes && !s->below[kids[i]])
+                continue;                             /* no match in that subtree */
             if (search_node_matches(s, kids[i])) {
                 sum += trie_total_d(s->t, kids[i]);   /* counted once: do not descend */
                 continue;

@@ -3,11 +3,13 @@
  * (default 1M+ nodes) at 200x60: app_handle + app_update + app_layout + tui_draw (ncurses
  * diff and output, written to a temporary file whose growth gives the bytes sent per key).
  * Not a test: prints p50/p99/max milliseconds and bytes per key.
- * usage: bench_redraw [NODES] [KEYS] [grow|search]
+ * usage: bench_redraw [NODES] [KEYS] [grow|search|repaint]
  * grow: insert one new stack before each key, as live input does (the trie changed, so
  * the children index and the layout have to catch up).
  * search: a search matching many names is on (matches, and matches hidden in the merged
- * narrow frames, are marked on every redraw). */
+ * narrow frames, are marked on every redraw).
+ * repaint: only the full-repaint keys, i (flame / icicle) and o (name / weight order).
+ * BENCH_SLOW=1 in the environment lists the keys that took over 2 ms. */
 #include "config.h"
 
 #include <curses.h>
@@ -51,6 +53,7 @@ int main(int argc, char **argv)
     int keys = argc > 2 ? atoi(argv[2]) : 2000;
     int grow = argc > 3 && strcmp(argv[3], "grow") == 0;
     int search = argc > 3 && strcmp(argv[3], "search") == 0;
+    int repaint = argc > 3 && strcmp(argv[3], "repaint") == 0;
     uint64_t gs = 12345;
     setlocale(LC_ALL, "");
     double t0 = now();
@@ -92,6 +95,8 @@ int main(int argc, char **argv)
     int nd = 0;     /* keys that changed something (the others cost nothing) */
     for (int i = 0; i < keys; i++) {
         enum action act = script[(size_t)i % (sizeof(script) / sizeof(script[0]))];
+        if (repaint)
+            act = i % 2 ? ACT_ORDER : ACT_ORIENT;
         fflush(out);
         long before = ftell(out);
         if (grow) {
@@ -112,6 +117,8 @@ int main(int argc, char **argv)
         if (re == RE_NONE)
             continue;
         dt[nd++] = (now() - s) * 1e3;
+        if (getenv("BENCH_SLOW") && dt[nd - 1] > 2)   /* which keys make the tail */
+            fprintf(stderr, "slow: key %d action %d: %.2f ms\n", i, (int)act, dt[nd - 1]);
         if (act == ACT_MOVE_LEFT || act == ACT_MOVE_RIGHT || act == ACT_MOVE_UP ||
             act == ACT_MOVE_DOWN) {
             bytes_moves += ftell(out) - before;
@@ -122,9 +129,10 @@ int main(int argc, char **argv)
     if (nd == 0)
         return 1;
     qsort(dt, (size_t)nd, sizeof(*dt), cmp_d);
-    printf("redraw after a key%s%s (%d of %d keys changed the view), %zu nodes, 200x60:\n"
+    printf("redraw after a key%s%s%s (%d of %d keys changed the view), %zu nodes, 200x60:\n"
            "  p50 %.2f ms  p99 %.2f ms  max %.2f ms  %.0f bytes per selection move\n",
-           grow ? " (trie growing)" : "", search ? " (search on)" : "", nd, keys,
+           grow ? " (trie growing)" : "", search ? " (search on)" : "",
+           repaint ? " (i and o: full repaints)" : "", nd, keys,
            trie_size(t), dt[nd / 2],
            dt[(size_t)nd * 99 / 100], dt[nd - 1],
            n_moves ? (double)bytes_moves / (double)n_moves : 0.0);

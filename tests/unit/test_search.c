@@ -309,6 +309,42 @@ static void rank_in_zoom(void **state)
     trie_free(t);
 }
 
+/* The answers of many zoom roots are kept (zooming in and out asks for them again):
+ * every root, asked in turn and then again after the trie changed, gets its own. */
+static void matched_per_root_kept_apart(void **state)
+{
+    (void)state;
+    struct buf b = {0};
+    for (int i = 0; i < 20; i++)
+        buf_printf(&b, "main;f%d;x 1\nmain;f%d;y %d\n", i, i, i + 2);
+    buf_putc(&b, 0);
+    struct trie *t = trie_from_folded(b.p);
+    struct search *s = attach("^x$", t);
+    for (int round = 0; round < 3; round++) {
+        for (int i = 0; i < 20; i++) {
+            char name[32];
+            snprintf(name, sizeof name, "main;f%d", i);
+            uint32_t f = trie_node_at(t, name);
+            assert_true(search_matched(s, f) == (round < 2 ? 1.0 : 2.0));
+            assert_true(search_matched(s, TRIE_ROOT) == (round < 2 ? 20.0 : 40.0));
+        }
+        if (round == 1) {          /* every x doubles: all answers change */
+            for (int i = 0; i < 20; i++) {
+                uint32_t names[3] = {strtab_intern(trie_names(t), "main", 4), 0,
+                                     strtab_intern(trie_names(t), "x", 1)};
+                char fn[16];
+                int n = snprintf(fn, sizeof fn, "f%d", i);
+                names[1] = strtab_intern(trie_names(t), fn, (size_t)n);
+                trie_insert(t, names, 3, count_u64(1));
+            }
+            search_refresh(s);
+        }
+    }
+    search_free(s);
+    trie_free(t);
+    free(b.p);
+}
+
 static void deep_stack_no_recursion(void **state)
 {
     (void)state;
@@ -362,6 +398,7 @@ int main(void)
         cmocka_unit_test(step_in_zoom),
         cmocka_unit_test(rank_in_zoom),
         cmocka_unit_test(deep_stack_no_recursion),
+        cmocka_unit_test(matched_per_root_kept_apart),
         cmocka_unit_test(refresh_after_growth),
         cmocka_unit_test(invalid_regex),
         cmocka_unit_test(match_below),
