@@ -186,12 +186,14 @@ void trie_prefetch(const struct trie *t, uint64_t phash)
 }
 
 /* (Re)builds the lookup table from the nodes' path hashes, sized for at least want
- * nodes at a load factor of 0.8 (grown by half: 5 to 7.5 bytes per node). */
+ * nodes at a load factor of 0.8: small tables grow fourfold (each growth rehashes every
+ * node), from SLOTS_BY_HALF slots by half (5 to 7.5 bytes per node). */
+#define SLOTS_BY_HALF ((size_t)1 << 20)
 static void rehash(struct trie *t, size_t want)
 {
     size_t ns = t->nslots > MIN_SLOTS ? t->nslots : MIN_SLOTS;
     while (want * 10 > ns * 8 && ns < UINT32_MAX)
-        ns += ns / 2;
+        ns = ns < SLOTS_BY_HALF ? ns * 4 : ns + ns / 2;
     if (ns > UINT32_MAX)
         ns = UINT32_MAX; /* ids stay below: a free slot always remains */
     slots_free(t);
