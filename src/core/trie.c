@@ -185,15 +185,21 @@ void trie_prefetch(const struct trie *t, uint64_t phash)
         __builtin_prefetch(&t->slots[slot_home(t, (uint32_t)phash)]);
 }
 
-/* (Re)builds the lookup table from the nodes' path hashes, sized for at least want
- * nodes at a load factor of 0.8: small tables grow fourfold (each growth rehashes every
- * node), from SLOTS_BY_HALF slots by half (5 to 7.5 bytes per node). */
+/* (Re)builds the lookup table from the nodes' path hashes, for at least want nodes at
+ * a load factor of 0.8. grow: the table is full while inserting; small tables grow
+ * fourfold (each growth rehashes every node), from SLOTS_BY_HALF slots by half (5 to
+ * 7.5 bytes per node). Otherwise (a rebuild, a reservation) it is sized for want. */
 #define SLOTS_BY_HALF ((size_t)1 << 20)
-static void rehash(struct trie *t, size_t want)
+static void rehash(struct trie *t, size_t want, bool grow)
 {
-    size_t ns = t->nslots > MIN_SLOTS ? t->nslots : MIN_SLOTS;
-    while (want * 10 > ns * 8 && ns < UINT32_MAX)
-        ns = ns < SLOTS_BY_HALF ? ns * 4 : ns + ns / 2;
+    size_t ns = MIN_SLOTS;
+    if (grow) {
+        ns = t->nslots > MIN_SLOTS ? t->nslots : MIN_SLOTS;
+        while (want * 10 > ns * 8 && ns < UINT32_MAX)
+            ns = ns < SLOTS_BY_HALF ? ns * 4 : ns + ns / 2;
+    } else if (want * 10 / 8 + 1 > ns) {
+        ns = want * 10 / 8 + 1;
+    }
     if (ns > UINT32_MAX)
         ns = UINT32_MAX; /* ids stay below: a free slot always remains */
     slots_free(t);
@@ -220,7 +226,7 @@ static void rehash(struct trie *t, size_t want)
 static inline void fresh_slots(const struct trie *t)
 {
     if (t->slots_stale)
-        rehash((struct trie *)(uintptr_t)t, t->n); /* logically const: a cache */
+        rehash((struct trie *)(uintptr_t)t, t->n, false); /* logically const: a cache */
 }
 
 static void grow_nodes(struct trie *t, size_t cap)
@@ -261,7 +267,7 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint32_
     } else {
         t->slots[slot] = slot_tag(t, ph) | (id + 1);
         if (t->n * 10 > t->nslots * 8 && t->nslots < UINT32_MAX)
-            rehash(t, t->n);
+            rehash(t, t->n, true);
     }
     t->gen++;
     t->struct_gen++;
@@ -269,7 +275,7 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint32_
         if (t->hint_cap > t->cap) /* address space: only the pages used are touched */
             grow_nodes(t, t->hint_cap);
         if (!t->slots_stale && t->hint_nodes * 10 > t->nslots * 8)
-            rehash(t, t->hint_nodes); /* zeroed at once: sized conservatively */
+            rehash(t, t->hint_nodes, false); /* zeroed at once: sized conservatively */
         t->hint_nodes = 0;
     }
     return id;
@@ -357,7 +363,7 @@ void trie_reserve(struct trie *t, size_t nodes)
     if (nodes > t->cap)
         grow_nodes(t, nodes);
     if (!t->slots_stale && nodes * 10 > t->nslots * 8)
-        rehash(t, nodes); /* a stale table is rebuilt at the right size on the next lookup */
+        rehash(t, nodes, false); /* a stale table is rebuilt at the right size on the next lookup */
 }
 
 void trie_reserve_hint(struct trie *t, uint64_t bytes)
