@@ -237,6 +237,22 @@ static void grow_nodes(struct trie *t, size_t cap)
     base_fit(t);
 }
 
+/* A full table grows: by steps (rehash), or, once trie_hint_progress told how far the
+ * input is parsed, to the node count its nodes per byte so far predict for its end,
+ * with a margin that leaves the table at most 70 % full then (misses probe less), 1.5
+ * to 4 times the current count. */
+static void grow_slots(struct trie *t)
+{
+    if (t->hint_done && t->hint_bytes > t->hint_done) {
+        double n = (double)t->n;
+        double est = n * ((double)t->hint_bytes / (double)t->hint_done) * 1.15;
+        est = est < 1.5 * n ? 1.5 * n : est > 4.0 * n ? 4.0 * n : est;
+        rehash(t, (size_t)est, false);
+    } else {
+        rehash(t, t->n, true);
+    }
+}
+
 static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint32_t ph,
                          size_t slot)
 {
@@ -267,7 +283,7 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint32_
     } else {
         t->slots[slot] = slot_tag(t, ph) | (id + 1);
         if (t->n * 10 > t->nslots * 8 && t->nslots < UINT32_MAX)
-            rehash(t, t->n, true);
+            grow_slots(t);
     }
     t->gen++;
     t->struct_gen++;
@@ -372,6 +388,13 @@ void trie_reserve_hint(struct trie *t, uint64_t bytes)
     uint64_t cap = bytes / HINT_BYTES_PER_NODE_MIN;
     t->hint_nodes = est > HINT_MIN_NODES ? (size_t)(est < HINT_MAX_NODES ? est : HINT_MAX_NODES) : 0;
     t->hint_cap = t->hint_nodes ? (size_t)(cap < HINT_MAX_CAP ? cap : HINT_MAX_CAP) : 0;
+    t->hint_bytes = bytes;
+    t->hint_done = 0;
+}
+
+void trie_hint_progress(struct trie *t, uint64_t bytes)
+{
+    t->hint_done += bytes;
 }
 
 void trie_add_self(struct trie *t, uint32_t leaf, struct count c)

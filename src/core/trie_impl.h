@@ -74,6 +74,8 @@ struct trie {
     bool base_swapped;    /* diff: counts are the base's, base counts the new ones */
     size_t hint_nodes;    /* trie_reserve_hint: once the trie is big, a lookup table for */
     size_t hint_cap;      /* hint_nodes nodes, and room for hint_cap nodes in the array */
+    uint64_t hint_bytes;  /* trie_reserve_hint's input size, and how much of it has been */
+    uint64_t hint_done;   /* parsed (trie_hint_progress) */
 };
 
 static inline uint32_t node_depth(const struct node *nd)

@@ -23,6 +23,8 @@
 #include "core/strtab.h"
 #include "core/trie.h"
 
+#define PROGRESS_STEP ((size_t)256 << 10)
+
 struct folded_parser {
     struct trie *t;
     struct strtab *names;
@@ -38,6 +40,7 @@ struct folded_parser {
     uint64_t *nh, *ph;      /* name hash and path hash of each new frame */
     size_t nprev, cap;
     size_t max_line;        /* 0: no limit */
+    size_t reported;        /* bytes of this feed told to trie_hint_progress */
     char long_why[48];      /* "line longer than 16 MiB" */
 };
 
@@ -312,8 +315,14 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
             add_line(p, buf + pos, sl, c);
         }
         pos += ll + (nl ? 1 : 0);
+        if (pos - p->reported >= PROGRESS_STEP) {
+            trie_hint_progress(p->t, pos - p->reported);
+            p->reported = pos;
+        }
     }
     keep_prev(p);
+    trie_hint_progress(p->t, pos - p->reported);
+    p->reported = 0;
     return pos;
 }
 

@@ -292,6 +292,35 @@ static void strtab_colliding_names(void **state)
     strtab_free(s);
 }
 
+/* trie_hint_progress: once the input's nodes per byte are known, a full table grows to
+ * what the whole input will need, not by a fixed factor (here: the end is near, so much
+ * less than the fourfold of a small table); every node stays found. */
+static void hint_progress_sizes_growth(void **state)
+{
+    (void)state;
+    struct trie *t[2];
+    char nm[16];
+    for (int k = 0; k < 2; k++) {
+        t[k] = trie_new(NULL);
+        trie_reserve_hint(t[k], (uint64_t)16 << 20); /* a 16 MB input: 128 k nodes guessed */
+        for (int i = 0; i < 140000; i++) {
+            int len = snprintf(nm, sizeof nm, "n%d", i % 4);
+            uint32_t name = strtab_intern(trie_names(t[k]), nm, (size_t)len);
+            trie_child(t[k], (uint32_t)(i / 4), name);
+            if (k == 1 && i % 1000 == 999)
+                trie_hint_progress(t[k], 100 * 1000); /* 100 bytes per node: 168 k nodes */
+        }
+    }
+    assert_int_equal(trie_size(t[1]), 140001);
+    assert_true(trie_bytes(t[1]) + 300000 * 4 < trie_bytes(t[0]));
+    for (size_t i = 1; i < trie_size(t[1]); i++)
+        assert_int_equal(trie_find_child(t[1], trie_parent(t[1], (uint32_t)i),
+                                         trie_name(t[1], (uint32_t)i)),
+                         i);
+    trie_free(t[0]);
+    trie_free(t[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +332,7 @@ int main(void)
         cmocka_unit_test(strtab_compare_edges),
         cmocka_unit_test(colliding_path_hashes),
         cmocka_unit_test(strtab_colliding_names),
+        cmocka_unit_test(hint_progress_sizes_growth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
