@@ -602,11 +602,13 @@ void trie_compact(struct trie *t)
 
 size_t trie_bytes(const struct trie *t)
 {
-    size_t b = t->cap * sizeof *t->v + trie_kids_bytes(t);
+    /* nodes in use: the capacity past them is address space whose pages are never
+     * touched (a reservation, or realloc's slack) */
+    size_t b = t->n * sizeof *t->v + trie_kids_bytes(t);
     if (t->slots)
         b += t->nslots * sizeof *t->slots;
     if (t->base)
-        b += t->cap * sizeof *t->base;
+        b += t->n * sizeof *t->base;
     return b;
 }
 

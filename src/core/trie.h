@@ -146,7 +146,9 @@ void trie_sum_base(struct trie *t);
 void trie_set_base_swapped(struct trie *t, bool on);
 bool trie_base_swapped(const struct trie *t);
 
-size_t trie_bytes(const struct trie *t);          /* memory used, for benchmarks */
+/* Memory in use, for benchmarks: the nodes, the lookup table, the children index and
+ * the base counts (reserved capacity whose pages were never touched is not counted). */
+size_t trie_bytes(const struct trie *t);
 /* Gives back the growth slack of the node array and the lookup table once loading is
  * finished (a later lookup rebuilds the table: O(nodes) once). */
 void trie_compact(struct trie *t);
