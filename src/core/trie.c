@@ -518,11 +518,18 @@ void trie_merge(struct trie *dst, const struct trie *src)
         }
     }
     map[0] = TRIE_ROOT;
+    fresh_slots(dst);
     for (size_t i = 0; i < n; i++) {
         const struct node *s = &src->v[i];
         uint32_t d = 0;
+        if (i + 16 < n) /* the path hash is the same in both tries: probe ahead */
+            trie_prefetch(dst, src->v[i + 16].ph);
         if (i > 0) {
-            d = trie_child(dst, map[s->parent], same ? s->name : names[s->name]);
+            size_t slot;
+            uint32_t name = same ? s->name : names[s->name];
+            d = lookup(dst, map[s->parent], name, s->ph, &slot);
+            if (d == TRIE_NONE)
+                d = new_node(dst, map[s->parent], name, s->ph, slot);
             map[i] = d;
         }
         struct node *dn = &dst->v[d];
