@@ -32,13 +32,10 @@ struct node {
     uint64_t self, total; /* uint64 or the bits of a double (see the flags) */
 };
 
-/* per-node sorted children of the nodes that got children since the full index was
- * built (live tail), and the list of those new children */
+/* the sorted children of a node that got children after the full index was built */
 struct kcache {
     uint32_t node;        /* TRIE_NONE: empty entry */
-    uint32_t dhead;       /* newest child added since the full index (TRIE_NONE: none) */
-    uint32_t dcount;      /* how many such children */
-    uint32_t sorted;      /* dcount when kids was sorted; UINT32_MAX: not sorted */
+    uint32_t first;       /* dhead[node] when sorted: unchanged = still valid */
     uint32_t n;
     uint32_t *kids;
 };
@@ -47,9 +44,11 @@ struct trie_kids {
     uint32_t *off;        /* full index over nodes [0, kn): off[kn + 1], kids[kn - 1] */
     uint32_t *kids;
     size_t kn;            /* 0: no full index */
-    uint32_t *dnext;      /* for node kn + i: the previous new child of its parent */
-    size_t dn, dcap;      /* new nodes [kn, dn) are linked into the kcache */
-    struct kcache *kc;    /* open addressing on the parent's id */
+    uint32_t *dhead;      /* per node: its newest child linked since the index (or NONE) */
+    size_t dhcap;
+    uint32_t *dnext;      /* for node kn + i: the previous linked child of its parent */
+    size_t dn, dcap;      /* nodes [kn, dn) are linked */
+    struct kcache *kc;    /* open addressing on the node id */
     size_t kc_mask, kc_n;
     uint32_t **grave;     /* retired arrays: callers may hold them until the next change */
     size_t ngrave, grave_cap;

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - trie_kids.c: the sorted children of trie.h (trie_children,
  * trie_sort_children), from the parent ids alone (nodes keep no child links).
- * The full index is a CSR array over the nodes that existed when it was built. Nodes
- * added later (live tail: the trie grows while the UI reads it) are linked, the first
- * time someone asks for children, into per-parent lists of a small cache, and the
- * children of such a parent are sorted on demand and kept until it gets more children;
- * once the new nodes are many, the full index is rebuilt instead. */
+ * The full index is a CSR array over the nodes that existed when it was built: a batch
+ * load builds it once, after loading. When a trie is read while it grows (live tail),
+ * the nodes added since the index are linked into their parents' lists (two cold
+ * arrays, caught up at each read), and the children of such a parent are sorted on
+ * demand and kept until it gets another child, as the visible nodes of a redraw need;
+ * once many nodes were sorted that way, the full index is rebuilt instead. */
 #include "config.h"
 
 #include "core/trie.h"
@@ -32,7 +33,7 @@ void trie_kids_grave_free(struct trie *t)
     t->k.ngrave = 0;
 }
 
-/* Drops the per-node cache and the lists of new children. now: free the sorted arrays
+/* Drops the per-node cache and the links of new children. now: free the sorted arrays
  * at once (trie_free), else retire them. */
 static void kc_clear(struct trie *t, bool now)
 {
@@ -48,9 +49,8 @@ static void kc_clear(struct trie *t, bool now)
     free(k->kc);
     k->kc = NULL;
     k->kc_mask = k->kc_n = 0;
-    free(k->dnext);
-    k->dnext = NULL;
-    k->dcap = 0;
+    if (k->dhead)
+        memset(k->dhead, 0xff, k->dhcap * sizeof *k->dhead); /* TRIE_NONE */
     k->dn = k->kn;
 }
 
@@ -61,6 +61,8 @@ void trie_kids_free(struct trie *t)
     free(t->k.grave);
     free(t->k.off);
     free(t->k.kids);
+    free(t->k.dhead);
+    free(t->k.dnext);
     memset(&t->k, 0, sizeof t->k);
 }
 
@@ -70,7 +72,7 @@ size_t trie_kids_bytes(const struct trie *t)
     size_t b = 0;
     if (k->off)
         b += (k->kn + 1) * sizeof *k->off + (k->kn ? k->kn - 1 : 0) * sizeof *k->kids;
-    b += k->dcap * sizeof *k->dnext;
+    b += k->dcap * sizeof *k->dnext + k->dhcap * sizeof *k->dhead;
     if (k->kc)
         b += (k->kc_mask + 1) * sizeof *k->kc;
     return b;
@@ -141,20 +143,6 @@ static void build_kids(struct trie *t)
     k->dn = n;
 }
 
-static struct kcache *kc_find(const struct trie *t, uint32_t node)
-{
-    const struct trie_kids *k = &t->k;
-    if (!k->kc)
-        return NULL;
-    size_t j = (node * 2654435761u) & k->kc_mask;
-    while (k->kc[j].node != TRIE_NONE) {
-        if (k->kc[j].node == node)
-            return &k->kc[j];
-        j = (j + 1) & k->kc_mask;
-    }
-    return NULL;
-}
-
 static struct kcache *kc_slot(struct trie *t, uint32_t node)
 {
     struct trie_kids *k = &t->k;
@@ -180,26 +168,31 @@ static struct kcache *kc_slot(struct trie *t, uint32_t node)
         j = (j + 1) & k->kc_mask;
     struct kcache *e = &k->kc[j];
     if (e->node != node) {
-        *e = (struct kcache){.node = node, .dhead = TRIE_NONE, .sorted = UINT32_MAX};
+        *e = (struct kcache){.node = node, .first = TRIE_NONE};
         k->kc_n++;
     }
     return e;
 }
 
-/* Links the nodes added since the last call into their parents' lists of new children. */
-static void absorb(struct trie *t)
+/* Links the nodes [dn, n) into their parents' lists of children added since the full
+ * index (two array writes per node, once). */
+static void link_new(struct trie *t)
 {
     struct trie_kids *k = &t->k;
     if (k->dn < k->kn)
         k->dn = k->kn;
     if (k->dn >= t->n)
         return;
+    if (t->n > k->dhcap) {
+        size_t old = k->dhcap;
+        FT_GROW(k->dhead, k->dhcap, t->n);
+        memset(k->dhead + old, 0xff, (k->dhcap - old) * sizeof *k->dhead);
+    }
     FT_GROW(k->dnext, k->dcap, t->n - k->kn);
     for (size_t i = k->dn; i < t->n; i++) {
-        struct kcache *e = kc_slot(t, t->v[i].parent);
-        k->dnext[i - k->kn] = e->dhead;
-        e->dhead = (uint32_t)i;
-        e->dcount++;
+        uint32_t p = t->v[i].parent;
+        k->dnext[i - k->kn] = k->dhead[p];
+        k->dhead[p] = (uint32_t)i;
     }
     k->dn = t->n;
 }
@@ -216,40 +209,52 @@ static int cmp_names(const void *a, const void *b, void *ctx)
 
 static const uint32_t no_kids[1] = {TRIE_NONE};
 
+static const uint32_t *children_grown(struct trie *t, uint32_t node, size_t *n);
+
 const uint32_t *trie_children(struct trie *t, uint32_t node, size_t *n)
 {
+    const struct trie_kids *k = &t->k;
+    if (k->kn == t->n) { /* the full index is up to date */
+        *n = k->off[node + 1] - k->off[node];
+        return k->kids + k->off[node];
+    }
+    return children_grown(t, node, n);
+}
+
+/* The trie has nodes that the full index does not cover (or has none). */
+static const uint32_t *children_grown(struct trie *t, uint32_t node, size_t *n)
+{
     struct trie_kids *k = &t->k;
-    if (k->kn != t->n) {
-        absorb(t);
-        /* a walk over much of a grown trie (collapse, search) is cheaper with one full
-         * rebuild than with many small sorts */
-        size_t fresh = t->n - k->kn, limit = t->n / 8 > 4096 ? t->n / 8 : 4096;
-        if (fresh > limit)
-            build_kids(t);
+    size_t limit = t->n / 16 > 4096 ? t->n / 16 : 4096;
+    if (!k->off || k->kc_n >= limit) {
+        /* before the first read (a batch load), or when many nodes were sorted one by
+         * one: one full rebuild is cheaper than more small sorts */
+        build_kids(t);
+        return trie_children(t, node, n);
     }
-    struct kcache *e = k->kn != t->n ? kc_find(t, node) : NULL;
-    if (!e || !e->dcount) {
-        if (k->off && node < k->kn) {
-            *n = k->off[node + 1] - k->off[node];
-            return k->kids + k->off[node];
-        }
-        *n = 0;
-        return no_kids;
+    link_new(t); /* read while growing: the new nodes since the last read */
+    uint32_t first = node < k->dhcap ? k->dhead[node] : TRIE_NONE;
+    size_t nold = node < k->kn ? k->off[node + 1] - k->off[node] : 0;
+    if (first == TRIE_NONE) {
+        *n = nold;
+        return nold ? k->kids + k->off[node] : no_kids;
     }
-    if (e->sorted != e->dcount) {
-        size_t nold = k->off && node < k->kn ? k->off[node + 1] - k->off[node] : 0;
-        size_t total = nold + e->dcount;
+    struct kcache *e = kc_slot(t, node);
+    if (e->first != first) {
+        size_t total = nold;
+        for (uint32_t c = first; c != TRIE_NONE; c = k->dnext[c - k->kn])
+            total++;
         uint32_t *a = xreallocarray(NULL, total, sizeof *a);
         if (nold)
             memcpy(a, k->kids + k->off[node], nold * sizeof *a);
         size_t i = nold;
-        for (uint32_t c = e->dhead; c != TRIE_NONE; c = k->dnext[c - k->kn])
+        for (uint32_t c = first; c != TRIE_NONE; c = k->dnext[c - k->kn])
             a[i++] = c;
         qsort_r(a, total, sizeof *a, cmp_names, t);
         retire(t, e->kids);
         e->kids = a;
         e->n = (uint32_t)total;
-        e->sorted = e->dcount;
+        e->first = first;
     }
     *n = e->n;
     return e->kids;
