@@ -66,8 +66,9 @@ void trie_reserve(struct trie *t, size_t nodes);
  * regrow and rehash step by step. Small tries never reserve. */
 void trie_reserve_hint(struct trie *t, uint64_t bytes);
 /* A parser that knows how much of that input it has parsed adds it here (bytes since its
- * last call): each growth of the lookup table is then sized from the nodes per byte so
- * far, up to fourfold, instead of one step at a time. Without a hint: nothing. */
+ * last call): a full lookup table then grows at once to what the nodes per byte so far
+ * predict for the whole input (1.5 to 4 times the nodes), instead of one step at a
+ * time. Without a hint (or past the hinted size): no effect. */
 void trie_hint_progress(struct trie *t, uint64_t bytes);
 /* Adds c to self of leaf only and marks it a stack end; totals are left stale until
  * trie_sum_totals(), which recomputes every total from the self counts in one pass.

@@ -8,10 +8,11 @@
  * starting with '#' (austin, comment headers) are ignored.
  * Speed: consecutive lines usually share a prefix (sorted input), so the node ids of the
  * previous line's frames are reused for the common prefix (compared a word at a time)
- * without any hashing. The other frames are hashed while scanning for ';', their name ids
- * come from a small cache that keeps the first bytes of each name inline (one cache line
- * per name, instead of the string table's slot, name record and arena bytes), and the
- * trie is then probed by (parent, name id), so a hit never reads the names' bytes. */
+ * without any hashing. The other frames are hashed while scanning for ';', their trie
+ * and string table slots are prefetched, and each is then resolved by trie_child_bytes,
+ * which interns the name (the string table's slot points at the bytes) and probes the
+ * trie by (parent, name id), so a hit never reads a node's name bytes. The bytes parsed
+ * go to trie_hint_progress, which sizes the lookup table's growth for the whole input. */
 #include "config.h"
 
 #include "input/parse_folded.h"
@@ -288,6 +289,7 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
                    struct ft_error *err)
 {
     size_t pos = 0;
+    p->reported = 0;
     while (pos < len) {
         const char *nl = memchr(buf + pos, '\n', len - pos);
         if (!nl && !eof)
@@ -322,7 +324,6 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
     }
     keep_prev(p);
     trie_hint_progress(p->t, pos - p->reported);
-    p->reported = 0;
     return pos;
 }
 
