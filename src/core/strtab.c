@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - strtab.c: see strtab.h. Open addressing over (hash tag, id) slots; name
- * bytes live in arena chunks that never move. */
+/* flametui - strtab.c: see strtab.h. Open addressing over (hash tag, id, bytes) slots;
+ * name bytes live in arena chunks that never move, each after its 4-byte length, so a
+ * lookup reads the slot and then one place (the length and the bytes), not the record. */
 #include "config.h"
 
 #include "core/strtab.h"
@@ -18,8 +19,14 @@ struct name {
     uint32_t len;
 };
 
+struct sslot {
+    uint32_t tag;           /* hash >> 32 */
+    uint32_t id1;           /* 0 = empty; else id + 1 */
+    const char *p;          /* the bytes (the length is in the 4 bytes before them) */
+};
+
 struct strtab {
-    uint64_t *slots;        /* 0 = empty; else (hash >> 32) << 32 | (id + 1) */
+    struct sslot *slots;
     size_t mask;
     struct name *names;
     size_t n, cap;
@@ -55,8 +62,9 @@ void strtab_free(struct strtab *s)
 
 static const char *store(struct strtab *s, const char *p, size_t len)
 {
-    if (len + 1 > s->chunk_cap - s->chunk_used) {
-        size_t cap = len + 1 > CHUNK_BYTES / 4 ? len + 1 : CHUNK_BYTES;
+    uint32_t l32 = (uint32_t)len;
+    if (len + 5 > s->chunk_cap - s->chunk_used) {
+        size_t cap = len + 5 > CHUNK_BYTES / 4 ? len + 5 : CHUNK_BYTES;
         FT_GROW(s->chunks, s->chunks_cap, s->nchunks + 1);
         /* zeroed: PCRE2's JIT reads names in aligned words past their end, which valgrind
          * reports as uninitialised reads */
@@ -69,30 +77,31 @@ static const char *store(struct strtab *s, const char *p, size_t len)
             s->chunk_cap = cap;
         } else {
             /* a big name gets a chunk of its own; keep filling the current one */
-            memcpy(c, p, len);
-            c[len] = '\0';
-            return c;
+            memcpy(c, &l32, 4);
+            memcpy(c + 4, p, len);
+            c[len + 4] = '\0';
+            return c + 4;
         }
     }
     char *d = s->chunk + s->chunk_used;
-    memcpy(d, p, len);
-    d[len] = '\0';
-    s->chunk_used += len + 1;
-    return d;
+    memcpy(d, &l32, 4);
+    memcpy(d + 4, p, len);
+    d[len + 4] = '\0';
+    s->chunk_used += len + 5;
+    return d + 4;
 }
 
 static void grow(struct strtab *s)
 {
     size_t nmask = s->mask * 2 + 1;
-    uint64_t *ns = xcalloc(nmask + 1, sizeof *ns);
+    struct sslot *ns = xcalloc(nmask + 1, sizeof *ns);
     for (size_t i = 0; i <= s->mask; i++) {
-        uint64_t v = s->slots[i];
-        if (!v)
+        struct sslot v = s->slots[i];
+        if (!v.id1)
             continue;
-        uint32_t id = (uint32_t)v - 1;
-        uint64_t h = s->names[id].hash;
+        uint64_t h = s->names[v.id1 - 1].hash;
         size_t j = h & nmask;
-        while (ns[j])
+        while (ns[j].id1)
             j = (j + 1) & nmask;
         ns[j] = v;
     }
@@ -101,19 +110,51 @@ static void grow(struct strtab *s)
     s->mask = nmask;
 }
 
+/* a[0..n) == b[0..n), a word at a time (names are short: a call to memcmp costs more
+ * than the compare) */
+static inline int bytes_eq(const char *a, const char *b, size_t n)
+{
+    uint64_t x, y;
+    if (n >= 8) {
+        size_t i = 0;
+        for (; i + 8 < n; i += 8) {
+            memcpy(&x, a + i, 8);
+            memcpy(&y, b + i, 8);
+            if (x != y)
+                return 0;
+        }
+        memcpy(&x, a + n - 8, 8); /* the last word, overlapping the one before */
+        memcpy(&y, b + n - 8, 8);
+        return x == y;
+    }
+    if (n >= 4) {
+        uint32_t u, v, w, z;
+        memcpy(&u, a, 4);
+        memcpy(&v, b, 4);
+        memcpy(&w, a + n - 4, 4);
+        memcpy(&z, b + n - 4, 4);
+        return u == v && w == z;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
 static inline size_t find(const struct strtab *s, const char *p, size_t len, uint64_t h,
                           uint32_t *id)
 {
-    uint64_t tag = h >> 32 << 32;
+    uint32_t tag = (uint32_t)(h >> 32);
     size_t j = h & s->mask;
     for (;;) {
-        uint64_t v = s->slots[j];
-        if (!v)
+        const struct sslot *v = &s->slots[j];
+        if (!v->id1)
             break;
-        if ((v & 0xffffffff00000000ull) == tag) {
-            const struct name *nm = &s->names[(uint32_t)v - 1];
-            if (nm->len == len && memcmp(nm->p, p, len) == 0) {
-                *id = (uint32_t)v - 1;
+        if (v->tag == tag) {
+            uint32_t nl;
+            memcpy(&nl, v->p - 4, 4);
+            if (nl == len && bytes_eq(v->p, p, len)) {
+                *id = v->id1 - 1;
                 return j;
             }
         }
@@ -154,7 +195,7 @@ uint32_t strtab_intern_h(struct strtab *s, const char *p, size_t len, uint64_t h
     s->names[id].p = store(s, p, len);
     s->names[id].len = (uint32_t)len;
     s->names[id].hash = h;
-    s->slots[j] = (h >> 32 << 32) | (uint64_t)(id + 1);
+    s->slots[j] = (struct sslot){(uint32_t)(h >> 32), id + 1, s->names[id].p};
     if (s->n * 2 > s->mask)
         grow(s);
     return id;

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - trie.c: see trie.h.
- * Nodes live in one array (parents always have smaller ids than their children). A hash
- * table maps (parent, name) to the child, so inserting a frame costs one lookup. Sorted
- * child lists are built on demand into a CSR array, from the name ranks of the strtab. */
+/* flametui - trie.c: see trie.h (the layout is in trie_impl.h; the sorted-children index
+ * is trie_kids.c).
+ * Nodes live in one array of 32-byte nodes (parents always have smaller ids than their
+ * children). A hash table of 4-byte slots maps (parent, name) to the child by the 32-bit
+ * path hash, so inserting a frame costs one lookup: the slot keeps the high bits of the
+ * hash that the slot index does not use as a tag next to the node id, so only matching
+ * tags read a node. */
 #include "config.h"
 
 #include "core/trie.h"
@@ -10,107 +13,101 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "core/strtab.h"
+#include "core/trie_impl.h"
 #include "core/util.h"
-
-enum { NODE_TERMINAL = 1, NODE_SELF_FLOAT = 2, NODE_TOTAL_FLOAT = 4, NODE_BASE_FLOAT = 8 };
-
-struct node {
-    uint64_t phash;       /* hash of the path from the root (trie_hash_step) */
-    uint32_t name, parent, depth;
-    uint32_t flags;
-    uint32_t first_child;  /* newest child first; TRIE_NONE when none */
-    uint32_t next_sibling;
-    uint64_t self, total; /* uint64 or the bits of a double (see flags) */
-};
-
-struct trie {
-    struct strtab *names;
-    bool own_names;
-    struct node *v;
-    size_t n, cap;
-    uint64_t *slots;      /* 0 = empty; else low 32 bits of phash << 32 | node id (never 0) */
-    size_t mask;
-    uint64_t uid;
-    bool slots_stale;     /* nodes were appended without being hashed */
-    uint64_t gen;         /* any change */
-    uint64_t struct_gen;  /* new nodes */
-    uint32_t max_depth;
-    /* sorted children cache (CSR) */
-    uint32_t *kid_off;    /* n + 1 */
-    uint32_t *kids;
-    uint64_t kids_gen;
-    bool kids_valid;
-    /* per-node sorted children, for the few nodes a redraw visits while the trie grows
-     * (rebuilding the whole index after every batch of a live pipe is too slow) */
-    struct kcache *kc;    /* open addressing on node id */
-    size_t kc_mask, kc_n;
-    uint32_t **grave;     /* retired per-node arrays: callers may still hold them until */
-    size_t ngrave, grave_cap; /* the next change of the trie, so they are freed then */
-    uint64_t *base;       /* diff: per node (cap entries) the base total, or NULL */
-    bool base_swapped;    /* diff: counts are the base's, base counts the new ones */
-    size_t hint_nodes;    /* trie_reserve_hint: once the trie is big, a lookup table for */
-    size_t hint_cap;      /* hint_nodes nodes, and room for hint_cap nodes in the array */
-};
 
 static void base_fit(struct trie *t);
 
-#define ROOT_PHASH 0x243f6a8885a308d3ull
+#define ROOT_PHASH 0x243f6a88u
+#define MIN_SLOTS 2048u
 
 /* trie_reserve_hint. The lookup table is zeroed when it is made, so it is sized from a
  * bytes per node at the low end of `perf script` text (113 B/node on the benchmark's
- * real recording, 134 on the issue's, 238 in the generated large input, where the table
- * comes out one doubling bigger than needed); folded text has fewer bytes per node (8 to
- * 47), so its table is under-reserved and keeps doubling. The node array only takes
- * address space until its pages are used, and regrowing it (huge pages) raises the peak
- * RSS, so it is reserved for a generous count: 16 B/node. Nothing is reserved until the
- * trie has HINT_MIN_NODES nodes (inputs with a small trie never pay), and at most
- * HINT_MAX_NODES (table) and HINT_MAX_CAP (array); past those, both grow as usual. */
+ * real recording, 134 on the issue's, 238 in the generated large input); folded text
+ * has fewer bytes per node (8 to 47), so its table is under-reserved and keeps growing.
+ * The node array only takes address space until its pages are used, and regrowing it
+ * (huge pages) raises the peak RSS, so it is reserved for a generous count: 16 B/node.
+ * Nothing is reserved until the trie has HINT_MIN_NODES nodes (inputs with a small trie
+ * never pay), and at most HINT_MAX_NODES (table) and HINT_MAX_CAP (array); past those,
+ * both grow as usual. */
 #define HINT_BYTES_PER_NODE 128u
 #define HINT_BYTES_PER_NODE_MIN 16u
 #define HINT_MIN_NODES ((size_t)1 << 16)
 #define HINT_MAX_NODES ((uint64_t)8 << 20)
 #define HINT_MAX_CAP ((uint64_t)16 << 20)
 
-/* Big tables are probed at random: ask for transparent huge pages so that the probes
- * do not also miss the TLB (a hint; harmless where THP is off). */
-static void *huge_calloc(size_t n, size_t size)
-{
-    size_t bytes = n * size;
-    if (bytes < (4u << 20))
-        return xcalloc(n, size);
-    void *p = NULL;
-    if (posix_memalign(&p, 2u << 20, bytes) != 0)
-        die("out of memory (%zu bytes)", bytes);
-    madvise(p, bytes, MADV_HUGEPAGE);
-    memset(p, 0, bytes);
-    return p;
-}
+#define HUGE_BYTES ((size_t)4 << 20)
+#define HUGE_ALIGN ((size_t)2 << 20)
 
 static void huge_advise(void *p, size_t bytes)
 {
-    if (bytes >= (4u << 20)) {
-        uintptr_t a = ((uintptr_t)p + (2u << 20) - 1) & ~(uintptr_t)((2u << 20) - 1);
+    if (bytes >= HUGE_BYTES) {
+        uintptr_t a = ((uintptr_t)p + HUGE_ALIGN - 1) & ~(uintptr_t)(HUGE_ALIGN - 1);
         uintptr_t e = (uintptr_t)p + bytes;
         if (e > a)
             madvise((void *)a, e - a, MADV_HUGEPAGE);
     }
 }
 
-static inline size_t slot_index(uint64_t low32, size_t mask)
+static size_t page_round(size_t bytes)
 {
-    return (size_t)(low32 & 0xffffffffu) & mask;
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    return (bytes + pg - 1) / pg * pg;
 }
 
-static inline struct count get_count(uint64_t bits, bool fl)
+/* A zeroed table of n slots. Big tables are probed at random: they are mapped directly
+ * (zero pages from the kernel, no memset), aligned for transparent huge pages so that
+ * the probes do not also miss the TLB (a hint; harmless where THP is off). */
+static uint32_t *slots_alloc(size_t n, bool *mapped)
 {
-    struct count c = {0, 0.0, fl};
-    if (fl)
-        memcpy(&c.d, &bits, sizeof c.d);
+    size_t bytes = n * sizeof(uint32_t);
+    *mapped = false;
+    if (bytes < HUGE_BYTES)
+        return xcalloc(n, sizeof(uint32_t));
+    size_t len = page_round(bytes) + HUGE_ALIGN;
+    char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        die("out of memory (%zu bytes)", bytes);
+    char *a = (char *)(((uintptr_t)p + HUGE_ALIGN - 1) & ~(uintptr_t)(HUGE_ALIGN - 1));
+    char *e = a + page_round(bytes);
+    if (a > p)
+        munmap(p, (size_t)(a - p));
+    if (p + len > e)
+        munmap(e, (size_t)(p + len - e));
+    madvise(a, page_round(bytes), MADV_HUGEPAGE);
+    *mapped = true;
+    return (uint32_t *)(void *)a;
+}
+
+static void slots_free(struct trie *t)
+{
+    if (t->slots_mapped)
+        munmap(t->slots, page_round(t->nslots * sizeof *t->slots));
     else
-        c.u = bits;
-    return c;
+        free(t->slots);
+    t->slots = NULL;
+    t->slots_mapped = false;
+}
+
+/* The slot a path hash starts probing at: a multiply-shift, so any table size works. */
+static inline size_t slot_home(const struct trie *t, uint32_t ph)
+{
+    return (size_t)(((uint64_t)ph * t->nslots) >> 32);
+}
+
+static inline uint32_t id_mask(const struct trie *t)
+{
+    return (uint32_t)(((uint64_t)1 << t->idbits) - 1);
+}
+
+/* The tag part of a slot: the low bits of the path hash (the index comes from its high
+ * bits), shifted above the id. */
+static inline uint32_t slot_tag(const struct trie *t, uint32_t ph)
+{
+    return (uint32_t)((uint64_t)ph << t->idbits);
 }
 
 static inline void add_count(uint64_t *bits, uint32_t *flags, uint32_t flag, struct count x)
@@ -122,7 +119,7 @@ static inline void add_count(uint64_t *bits, uint32_t *flags, uint32_t flag, str
             return;
         }
     }
-    struct count acc = get_count(*bits, *flags & flag);
+    struct count acc = trie_get_count(*bits, *flags & flag);
     count_add(&acc, x);
     memcpy(bits, &acc.d, sizeof *bits);
     *flags |= flag;
@@ -131,38 +128,6 @@ static inline void add_count(uint64_t *bits, uint32_t *flags, uint32_t flag, str
 uint64_t trie_uid(const struct trie *t)
 {
     return t->uid;
-}
-
-struct kcache {
-    uint32_t node;        /* TRIE_NONE: empty slot */
-    uint32_t first;       /* first_child when sorted: unchanged = still valid */
-    uint32_t n;
-    uint32_t *kids;
-};
-
-static void grave_free(struct trie *t)
-{
-    for (size_t i = 0; i < t->ngrave; i++)
-        free(t->grave[i]);
-    t->ngrave = 0;
-}
-
-/* Drops the per-node cache. now: free the arrays at once (trie_free), else retire them. */
-static void kc_clear(struct trie *t, bool now)
-{
-    for (size_t i = 0; t->kc && i <= t->kc_mask; i++) {
-        if (t->kc[i].node == TRIE_NONE)
-            continue;
-        if (now) {
-            free(t->kc[i].kids);
-            continue;
-        }
-        FT_GROW(t->grave, t->grave_cap, t->ngrave + 1);
-        t->grave[t->ngrave++] = t->kc[i].kids;
-    }
-    free(t->kc);
-    t->kc = NULL;
-    t->kc_mask = t->kc_n = 0;
 }
 
 struct trie *trie_new(struct strtab *names)
@@ -176,12 +141,12 @@ struct trie *trie_new(struct strtab *names)
     t->v = xreallocarray(NULL, t->cap, sizeof *t->v);
     memset(&t->v[0], 0, sizeof t->v[0]);
     t->v[0].name = UINT32_MAX;
-    t->v[0].phash = ROOT_PHASH;
-    t->v[0].first_child = t->v[0].next_sibling = TRIE_NONE;
+    t->v[0].ph = ROOT_PHASH;
     t->v[0].parent = TRIE_NONE;
     t->n = 1;
-    t->mask = 2047;
-    t->slots = xcalloc(t->mask + 1, sizeof *t->slots);
+    t->nslots = MIN_SLOTS;
+    t->idbits = 12;
+    t->slots = slots_alloc(t->nslots, &t->slots_mapped);
     return t;
 }
 
@@ -189,12 +154,9 @@ struct trie *trie_new(struct strtab *names)
 static void free_nodes(struct trie *t)
 {
     free(t->v);
-    free(t->slots);
-    free(t->kid_off);
-    free(t->kids);
+    slots_free(t);
     free(t->base);
-    kc_clear(t, true);
-    grave_free(t);
+    trie_kids_free(t);
 }
 
 void trie_free(struct trie *t)
@@ -204,7 +166,6 @@ void trie_free(struct trie *t)
     if (t->own_names)
         strtab_free(t->names);
     free_nodes(t);
-    free(t->grave);
     free(t);
 }
 
@@ -215,28 +176,49 @@ struct strtab *trie_names(const struct trie *t)
 
 uint64_t trie_phash(const struct trie *t, uint32_t node)
 {
-    return t->v[node].phash;
+    return t->v[node].ph;
 }
 
 void trie_prefetch(const struct trie *t, uint64_t phash)
 {
-    __builtin_prefetch(&t->slots[slot_index(phash, t->mask)]);
+    if (t->slots)
+        __builtin_prefetch(&t->slots[slot_home(t, (uint32_t)phash)]);
 }
 
-/* (Re)builds the lookup table from the nodes' path hashes, sized for at least want
- * nodes at a load factor of 0.8 (tags keep probes off the nodes). */
-static void rehash(struct trie *t, size_t want)
+/* (Re)builds the lookup table from the nodes' path hashes, for at least want nodes at
+ * a load factor of 0.8. grow: the table is full while inserting; small tables grow
+ * fourfold (each growth rehashes every node), from SLOTS_BY_HALF slots by half (5 to
+ * 7.5 bytes per node). Otherwise (a rebuild, a reservation) it is sized for want. */
+#define SLOTS_BY_HALF ((size_t)1 << 20)
+static void rehash(struct trie *t, size_t want, bool grow)
 {
-    while (want * 10 > t->mask * 8)
-        t->mask = t->mask * 2 + 1;
-    free(t->slots);
-    t->slots = huge_calloc(t->mask + 1, sizeof *t->slots);
-    for (size_t i = 1; i < t->n; i++) {
-        uint64_t ph = t->v[i].phash;
-        size_t j = slot_index(ph, t->mask);
-        while (t->slots[j])
-            j = (j + 1) & t->mask;
-        t->slots[j] = (ph & 0xffffffffu) << 32 | (uint32_t)i;
+    size_t ns = MIN_SLOTS;
+    if (grow) {
+        ns = t->nslots > MIN_SLOTS ? t->nslots : MIN_SLOTS;
+        while (want * 10 > ns * 8 && ns < UINT32_MAX)
+            ns = ns < SLOTS_BY_HALF ? ns * 4 : ns + ns / 2;
+    } else if (want * 10 / 8 + 1 > ns) {
+        ns = want * 10 / 8 + 1;
+    }
+    if (ns > UINT32_MAX)
+        ns = UINT32_MAX; /* ids stay below: a free slot always remains */
+    slots_free(t);
+    t->nslots = ns;
+    t->idbits = 0;
+    while (t->idbits < 32 && ((size_t)1 << t->idbits) <= ns)
+        t->idbits++;
+    t->slots = slots_alloc(ns, &t->slots_mapped);
+    uint32_t *s = t->slots;
+    const struct node *v = t->v;
+    size_t n = t->n;
+    for (size_t i = 1; i < n; i++) {
+        if (i + 16 < n)
+            __builtin_prefetch(&s[slot_home(t, v[i + 16].ph)], 1);
+        uint32_t ph = v[i].ph;
+        size_t j = slot_home(t, ph);
+        while (s[j])
+            j = j + 1 == ns ? 0 : j + 1;
+        s[j] = slot_tag(t, ph) | (uint32_t)(i + 1);
     }
     t->slots_stale = false;
 }
@@ -244,85 +226,96 @@ static void rehash(struct trie *t, size_t want)
 static inline void fresh_slots(const struct trie *t)
 {
     if (t->slots_stale)
-        rehash((struct trie *)(uintptr_t)t, t->n); /* logically const: a cache */
+        rehash((struct trie *)(uintptr_t)t, t->n, false); /* logically const: a cache */
 }
 
-static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint64_t phash,
+static void grow_nodes(struct trie *t, size_t cap)
+{
+    t->cap = cap;
+    t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+    huge_advise(t->v, t->cap * sizeof *t->v);
+    base_fit(t);
+}
+
+/* A full table grows: by steps (rehash), or, once trie_hint_progress told how far the
+ * input is parsed, to the node count its nodes per byte so far predict for its end,
+ * with a margin that leaves the table at most 70 % full then (misses probe less), 1.5
+ * to 4 times the current count. */
+static void grow_slots(struct trie *t)
+{
+    if (t->hint_done && t->hint_bytes > t->hint_done) {
+        double n = (double)t->n;
+        double est = n * ((double)t->hint_bytes / (double)t->hint_done) * 1.15;
+        est = est < 1.5 * n ? 1.5 * n : est > 4.0 * n ? 4.0 * n : est;
+        rehash(t, (size_t)est, false);
+    } else {
+        rehash(t, t->n, true);
+    }
+}
+
+static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint32_t ph,
                          size_t slot)
 {
     if (t->n >= UINT32_MAX - 1)
         die("frame trie too large");
-    if (t->n == t->cap) {
-        t->cap += t->cap / 2; /* 1.5x keeps the slack, and so bytes per node, low */
-        t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
-        huge_advise(t->v, t->cap * sizeof *t->v);
-        base_fit(t);
-    }
+    if (t->n == t->cap)
+        grow_nodes(t, t->cap + t->cap / 2); /* 1.5x keeps the slack, and so bytes per node, low */
     uint32_t id = (uint32_t)t->n++;
     if (t->base)
         t->base[id] = 0;
+    struct node *pd = &t->v[parent];
+    uint32_t depth = node_depth(pd) + 1;
+    if (depth > NODE_MAX_DEPTH)
+        die("stack deeper than %u frames", (unsigned)NODE_MAX_DEPTH);
+    pd->df |= NODE_HAS_KIDS;
     struct node *nd = &t->v[id];
-    nd->phash = phash;
-    nd->name = name;
+    nd->ph = ph;
     nd->parent = parent;
-    nd->depth = t->v[parent].depth + 1;
-    nd->flags = 0;
+    nd->name = name;
+    nd->df = depth << NODE_FLAG_BITS;
     nd->self = nd->total = 0;
-    nd->first_child = TRIE_NONE;
-    nd->next_sibling = t->v[parent].first_child;
-    t->v[parent].first_child = id;
-    if (t->ngrave)
-        grave_free(t);
-    if (nd->depth > t->max_depth)
-        t->max_depth = nd->depth;
+    if (t->k.ngrave)
+        trie_kids_grave_free(t);
+    if (depth > t->max_depth)
+        t->max_depth = depth;
     if (slot == SIZE_MAX) {
         t->slots_stale = true;
     } else {
-        t->slots[slot] = (phash & 0xffffffffu) << 32 | id;
-        if (t->n * 10 > t->mask * 8)
-            rehash(t, t->n);
+        t->slots[slot] = slot_tag(t, ph) | (id + 1);
+        if (t->n * 10 > t->nslots * 8 && t->nslots < UINT32_MAX)
+            grow_slots(t);
     }
     t->gen++;
     t->struct_gen++;
     if (t->hint_nodes && t->n >= HINT_MIN_NODES) {
-        if (t->hint_cap > t->cap) {   /* address space: only the pages used are touched */
-            t->cap = t->hint_cap;
-            t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
-            huge_advise(t->v, t->cap * sizeof *t->v);
-            base_fit(t);
-        }
-        if (!t->slots_stale && t->hint_nodes * 10 > t->mask * 8)
-            rehash(t, t->hint_nodes);   /* zeroed at once: sized conservatively */
+        if (t->hint_cap > t->cap) /* address space: only the pages used are touched */
+            grow_nodes(t, t->hint_cap);
+        if (!t->slots_stale && t->hint_nodes * 10 > t->nslots * 8)
+            rehash(t, t->hint_nodes, false); /* zeroed at once: sized conservatively */
         t->hint_nodes = 0;
     }
     return id;
 }
 
-/* Finds the child by path hash; *slot gets the free slot on a miss. The name is
- * compared by id, or by bytes (p, len) when name is UINT32_MAX (the parsers' path). */
-static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t name,
-                              const char *p, size_t len, uint64_t phash, size_t *slot)
+/* Finds the child by path hash and name id; *slot gets the free slot on a miss. */
+static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t name, uint32_t ph,
+                              size_t *slot)
 {
-    uint64_t tag = (phash & 0xffffffffu) << 32;
-    size_t j = slot_index(phash, t->mask);
+    uint32_t idm = id_mask(t), tag = slot_tag(t, ph);
+    size_t j = slot_home(t, ph), ns = t->nslots;
+    const uint32_t *s = t->slots;
     for (;;) {
-        uint64_t s = t->slots[j];
-        if (!s)
+        uint32_t x = s[j];
+        if (!x)
             break;
-        if ((s & 0xffffffff00000000ull) == tag) {
-            const struct node *nd = &t->v[(uint32_t)s];
-            if (nd->phash == phash && nd->parent == parent) {
-                size_t nl;
-                const char *np;
-                if (name != UINT32_MAX ? nd->name == name
-                                       : ((np = strtab_get(t->names, nd->name, &nl)),
-                                          nl == len && memcmp(np, p, len) == 0)) {
-                    *slot = j;
-                    return (uint32_t)s;
-                }
+        if ((x & ~idm) == tag) {
+            const struct node *nd = &t->v[(x & idm) - 1];
+            if (nd->ph == ph && nd->parent == parent && nd->name == name) {
+                *slot = j;
+                return (x & idm) - 1;
             }
         }
-        j = (j + 1) & t->mask;
+        j = j + 1 == ns ? 0 : j + 1;
     }
     *slot = j;
     return TRIE_NONE;
@@ -330,62 +323,63 @@ static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t na
 
 uint32_t trie_append_child(struct trie *t, uint32_t parent, uint32_t name, uint64_t phash)
 {
-    return new_node(t, parent, name, phash, SIZE_MAX);
+    return new_node(t, parent, name, (uint32_t)phash, SIZE_MAX);
+}
+
+static inline uint32_t child_ph(const struct trie *t, uint32_t parent, uint32_t name)
+{
+    return (uint32_t)trie_hash_step(t->v[parent].ph, strtab_hash(t->names, name));
 }
 
 uint32_t trie_find_child(const struct trie *t, uint32_t parent, uint32_t name)
 {
     size_t slot;
     fresh_slots(t);
-    uint64_t ph = trie_hash_step(t->v[parent].phash, strtab_hash(t->names, name));
-    return lookup(t, parent, name, NULL, 0, ph, &slot);
+    return lookup(t, parent, name, child_ph(t, parent, name), &slot);
 }
 
 uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t name)
 {
     size_t slot;
     fresh_slots(t);
-    uint64_t ph = trie_hash_step(t->v[parent].phash, strtab_hash(t->names, name));
-    uint32_t id = lookup(t, parent, name, NULL, 0, ph, &slot);
+    uint32_t ph = child_ph(t, parent, name);
+    uint32_t id = lookup(t, parent, name, ph, &slot);
     if (id != TRIE_NONE)
         return id;
     return new_node(t, parent, name, ph, slot);
 }
 
+/* The name is interned first (the string table is small and hot; the parsers prefetch
+ * its slot), so the probe compares ids and never reads the bytes of a node's name. */
 uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint64_t name_hash,
                           const char *p, size_t len)
 {
     size_t j;
     fresh_slots(t);
-    uint32_t id = lookup(t, parent, UINT32_MAX, p, len, phash, &j);
+    uint32_t name = strtab_intern_h(t->names, p, len, name_hash);
+    uint32_t id = lookup(t, parent, name, (uint32_t)phash, &j);
     if (id != TRIE_NONE)
         return id;
-    uint32_t name = strtab_intern_h(t->names, p, len, name_hash);
-    return new_node(t, parent, name, phash, j);
+    return new_node(t, parent, name, (uint32_t)phash, j);
 }
 
 void trie_add(struct trie *t, uint32_t leaf, struct count c)
 {
-    struct node *nd = &t->v[leaf];
-    nd->flags |= NODE_TERMINAL;
-    add_count(&nd->self, &nd->flags, NODE_SELF_FLOAT, c);
-    for (uint32_t id = leaf; id != TRIE_NONE; id = t->v[id].parent) {
-        nd = &t->v[id];
-        add_count(&nd->total, &nd->flags, NODE_TOTAL_FLOAT, c);
-    }
+    struct node *v = t->v;
+    struct node *nd = &v[leaf];
+    nd->df |= NODE_TERMINAL;
+    add_count(&nd->self, &nd->df, NODE_SELF_FLOAT, c);
+    for (uint32_t id = leaf; id != TRIE_NONE; id = v[id].parent)
+        add_count(&v[id].total, &v[id].df, NODE_TOTAL_FLOAT, c);
     t->gen++;
 }
 
 void trie_reserve(struct trie *t, size_t nodes)
 {
-    if (nodes > t->cap) {
-        t->cap = nodes;
-        t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
-        huge_advise(t->v, t->cap * sizeof *t->v);
-        base_fit(t);
-    }
-    if (!t->slots_stale && nodes * 10 > t->mask * 8)
-        rehash(t, nodes); /* a stale table is rebuilt at the right size on the next lookup */
+    if (nodes > t->cap)
+        grow_nodes(t, nodes);
+    if (!t->slots_stale && nodes * 10 > t->nslots * 8)
+        rehash(t, nodes, false); /* a stale table is rebuilt at the right size on the next lookup */
 }
 
 void trie_reserve_hint(struct trie *t, uint64_t bytes)
@@ -394,13 +388,20 @@ void trie_reserve_hint(struct trie *t, uint64_t bytes)
     uint64_t cap = bytes / HINT_BYTES_PER_NODE_MIN;
     t->hint_nodes = est > HINT_MIN_NODES ? (size_t)(est < HINT_MAX_NODES ? est : HINT_MAX_NODES) : 0;
     t->hint_cap = t->hint_nodes ? (size_t)(cap < HINT_MAX_CAP ? cap : HINT_MAX_CAP) : 0;
+    t->hint_bytes = bytes;
+    t->hint_done = 0;
+}
+
+void trie_hint_progress(struct trie *t, uint64_t bytes)
+{
+    t->hint_done += bytes;
 }
 
 void trie_add_self(struct trie *t, uint32_t leaf, struct count c)
 {
     struct node *nd = &t->v[leaf];
-    nd->flags |= NODE_TERMINAL;
-    add_count(&nd->self, &nd->flags, NODE_SELF_FLOAT, c);
+    nd->df |= NODE_TERMINAL;
+    add_count(&nd->self, &nd->df, NODE_SELF_FLOAT, c);
     t->gen++;
 }
 
@@ -410,14 +411,14 @@ void trie_sum_totals(struct trie *t)
     for (size_t i = 0; i < t->n; i++) {
         struct node *nd = &t->v[i];
         nd->total = nd->self;
-        nd->flags = (nd->flags & ~(uint32_t)NODE_TOTAL_FLOAT) |
-                    (nd->flags & NODE_SELF_FLOAT ? NODE_TOTAL_FLOAT : 0);
+        nd->df = (nd->df & ~(uint32_t)NODE_TOTAL_FLOAT) |
+                 (nd->df & NODE_SELF_FLOAT ? NODE_TOTAL_FLOAT : 0);
     }
     for (size_t i = t->n; i-- > 1;) {
         struct node *nd = &t->v[i];
         struct node *p = &t->v[nd->parent];
-        add_count(&p->total, &p->flags, NODE_TOTAL_FLOAT,
-                  get_count(nd->total, nd->flags & NODE_TOTAL_FLOAT));
+        add_count(&p->total, &p->df, NODE_TOTAL_FLOAT,
+                  trie_get_count(nd->total, nd->df & NODE_TOTAL_FLOAT));
     }
     t->gen++;
 }
@@ -458,17 +459,17 @@ uint32_t trie_parent(const struct trie *t, uint32_t node)
 
 uint32_t trie_depth(const struct trie *t, uint32_t node)
 {
-    return t->v[node].depth;
+    return node_depth(&t->v[node]);
 }
 
 struct count trie_self(const struct trie *t, uint32_t node)
 {
-    return get_count(t->v[node].self, t->v[node].flags & NODE_SELF_FLOAT);
+    return trie_get_count(t->v[node].self, t->v[node].df & NODE_SELF_FLOAT);
 }
 
 struct count trie_total(const struct trie *t, uint32_t node)
 {
-    return get_count(t->v[node].total, t->v[node].flags & NODE_TOTAL_FLOAT);
+    return trie_get_count(t->v[node].total, t->v[node].df & NODE_TOTAL_FLOAT);
 }
 
 double trie_self_d(const struct trie *t, uint32_t node)
@@ -483,7 +484,12 @@ double trie_total_d(const struct trie *t, uint32_t node)
 
 bool trie_is_terminal(const struct trie *t, uint32_t node)
 {
-    return t->v[node].flags & NODE_TERMINAL;
+    return t->v[node].df & NODE_TERMINAL;
+}
+
+bool trie_has_children(const struct trie *t, uint32_t node)
+{
+    return t->v[node].df & NODE_HAS_KIDS;
 }
 
 uint32_t trie_max_depth(const struct trie *t)
@@ -494,139 +500,6 @@ uint32_t trie_max_depth(const struct trie *t)
 uint64_t trie_generation(const struct trie *t)
 {
     return t->gen;
-}
-
-/* The sorted children of every node in two linear passes (a counting sort of all
- * nodes by (parent, name rank), least significant key first): bucket the nodes by the
- * byte-order rank of their name, then place them, in that order, into their parent's
- * slice of the CSR array. No comparison, no per-group sort. */
-static void build_kids(struct trie *t)
-{
-    size_t n = t->n;
-    size_t nn = strtab_count(t->names);
-    const uint32_t *ranks = strtab_ranks(t->names);
-    free(t->kid_off);
-    free(t->kids);
-    t->kid_off = xcalloc(n + 1, sizeof *t->kid_off);
-    t->kids = xreallocarray(NULL, n ? n : 1, sizeof *t->kids);
-    uint32_t *roff = xcalloc(nn + 1, sizeof *roff); /* start of each rank's bucket */
-    for (size_t i = 1; i < n; i++) {
-        const struct node *nd = &t->v[i];
-        t->kid_off[nd->parent + 1]++;
-        roff[ranks[nd->name] + 1]++;
-    }
-    for (size_t r = 0; r < nn; r++)
-        roff[r + 1] += roff[r];
-    /* pass 1: the nodes by name rank */
-    uint32_t *byrank = xreallocarray(NULL, n ? n : 1, sizeof *byrank);
-    for (size_t i = 1; i < n; i++)
-        byrank[roff[ranks[t->v[i].name]]++] = (uint32_t)i;
-    free(roff);
-    /* pass 2: stable placement by parent; kid_off[p] runs from the start of p's slice to
-     * its end (= the start of p + 1), then everything moves up one place. The parents
-     * are read out of order: prefetched a few nodes ahead (keeping (parent, node) pairs
-     * instead would cost 4 more bytes per node at the peak). */
-    for (size_t i = 0; i < n; i++)
-        t->kid_off[i + 1] += t->kid_off[i];
-    for (size_t k = 0; k + 1 < n; k++) {
-        if (k + 16 + 1 < n)
-            __builtin_prefetch(&t->v[byrank[k + 16]].parent);
-        uint32_t c = byrank[k];
-        t->kids[t->kid_off[t->v[c].parent]++] = c;
-    }
-    free(byrank);
-    memmove(t->kid_off + 1, t->kid_off, n * sizeof *t->kid_off);
-    t->kid_off[0] = 0;
-    t->kids_gen = t->struct_gen;
-    t->kids_valid = true;
-    kc_clear(t, false);
-}
-
-static int cmp_names(const void *a, const void *b, void *ctx)
-{
-    const struct trie *t = ctx;
-    size_t la, lb;
-    const char *pa = strtab_get(t->names, t->v[*(const uint32_t *)a].name, &la);
-    const char *pb = strtab_get(t->names, t->v[*(const uint32_t *)b].name, &lb);
-    int c = memcmp(pa, pb, la < lb ? la : lb);
-    return c ? c : (la > lb) - (la < lb);
-}
-
-static struct kcache *kc_slot(struct trie *t, uint32_t node)
-{
-    if (!t->kc || (t->kc_n + 1) * 2 > t->kc_mask) {
-        size_t om = t->kc_mask;
-        struct kcache *old = t->kc;
-        t->kc_mask = om ? om * 2 + 1 : 1023;
-        t->kc = xcalloc(t->kc_mask + 1, sizeof *t->kc);
-        for (size_t i = 0; i <= t->kc_mask; i++)
-            t->kc[i].node = TRIE_NONE;
-        for (size_t i = 0; old && i <= om; i++) {
-            if (old[i].node == TRIE_NONE)
-                continue;
-            size_t j = (old[i].node * 2654435761u) & t->kc_mask;
-            while (t->kc[j].node != TRIE_NONE)
-                j = (j + 1) & t->kc_mask;
-            t->kc[j] = old[i];
-        }
-        free(old);
-    }
-    size_t j = (node * 2654435761u) & t->kc_mask;
-    while (t->kc[j].node != TRIE_NONE && t->kc[j].node != node)
-        j = (j + 1) & t->kc_mask;
-    return &t->kc[j];
-}
-
-const uint32_t *trie_children(struct trie *t, uint32_t node, size_t *n)
-{
-    if (t->kids_valid && t->kids_gen == t->struct_gen) {
-        uint32_t a = t->kid_off[node], b = t->kid_off[node + 1];
-        *n = b - a;
-        return t->kids + a;
-    }
-    /* The trie changed since the full index was built. A redraw visits few nodes: sort
-     * just those, and keep them until they get new children. A walk over much of the
-     * trie (collapse, search) rebuilds the full index instead. */
-    size_t limit = t->n / 16 > 4096 ? t->n / 16 : 4096;
-    if (t->kc_n >= limit) {
-        build_kids(t);
-        return trie_children(t, node, n);
-    }
-    struct kcache *e = kc_slot(t, node);
-    uint32_t first = t->v[node].first_child;
-    if (e->node == node && e->first == first) {
-        *n = e->n;
-        return e->kids;
-    }
-    if (e->node != node) {
-        e->node = node;
-        e->kids = NULL;
-        t->kc_n++;
-    }
-    size_t k = 0;
-    for (uint32_t c = first; c != TRIE_NONE; c = t->v[c].next_sibling)
-        k++;
-    e->kids = xreallocarray(e->kids, k ? k : 1, sizeof *e->kids);
-    k = 0;
-    for (uint32_t c = first; c != TRIE_NONE; c = t->v[c].next_sibling)
-        e->kids[k++] = c;
-    if (k > 1)
-        qsort_r(e->kids, k, sizeof *e->kids, cmp_names, t);
-    e->first = first;
-    e->n = (uint32_t)k;
-    *n = k;
-    return e->kids;
-}
-
-void trie_sort_children(struct trie *t)
-{
-    if (!t->kids_valid || t->kids_gen != t->struct_gen)
-        build_kids(t);
-}
-
-bool trie_has_children(const struct trie *t, uint32_t node)
-{
-    return t->v[node].first_child != TRIE_NONE;
 }
 
 void trie_merge(struct trie *dst, const struct trie *src)
@@ -645,25 +518,32 @@ void trie_merge(struct trie *dst, const struct trie *src)
         }
     }
     map[0] = TRIE_ROOT;
+    fresh_slots(dst);
     for (size_t i = 0; i < n; i++) {
         const struct node *s = &src->v[i];
         uint32_t d = 0;
+        if (i + 16 < n) /* the path hash is the same in both tries: probe ahead */
+            trie_prefetch(dst, src->v[i + 16].ph);
         if (i > 0) {
-            d = trie_child(dst, map[s->parent], same ? s->name : names[s->name]);
+            size_t slot;
+            uint32_t name = same ? s->name : names[s->name];
+            d = lookup(dst, map[s->parent], name, s->ph, &slot);
+            if (d == TRIE_NONE)
+                d = new_node(dst, map[s->parent], name, s->ph, slot);
             map[i] = d;
         }
         struct node *dn = &dst->v[d];
-        add_count(&dn->total, &dn->flags, NODE_TOTAL_FLOAT,
-                  get_count(s->total, s->flags & NODE_TOTAL_FLOAT));
-        if (s->flags & NODE_TERMINAL) {
-            dn->flags |= NODE_TERMINAL;
-            add_count(&dn->self, &dn->flags, NODE_SELF_FLOAT,
-                      get_count(s->self, s->flags & NODE_SELF_FLOAT));
+        add_count(&dn->total, &dn->df, NODE_TOTAL_FLOAT,
+                  trie_get_count(s->total, s->df & NODE_TOTAL_FLOAT));
+        if (s->df & NODE_TERMINAL) {
+            dn->df |= NODE_TERMINAL;
+            add_count(&dn->self, &dn->df, NODE_SELF_FLOAT,
+                      trie_get_count(s->self, s->df & NODE_SELF_FLOAT));
         }
         if (src->base) {
             trie_enable_base(dst);
-            add_count(&dst->base[d], &dst->v[d].flags, NODE_BASE_FLOAT,
-                      get_count(src->base[i], s->flags & NODE_BASE_FLOAT));
+            add_count(&dst->base[d], &dst->v[d].df, NODE_BASE_FLOAT,
+                      trie_get_count(src->base[i], s->df & NODE_BASE_FLOAT));
         }
     }
     dst->gen++;
@@ -674,13 +554,13 @@ void trie_merge(struct trie *dst, const struct trie *src)
 void trie_foreach_stack(const struct trie *t, void (*fn)(void *ctx, uint32_t leaf), void *ctx)
 {
     for (size_t i = 0; i < t->n; i++)
-        if (t->v[i].flags & NODE_TERMINAL)
+        if (t->v[i].df & NODE_TERMINAL)
             fn(ctx, (uint32_t)i);
 }
 
 size_t trie_path(const struct trie *t, uint32_t node, uint32_t *path)
 {
-    size_t d = t->v[node].depth;
+    size_t d = node_depth(&t->v[node]);
     for (size_t i = d; i > 0; i--) {
         path[i - 1] = node;
         node = t->v[node].parent;
@@ -697,17 +577,17 @@ void trie_replace(struct trie *t, struct trie *src)
     t->n = src->n;
     t->cap = src->cap;
     t->slots = src->slots;
+    t->nslots = src->nslots;
+    t->idbits = src->idbits;
+    t->slots_mapped = src->slots_mapped;
     t->base = src->base;
-    t->mask = src->mask;
     t->slots_stale = src->slots_stale;
     t->max_depth = src->max_depth;
-    t->kid_off = NULL;
-    t->kids = NULL;
-    t->kids_valid = false;
     t->gen = (t->gen > src->gen ? t->gen : src->gen) + 1;
     t->struct_gen = (t->struct_gen > src->struct_gen ? t->struct_gen : src->struct_gen) + 1;
     src->v = NULL;
     src->slots = NULL;
+    src->slots_mapped = false;
     src->base = NULL;
     src->own_names = false;
     trie_free(src);
@@ -720,15 +600,22 @@ void trie_compact(struct trie *t)
         t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
         base_fit(t);
     }
+    /* loading is over: the lookup table goes too, and comes back on the next lookup */
+    if (t->slots && !t->slots_stale && t->n > MIN_SLOTS) {
+        slots_free(t);
+        t->slots_stale = true;
+    }
 }
 
 size_t trie_bytes(const struct trie *t)
 {
-    size_t b = t->cap * sizeof *t->v + (t->mask + 1) * sizeof *t->slots;
-    if (t->kids_valid)
-        b += (t->n + 1) * sizeof *t->kid_off + t->n * sizeof *t->kids;
+    /* nodes in use: the capacity past them is address space whose pages are never
+     * touched (a reservation, or realloc's slack) */
+    size_t b = t->n * sizeof *t->v + trie_kids_bytes(t);
+    if (t->slots)
+        b += t->nslots * sizeof *t->slots;
     if (t->base)
-        b += t->cap * sizeof *t->base;
+        b += t->n * sizeof *t->base;
     return b;
 }
 
@@ -757,7 +644,7 @@ struct count trie_base_total(const struct trie *t, uint32_t node)
 {
     if (!t->base)
         return count_u64(0);
-    return get_count(t->base[node], t->v[node].flags & NODE_BASE_FLOAT);
+    return trie_get_count(t->base[node], t->v[node].df & NODE_BASE_FLOAT);
 }
 
 struct count trie_base_self(const struct trie *t, uint32_t node)
@@ -766,8 +653,12 @@ struct count trie_base_self(const struct trie *t, uint32_t node)
     if (!t->base || count_is_zero(c))
         return c;
     struct count kids = count_u64(0);
-    for (uint32_t k = t->v[node].first_child; k != TRIE_NONE; k = t->v[k].next_sibling)
-        count_add(&kids, trie_base_total(t, k));
+    size_t nk = 0;
+    const uint32_t *k = NULL;
+    if (t->v[node].df & NODE_HAS_KIDS) /* logically const: trie_children fills a cache */
+        k = trie_children((struct trie *)(uintptr_t)t, node, &nk);
+    for (size_t i = 0; i < nk; i++)
+        count_add(&kids, trie_base_total(t, k[i]));
     if (!c.is_float && !kids.is_float)
         return count_u64(c.u >= kids.u ? c.u - kids.u : 0);
     double d = count_to_double(c) - count_to_double(kids);
@@ -782,9 +673,9 @@ double trie_base_total_d(const struct trie *t, uint32_t node)
 void trie_add_base(struct trie *t, uint32_t leaf, struct count c)
 {
     trie_enable_base(t);
-    t->v[leaf].flags |= NODE_TERMINAL;
+    t->v[leaf].df |= NODE_TERMINAL;
     for (uint32_t id = leaf; id != TRIE_NONE; id = t->v[id].parent)
-        add_count(&t->base[id], &t->v[id].flags, NODE_BASE_FLOAT, c);
+        add_count(&t->base[id], &t->v[id].df, NODE_BASE_FLOAT, c);
     t->gen++;
 }
 
@@ -801,8 +692,8 @@ bool trie_base_swapped(const struct trie *t)
 void trie_add_base_self(struct trie *t, uint32_t leaf, struct count c)
 {
     trie_enable_base(t);
-    t->v[leaf].flags |= NODE_TERMINAL;
-    add_count(&t->base[leaf], &t->v[leaf].flags, NODE_BASE_FLOAT, c);
+    t->v[leaf].df |= NODE_TERMINAL;
+    add_count(&t->base[leaf], &t->v[leaf].df, NODE_BASE_FLOAT, c);
     t->gen++;
 }
 
@@ -812,8 +703,8 @@ void trie_sum_base(struct trie *t)
         return;
     for (size_t i = t->n; i-- > 1;) {   /* children before parents */
         uint32_t p = t->v[i].parent;
-        add_count(&t->base[p], &t->v[p].flags, NODE_BASE_FLOAT,
-                  get_count(t->base[i], t->v[i].flags & NODE_BASE_FLOAT));
+        add_count(&t->base[p], &t->v[p].df, NODE_BASE_FLOAT,
+                  trie_get_count(t->base[i], t->v[i].df & NODE_BASE_FLOAT));
     }
     t->gen++;
 }

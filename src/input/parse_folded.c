@@ -8,10 +8,11 @@
  * starting with '#' (austin, comment headers) are ignored.
  * Speed: consecutive lines usually share a prefix (sorted input), so the node ids of the
  * previous line's frames are reused for the common prefix (compared a word at a time)
- * without any hashing. The other frames are hashed while scanning for ';', their name ids
- * come from a small cache that keeps the first bytes of each name inline (one cache line
- * per name, instead of the string table's slot, name record and arena bytes), and the
- * trie is then probed by (parent, name id), so a hit never reads the names' bytes. */
+ * without any hashing. The other frames are hashed while scanning for ';', their trie
+ * and string table slots are prefetched, and each is then resolved by trie_child_bytes,
+ * which interns the name (the string table's slot points at the bytes) and probes the
+ * trie by (parent, name id), so a hit never reads a node's name bytes. The bytes parsed
+ * go to trie_hint_progress, which sizes the lookup table's growth for the whole input. */
 #include "config.h"
 
 #include "input/parse_folded.h"
@@ -22,6 +23,8 @@
 
 #include "core/strtab.h"
 #include "core/trie.h"
+
+#define PROGRESS_STEP ((size_t)256 << 10)
 
 struct folded_parser {
     struct trie *t;
@@ -38,6 +41,7 @@ struct folded_parser {
     uint64_t *nh, *ph;      /* name hash and path hash of each new frame */
     size_t nprev, cap;
     size_t max_line;        /* 0: no limit */
+    size_t reported;        /* bytes of this feed told to trie_hint_progress */
     char long_why[48];      /* "line longer than 16 MiB" */
 };
 
@@ -285,6 +289,7 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
                    struct ft_error *err)
 {
     size_t pos = 0;
+    p->reported = 0;
     while (pos < len) {
         const char *nl = memchr(buf + pos, '\n', len - pos);
         if (!nl && !eof)
@@ -312,8 +317,13 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
             add_line(p, buf + pos, sl, c);
         }
         pos += ll + (nl ? 1 : 0);
+        if (pos - p->reported >= PROGRESS_STEP) {
+            trie_hint_progress(p->t, pos - p->reported);
+            p->reported = pos;
+        }
     }
     keep_prev(p);
+    trie_hint_progress(p->t, pos - p->reported);
     return pos;
 }
 

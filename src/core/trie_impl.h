@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - trie_impl.h: the private layout of the trie, shared by trie.c (nodes, lookup
+ * table, counts) and trie_kids.c (the sorted-children index). Nothing else includes it.
+ * A node is 32 bytes (two per cache line) and holds everything an insert touches; the
+ * lookup table has 4-byte slots; child links are not stored at all: the children index
+ * is built from the parent ids when something asks for children. */
+#ifndef FLAMETUI_TRIE_IMPL_H
+#define FLAMETUI_TRIE_IMPL_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/count.h"
+
+/* node flags, in the low bits of node.df (the depth is above them) */
+enum {
+    NODE_TERMINAL = 1,
+    NODE_SELF_FLOAT = 2,
+    NODE_TOTAL_FLOAT = 4,
+    NODE_BASE_FLOAT = 8,
+    NODE_HAS_KIDS = 16,
+    NODE_FLAG_BITS = 5,
+};
+#define NODE_MAX_DEPTH ((UINT32_C(1) << (32 - NODE_FLAG_BITS)) - 1)
+
+struct node {
+    uint32_t ph;          /* path hash (trie_hash_step only reads 32 bits of its parent's) */
+    uint32_t parent;      /* TRIE_NONE for the root */
+    uint32_t name;        /* UINT32_MAX for the root */
+    uint32_t df;          /* depth << NODE_FLAG_BITS | flags */
+    uint64_t self, total; /* uint64 or the bits of a double (see the flags) */
+};
+
+/* the sorted children of a node that got children after the full index was built */
+struct kcache {
+    uint32_t node;        /* TRIE_NONE: empty entry */
+    uint32_t first;       /* dhead[node] when sorted: unchanged = still valid */
+    uint32_t n;
+    uint32_t *kids;
+};
+
+struct trie_kids {
+    uint32_t *off;        /* full index over nodes [0, kn): off[kn + 1], kids[kn - 1] */
+    uint32_t *kids;
+    size_t kn;            /* 0: no full index */
+    uint32_t *dhead;      /* per node: its newest child linked since the index (or NONE) */
+    size_t dhcap;
+    uint32_t *dnext;      /* for node kn + i: the previous linked child of its parent */
+    size_t dn, dcap;      /* nodes [kn, dn) are linked */
+    struct kcache *kc;    /* open addressing on the node id */
+    size_t kc_mask, kc_n;
+    uint32_t **grave;     /* retired arrays: callers may hold them until the next change */
+    size_t ngrave, grave_cap;
+};
+
+struct trie {
+    struct strtab *names;
+    bool own_names;
+    struct node *v;
+    size_t n, cap;
+    uint32_t *slots;      /* 0 = empty; else tag << idbits | (node id + 1) */
+    size_t nslots;        /* table size (any size: the index is a multiply-shift) */
+    unsigned idbits;      /* bits of a slot that hold the id: nslots < 2^idbits */
+    bool slots_mapped;    /* slots came from mmap (big tables) */
+    bool slots_stale;     /* nodes were appended without being hashed */
+    uint64_t uid;
+    uint64_t gen;         /* any change */
+    uint64_t struct_gen;  /* new nodes */
+    uint32_t max_depth;
+    struct trie_kids k;
+    uint64_t *base;       /* diff: per node (cap entries) the base total, or NULL */
+    bool base_swapped;    /* diff: counts are the base's, base counts the new ones */
+    size_t hint_nodes;    /* trie_reserve_hint: once the trie is big, a lookup table for */
+    size_t hint_cap;      /* hint_nodes nodes, and room for hint_cap nodes in the array */
+    uint64_t hint_bytes;  /* trie_reserve_hint's input size, and how much of it has been */
+    uint64_t hint_done;   /* parsed (trie_hint_progress) */
+};
+
+static inline uint32_t node_depth(const struct node *nd)
+{
+    return nd->df >> NODE_FLAG_BITS;
+}
+
+static inline struct count trie_get_count(uint64_t bits, bool fl)
+{
+    struct count c = {0, 0.0, fl};
+    if (fl)
+        memcpy(&c.d, &bits, sizeof c.d);
+    else
+        c.u = bits;
+    return c;
+}
+
+/* trie_kids.c */
+void trie_kids_free(struct trie *t);            /* everything, now */
+void trie_kids_grave_free(struct trie *t);      /* the retired arrays (on a change) */
+size_t trie_kids_bytes(const struct trie *t);
+#endif
