@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "query/regex.h"
+#include "query/revbuild.h"
 #include "core/strtab.h"
 #include "core/trie.h"
 
@@ -410,15 +411,21 @@ struct trie *view_build(struct view *v, struct trie *base)
         trie_sum_base(st->out);
         free(need);
     } else {
+        /* the kept stack ends in id order, then built level by level (revbuild.h) */
+        size_t nl = 0, cap = 1024;
+        uint32_t *leaves = xreallocarray(NULL, cap, sizeof *leaves);
         for (size_t i = 0; i < n; i++) {
             if (!trie_is_terminal(base, (uint32_t)i))
                 continue;
-            struct count c = trie_self(base, (uint32_t)i);
             if (v->track)
-                set_prev(st, i, c);
-            if (kept(st, i))
-                add_stack(st, (uint32_t)i, c, true);
+                set_prev(st, i, trie_self(base, (uint32_t)i));
+            if (!kept(st, i))
+                continue;
+            FT_GROW(leaves, cap, nl + 1);
+            leaves[nl++] = (uint32_t)i;
         }
+        revbuild(st->out, base, leaves, nl, st->fl, N_HIDDEN);
+        free(leaves);
     }
     struct trie *out = st->out;
     if (v->track) {

@@ -1,15 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - tests/bench/bench_filter.c: times view_build (each filter kind, reverse),
  * a search and top over a synthetic trie with many distinct stacks.
- * Usage: bench_filter [STACKS]   (default 20000; `make bench` runs 1000000). Built and
- * run by `make bench` only, never by `make check`. Prints the CPU time of this process
- * (CLOCK_PROCESS_CPUTIME_ID, "ms cpu": steady on a shared machine, not wall-clock time)
- * per step. */
+ * Usage: bench_filter [STACKS [STEP...]]   (default 20000; `make bench` runs 1000000).
+ * STEPs (substrings of the step names, e.g. "include", "reverse") run only those view
+ * builds. Built and run by `make bench` only, never by `make check`. Prints the CPU time
+ * of this process (CLOCK_PROCESS_CPUTIME_ID, "ms cpu": steady on a shared machine, not
+ * wall-clock time) per step, and for the view builds the peak memory the build added
+ * (VmHWM over the RSS before it, reset through /proc/self/clear_refs; "?" where that
+ * is not available) and the derived trie's trie_bytes, both as a ratio to the base
+ * trie's trie_bytes. BENCH_REPEAT=N builds each view N times and prints the median time
+ * (for profiling the builds rather than the setup). */
 #include "config.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "query/callers.h"
@@ -46,18 +52,88 @@ static bool jit_available(void)
     return jit;
 }
 
+/* A field of /proc/self/status in kB, or -1. */
+static long status_kb(const char *field)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f)
+        return -1;
+    char line[256];
+    long kb = -1;
+    size_t n = strlen(field);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, field, n) == 0 && line[n] == ':') {
+            kb = strtol(line + n + 1, NULL, 10);
+            break;
+        }
+    fclose(f);
+    return kb;
+}
+
+/* Resets VmHWM to the current RSS (Linux >= 4.0); false when it cannot. */
+static bool reset_peak(void)
+{
+    FILE *f = fopen("/proc/self/clear_refs", "w");
+    if (!f)
+        return false;
+    bool ok = fputs("5", f) >= 0;
+    return fclose(f) == 0 && ok;
+}
+
+static int nsteps;
+static char **steps;
+
+static bool selected(const char *what)
+{
+    for (int i = 0; i < nsteps; i++)
+        if (strstr(what, steps[i]))
+            return true;
+    return nsteps == 0;
+}
+
 static void time_view(struct trie *base, enum filter_kind kind, const char *re, bool rev,
                       const char *what)
 {
+    if (!selected(what))
+        return;
     struct view *v = view_new();
     if (re && view_push_filter(v, kind, re, NULL) < 0)
         abort();
     view_set_reverse(v, rev);
+    double bb = (double)trie_bytes(base);
+    bool peak = reset_peak();
+    long rss0 = status_kb("VmRSS");
     double t0 = now_ms();
     struct trie *d = view_build(v, base);
     double t1 = now_ms();
-    printf("%-28s %8.1f ms cpu  nodes %zu -> %zu  keeps %.1f%%\n", what, t1 - t0, trie_size(base),
-           trie_size(d), 100 * view_share(base, d));
+    long hwm = status_kb("VmHWM");
+    const char *rep = getenv("BENCH_REPEAT");
+    int nrep = rep ? atoi(rep) : 1;
+    if (nrep > 1) {
+        double *ms = calloc((size_t)nrep, sizeof *ms);
+        ms[0] = t1 - t0;
+        for (int i = 1; i < nrep; i++) {
+            trie_free(d);
+            double a = now_ms();
+            d = view_build(v, base);
+            ms[i] = now_ms() - a;
+        }
+        for (int i = 1; i < nrep; i++)   /* insertion sort: a few values */
+            for (int j = i; j > 0 && ms[j] < ms[j - 1]; j--) {
+                double x = ms[j];
+                ms[j] = ms[j - 1];
+                ms[j - 1] = x;
+            }
+        t0 = 0;
+        t1 = ms[nrep / 2];
+        free(ms);
+    }
+    char mem[64] = "peak ?";
+    if (peak && rss0 >= 0 && hwm >= rss0)
+        snprintf(mem, sizeof mem, "peak +%.2fx", (double)(hwm - rss0) * 1024 / bb);
+    printf("%-28s %8.1f ms cpu  nodes %zu -> %zu  keeps %.1f%%  %s, trie %.2fx base\n", what,
+           t1 - t0, trie_size(base), trie_size(d), 100 * view_share(base, d), mem,
+           (double)trie_bytes(d) / bb);
     trie_free(d);
     view_free(v);
 }
@@ -65,6 +141,8 @@ static void time_view(struct trie *base, enum filter_kind kind, const char *re, 
 int main(int argc, char **argv)
 {
     size_t stacks = argc > 1 ? strtoul(argv[1], NULL, 10) : 20000;
+    nsteps = argc > 2 ? argc - 2 : 0;
+    steps = argv + 2;
     struct trie *t = trie_new(NULL);
     struct strtab *st = trie_names(t);
     /* about stacks/4 distinct names, names like "lib3::func_1234", some "[unknown]" and
@@ -105,8 +183,8 @@ int main(int argc, char **argv)
     }
     size_t nc;
     trie_children(t, TRIE_ROOT, &nc);
-    printf("built %zu stacks, %zu nodes, %zu names in %.1f ms cpu\n", stacks, trie_size(t),
-           strtab_count(st), now_ms() - t0);
+    printf("built %zu stacks, %zu nodes, %zu names in %.1f ms cpu; base trie %.1f MB\n", stacks,
+           trie_size(t), strtab_count(st), now_ms() - t0, (double)trie_bytes(t) / 1e6);
     time_view(t, FILTER_INCLUDE, "func_1[0-9]*7$", false, "include func_1.*7$");
     time_view(t, FILTER_EXCLUDE, "cpu_idle", false, "exclude cpu_idle");
     time_view(t, FILTER_HIDE, "^\\[unknown\\]$", false, "hide ^\\[unknown\\]$");
@@ -123,6 +201,8 @@ int main(int argc, char **argv)
     }
     time_view(t, FILTER_INCLUDE, NULL, false, "no filter (copy)");
     time_view(t, FILTER_INCLUDE, NULL, true, "reverse");
+    if (nsteps)
+        goto out;
     {   /* live mode: 1000 more stacks into the base, then view_update vs rebuild */
         struct view *v = view_new();
         view_track(v, true);
@@ -172,6 +252,7 @@ int main(int argc, char **argv)
     printf("%-28s %8.1f ms / %.1f ms cpu\n", "callers / callees of top1", t1 - t0, now_ms() - t1);
     trie_free(r);
     trie_free(e);
+out:
     free(ids);
     trie_free(t);
     return 0;
