@@ -29,6 +29,9 @@ enum {
     N_DEAD = 2,             /* an excluded frame is on the path: nothing below survives */
     N_TERM = 4,             /* tracked: was a stack end at the last build/update */
     N_PREV_FLOAT = 8,       /* tracked: prev[] holds the bits of a double */
+    N_VIS = 16,             /* a frame on the path, itself included, is not hidden */
+    N_KEEP = 32,            /* view_build only: a kept stack ends here */
+    N_BELOW = 64,           /* view_build only: a kept stack ends below */
 };
 
 /* Per-node state of one build (kept after view_build when tracking). */
@@ -43,8 +46,7 @@ struct state {
     uint64_t need, forbid;   /* include bits that must be set; exclude bits that must not */
     bool reverse;
     unsigned char *fl;       /* per node: N_* */
-    uint64_t *has;           /* per node: include/exclude bits seen on the path (or NULL) */
-    uint32_t *vis;           /* per node: visible frames on the path, itself included */
+    uint64_t *has;           /* per node: include bits seen on the path (or NULL: none) */
     uint32_t *map;           /* per node: derived node, TRIE_NONE until created */
     uint64_t *prev;          /* per node, tracked: self at the last sync */
     uint32_t *tmp;           /* a path (max depth + 1) */
@@ -68,7 +70,6 @@ static void state_free(struct state *st)
     free(st->hide);
     free(st->fl);
     free(st->has);
-    free(st->vis);
     free(st->map);
     free(st->prev);
     free(st->tmp);
@@ -241,36 +242,36 @@ static void extend_nodes(struct state *st, bool track)
     if (n > st->capnodes) {
         size_t cap = st->nnodes ? n + n / 2 : n;
         st->fl = xreallocarray(st->fl, cap, 1);
-        st->vis = xreallocarray(st->vis, cap, sizeof *st->vis);
         st->map = xreallocarray(st->map, cap, sizeof *st->map);
-        if (st->need | st->forbid)
+        if (st->need)
             st->has = xreallocarray(st->has, cap, sizeof *st->has);
         if (track)
             st->prev = xreallocarray(st->prev, cap, sizeof *st->prev);
         st->capnodes = cap;
     }
-    bool bits = st->need | st->forbid;
-    for (size_t i = st->nnodes; i < n; i++) {
+    bool bits = st->need != 0;
+    size_t i = st->nnodes;
+    if (i == 0) {
+        st->fl[0] = 0;
+        st->map[0] = st->reverse ? TRIE_NONE : TRIE_ROOT;
+        if (bits)
+            st->has[0] = 0;
+        if (track)
+            st->prev[0] = 0;
+        i = 1;
+    }
+    for (; i < n; i++) {
         uint32_t node = (uint32_t)i;
         st->map[i] = TRIE_NONE;
         if (track)
             st->prev[i] = 0;
-        if (i == 0) {
-            st->fl[0] = 0;
-            st->vis[0] = 0;
-            st->map[0] = st->reverse ? TRIE_NONE : TRIE_ROOT;
-            if (bits)
-                st->has[0] = 0;
-            continue;
-        }
         uint32_t p = trie_parent(base, node), name = trie_name(base, node);
-        uint64_t has = bits ? st->has[p] | st->mask[name] : 0;
         if (bits)
-            st->has[i] = has;
-        st->fl[i] = (st->fl[p] & N_DEAD) || (has & st->forbid) ? N_DEAD
-                    : st->hide[name]                           ? N_HIDDEN
-                                                               : 0;
-        st->vis[i] = st->vis[p] + !st->hide[name];
+            st->has[i] = st->has[p] | st->mask[name];
+        unsigned char pf = st->fl[p];
+        st->fl[i] = (pf & N_DEAD) || (st->mask[name] & st->forbid) ? N_DEAD
+                    : st->hide[name] ? (unsigned char)(N_HIDDEN | (pf & N_VIS))
+                                     : N_VIS;
     }
     st->nnodes = n;
     size_t need = (size_t)trie_max_depth(base) + 1;
@@ -285,9 +286,9 @@ static bool kept(const struct state *st, size_t i)
 {
     if (st->fl[i] & N_DEAD)
         return false;
-    if ((st->need | st->forbid) && (st->has[i] & st->need) != st->need)
+    if (st->need && (st->has[i] & st->need) != st->need)
         return false;
-    return i == 0 || st->vis[i] > 0;           /* every frame hidden: gone */
+    return i == 0 || (st->fl[i] & N_VIS);      /* every frame hidden: gone */
 }
 
 /* The derived node of base node i (non-reverse), created with its ancestors as needed. */
@@ -368,48 +369,60 @@ struct trie *view_build(struct view *v, struct trie *base)
     extend_nodes(st, v->track);
     size_t n = st->nnodes;
     if (!st->reverse) {
-        /* mark kept stack ends, propagate "needed" up (reverse id order), then create
-         * the needed derived nodes in id order: sequential, parents first */
-        unsigned char *need = xcalloc(n, 1);
-        for (size_t i = 0; i < n; i++)
-            need[i] = trie_is_terminal(base, (uint32_t)i) && kept(st, i);
+        /* mark kept stack ends and propagate "needed" up (one backward pass: children
+         * have larger ids than their parents), then create the needed derived nodes in
+         * id order (sequential, parents first) and add the self counts */
+        unsigned char *fl = st->fl;
         size_t nneed = 1;
-        for (size_t i = n; i-- > 1;)
-            if (need[i]) {
-                need[trie_parent(base, (uint32_t)i)] |= 2;
+        for (size_t i = n; i-- > 1;) {
+            uint32_t node = (uint32_t)i;
+            if (trie_is_terminal(base, node) && kept(st, i))
+                fl[i] |= N_KEEP;
+            if (fl[i] & (N_KEEP | N_BELOW)) {
+                fl[trie_parent(base, node)] |= N_BELOW;
                 nneed++;
             }
-        trie_reserve(st->out, nneed);
+        }
+        if (trie_is_terminal(base, TRIE_ROOT) && kept(st, 0))
+            fl[0] |= N_KEEP;
         bool hides = false;
         for (size_t i = 0; i < v->n; i++)
             hides |= v->f[i].kind == FILTER_HIDE;
-        for (size_t i = 1; i < n; i++) {
-            if (!need[i])
-                continue;
-            uint32_t node = (uint32_t)i, up = st->map[trie_parent(base, node)];
-            if (!hides) /* paths are the base's: every node is new, no lookups */
-                st->map[i] = trie_append_child(st->out, up, trie_name(base, node),
-                                               trie_phash(base, node));
-            else
-                st->map[i] = st->fl[i] & N_HIDDEN
-                                 ? up
-                                 : trie_child(st->out, up, trie_name(base, node));
-        }
+        bool reserved = hides;
+        if (hides) /* lookups: the table is needed, at its final size at once */
+            trie_reserve(st->out, nneed);
         for (size_t i = 0; i < n; i++) {
-            if (!trie_is_terminal(base, (uint32_t)i))
-                continue;
-            struct count c = trie_self(base, (uint32_t)i);
-            if (v->track)
-                set_prev(st, i, c);
-            if (need[i] & 1)
-                trie_add_self(st->out, st->map[i], c);
+            uint32_t node = (uint32_t)i;
+            unsigned char f = fl[i];
+            if (i && (f & (N_KEEP | N_BELOW))) {
+                uint32_t up = st->map[trie_parent(base, node)];
+                if (!hides) { /* paths are the base's: every node is new, no lookups */
+                    st->map[i] = trie_append_child(st->out, up, trie_name(base, node),
+                                                   trie_phash(base, node));
+                    if (!reserved) {   /* after an append the table is stale: only */
+                        trie_reserve(st->out, nneed);   /* the node array grows */
+                        reserved = true;
+                    }
+                } else {
+                    st->map[i] = f & N_HIDDEN ? up
+                                              : trie_child(st->out, up, trie_name(base, node));
+                }
+            }
+            if ((f & N_KEEP) || (v->track && trie_is_terminal(base, node))) {
+                struct count c = trie_self(base, node);
+                if (v->track)
+                    set_prev(st, i, c);
+                if (f & N_KEEP)
+                    trie_add_self(st->out, st->map[i], c);
+            }
         }
         trie_sum_totals(st->out);
         for (size_t i = 0; trie_has_base(base) && i < n; i++)   /* out's base: all zero */
-            if ((need[i] & 1) && trie_is_terminal(base, (uint32_t)i))
+            if (fl[i] & N_KEEP)
                 trie_add_base_self(st->out, st->map[i], trie_base_self(base, (uint32_t)i));
         trie_sum_base(st->out);
-        free(need);
+        for (size_t i = 0; i < n; i++)
+            fl[i] &= (unsigned char)~(N_KEEP | N_BELOW);
     } else {
         /* the kept stack ends in id order, then built level by level (revbuild.h) */
         size_t nl = 0, cap = 1024;
