@@ -32,6 +32,7 @@ enum {
     N_VIS = 16,             /* a frame on the path, itself included, is not hidden */
     N_KEEP = 32,            /* view_build only: a kept stack ends here */
     N_BELOW = 64,           /* view_build only: a kept stack ends below */
+    N_UNDER = 128,          /* view_build only: a hidden frame is above or here */
 };
 
 /* Per-node state of one build (kept after view_build when tracking). */
@@ -388,26 +389,79 @@ struct trie *view_build(struct view *v, struct trie *base)
         bool hides = false;
         for (size_t i = 0; i < v->n; i++)
             hides |= v->f[i].kind == FILTER_HIDE;
+        /* Without hides every needed node is a new node on the base's path, appended
+         * with no lookup. With hides, the derived node of a visible node a (its
+         * "anchor") gets children from a and from the hidden nodes below a: when only
+         * one of them has (needed, visible) children, those children cannot merge and
+         * are appended too. The others, and all below them, are looked up
+         * (trie_child) in a second pass, once the table holds the appended nodes. */
+        uint32_t *anc = NULL, *first = NULL;
+        if (hides) {
+            anc = xreallocarray(NULL, n, sizeof *anc);
+            first = xreallocarray(NULL, n, sizeof *first);
+            memset(first, 0xff, n * sizeof *first);
+            anc[0] = TRIE_ROOT;
+            for (size_t i = 1; i < n; i++) {
+                if (!(fl[i] & (N_KEEP | N_BELOW)))
+                    continue;
+                uint32_t p = trie_parent(base, (uint32_t)i);
+                uint32_t a = fl[p] & N_HIDDEN ? anc[p] : p;
+                if (fl[i] & N_HIDDEN)
+                    anc[i] = a;
+                else if (first[a] == TRIE_NONE)
+                    first[a] = p;              /* the first parent with children */
+                else if (first[a] != p)
+                    first[a] = TRIE_NONE - 1;  /* more than one: they may merge */
+            }
+        }
+        /* with hides, the lookup table is sized for every node now: the appends make
+         * it stale, and the first lookup rebuilds it once, at that size */
         bool reserved = hides;
-        if (hides) /* lookups: the table is needed, at its final size at once */
+        if (hides)
             trie_reserve(st->out, nneed);
+        size_t nunder = 0;
+        for (size_t i = 1; i < n; i++) {
+            uint32_t node = (uint32_t)i;
+            unsigned char f = fl[i];
+            if (!(f & (N_KEEP | N_BELOW)))
+                continue;
+            uint32_t p = trie_parent(base, node);
+            if (hides) {
+                uint32_t a = fl[p] & N_HIDDEN ? anc[p] : p;
+                if ((fl[a] & N_UNDER) || (!(f & N_HIDDEN) && first[a] == TRIE_NONE - 1)) {
+                    fl[i] |= N_UNDER;
+                    nunder++;
+                    continue;
+                }
+                if (f & N_HIDDEN) {
+                    st->map[i] = st->map[p];
+                    continue;
+                }
+            }
+            uint32_t up = st->map[p], nm = trie_name(base, node);
+            uint64_t ph = !hides ? trie_phash(base, node) /* the same path */
+                                 : trie_hash_step(trie_phash(st->out, up),
+                                                  strtab_hash(trie_names(base), nm));
+            st->map[i] = trie_append_child(st->out, up, nm, ph);
+            if (!reserved) {   /* after an append the table is stale: only the node */
+                trie_reserve(st->out, nneed);   /* array grows */
+                reserved = true;
+            }
+        }
+        free(first);
+        free(anc);
+        if (nunder) {
+            for (size_t i = 1; i < n; i++) {
+                if (!(fl[i] & N_UNDER))
+                    continue;
+                uint32_t node = (uint32_t)i, up = st->map[trie_parent(base, node)];
+                st->map[i] = fl[i] & N_HIDDEN ? up
+                                              : trie_child(st->out, up, trie_name(base, node));
+            }
+        }
         for (size_t i = 0; i < n; i++) {
             uint32_t node = (uint32_t)i;
             unsigned char f = fl[i];
-            if (i && (f & (N_KEEP | N_BELOW))) {
-                uint32_t up = st->map[trie_parent(base, node)];
-                if (!hides) { /* paths are the base's: every node is new, no lookups */
-                    st->map[i] = trie_append_child(st->out, up, trie_name(base, node),
-                                                   trie_phash(base, node));
-                    if (!reserved) {   /* after an append the table is stale: only */
-                        trie_reserve(st->out, nneed);   /* the node array grows */
-                        reserved = true;
-                    }
-                } else {
-                    st->map[i] = f & N_HIDDEN ? up
-                                              : trie_child(st->out, up, trie_name(base, node));
-                }
-            }
             if ((f & N_KEEP) || (v->track && trie_is_terminal(base, node))) {
                 struct count c = trie_self(base, node);
                 if (v->track)
@@ -422,7 +476,7 @@ struct trie *view_build(struct view *v, struct trie *base)
                 trie_add_base_self(st->out, st->map[i], trie_base_self(base, (uint32_t)i));
         trie_sum_base(st->out);
         for (size_t i = 0; i < n; i++)
-            fl[i] &= (unsigned char)~(N_KEEP | N_BELOW);
+            fl[i] &= (unsigned char)~(N_KEEP | N_BELOW | N_UNDER);
     } else {
         /* the kept stack ends in id order, then built level by level (revbuild.h) */
         size_t nl = 0, cap = 1024;

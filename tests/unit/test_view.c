@@ -340,15 +340,14 @@ static void update_refuses_when_stale(void **state)
     trie_free(base);
 }
 
-/* The reversed view of random stacks equals inserting every kept stack reversed, one by
- * one (trie_insert: the reference), node for node: counts, totals, base counts (a diff),
- * stack ends with zero samples, fractional counts, hidden frames and the stack with no
- * frames (the root). */
-static void reverse_equals_insertion(void **state)
+/* The view of random stacks equals inserting every kept stack (reversed when rev), one
+ * by one (trie_insert: the reference), node for node: counts, totals, base counts (a
+ * diff), stack ends with zero samples, fractional counts, hidden frames (which merge
+ * paths) and the stack with no frames (the root). */
+static void check_against_insertion(bool rev)
 {
-    (void)state;
     uint64_t rs = 12345;
-    for (int round = 0; round < 6; round++) {
+    for (int round = 0; round < 8; round++) {
         struct trie *base = trie_new(NULL);
         struct strtab *st = trie_names(base);
         uint32_t nm[12], path[16];
@@ -374,9 +373,11 @@ static void reverse_equals_insertion(void **state)
                 trie_add_base(base, leaf, count_u64(w + 1));
         }
         struct view *v = view_new();
-        view_set_reverse(v, true);
+        view_set_reverse(v, rev);
         if (round >= 4)   /* hide the names H0, H3, H6, H9 */
             assert_int_equal(view_push_filter(v, FILTER_HIDE, "^H", NULL), 0);
+        if (round >= 6)   /* and keep the stacks with f4 (a name seen after two H) */
+            assert_int_equal(view_push_filter(v, FILTER_INCLUDE, "^f4$", NULL), 0);
         struct trie *got = view_build(v, base);
         struct trie *want = trie_new(st);
         if (diff)
@@ -385,15 +386,22 @@ static void reverse_equals_insertion(void **state)
             if (!trie_is_terminal(base, (uint32_t)i))
                 continue;
             size_t k = 0, vis = 0;
+            bool f4 = false;
             for (uint32_t a = (uint32_t)i; a != TRIE_ROOT; a = trie_parent(base, a)) {
                 size_t len;
                 const char *p = strtab_get(st, trie_name(base, a), &len);
                 vis++;
+                f4 |= len == 2 && memcmp(p, "f4", 2) == 0;
                 if (round < 4 || p[0] != 'H')
                     path[k++] = trie_name(base, a);
             }
-            if (vis && !k)
-                continue;   /* every frame hidden: the stack is gone */
+            if ((vis && !k) || (round >= 6 && !f4))
+                continue;   /* every frame hidden: the stack is gone; or not included */
+            for (size_t j = 0; !rev && j < k / 2; j++) {   /* root first */
+                uint32_t x = path[j];
+                path[j] = path[k - 1 - j];
+                path[k - 1 - j] = x;
+            }
             uint32_t leaf = trie_insert(want, path, k, trie_self(base, (uint32_t)i));
             if (diff)
                 trie_add_base(want, leaf, trie_base_self(base, (uint32_t)i));
@@ -420,6 +428,54 @@ static void reverse_equals_insertion(void **state)
         view_free(v);
         trie_free(base);
     }
+}
+
+/* Every node of a view can be looked up by its parent and name (trie_find_child, as the
+ * viewer does to keep the selection), also where hidden frames shortened the paths and
+ * nodes were appended without lookups; growth then merges into those nodes. */
+static void view_nodes_are_found(void **state)
+{
+    (void)state;
+    const char *in = "a;H;b 1\na;H;c;H;d 2\nx;H 1\n";
+    for (size_t r = 0; r < 2; r++) {
+        struct trie *base = trie_from_folded(in);
+        struct view *v = view_new();
+        view_track(v, true);
+        assert_int_equal(view_push_filter(v, FILTER_HIDE, "^H$", NULL), 0);
+        view_set_reverse(v, r == 1);
+        struct trie *d = view_build(v, base);
+        for (uint32_t i = 1; i < trie_size(d); i++)
+            assert_int_equal(trie_find_child(d, trie_parent(d, i), trie_name(d, i)), i);
+        size_t before = trie_size(d);
+        uint32_t path[4];   /* a;H;b;d: the view gains d under a;b (reversed: d;b;a) */
+        path[0] = trie_name(base, trie_node_at(base, "a"));
+        path[1] = trie_name(base, trie_node_at(base, "a;H"));
+        path[2] = trie_name(base, trie_node_at(base, "a;H;b"));
+        path[3] = trie_name(base, trie_node_at(base, "a;H;c;H;d"));
+        trie_insert(base, path, 4, count_u64(5));
+        trie_insert(base, path, 3, count_u64(1));   /* a;H;b again: one more sample */
+        assert_true(view_update(v, base, d));
+        assert_int_equal(trie_size(d), before + 1 + r);   /* reversed: d;b and d;b;a */
+        char *got = trie_to_collapsed(d);
+        assert_string_equal(got, r == 0 ? "a;b 2\na;b;d 5\na;c;d 2\nx 1\n"
+                                        : "b;a 2\nd;b;a 5\nd;c;a 2\nx 1\n");
+        free(got);
+        trie_free(d);
+        view_free(v);
+        trie_free(base);
+    }
+}
+
+static void reverse_equals_insertion(void **state)
+{
+    (void)state;
+    check_against_insertion(true);
+}
+
+static void filters_equal_insertion(void **state)
+{
+    (void)state;
+    check_against_insertion(false);
 }
 
 /* A filtered view, and the reversed view of many distinct stacks (a reversed trie can
@@ -483,6 +539,8 @@ int main(void)
         cmocka_unit_test(update_after_growth),
         cmocka_unit_test(update_refuses_when_stale),
         cmocka_unit_test(reverse_equals_insertion),
+        cmocka_unit_test(filters_equal_insertion),
+        cmocka_unit_test(view_nodes_are_found),
         cmocka_unit_test(views_are_compact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
