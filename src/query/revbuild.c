@@ -51,6 +51,7 @@ void revbuild(struct trie *out, struct trie *base, const uint32_t *leaves, size_
     uint32_t *leaf2 = xreallocarray(NULL, cap, sizeof *leaf2);
     uint32_t *cid = xreallocarray(NULL, cap, sizeof *cid);   /* child, local to the group */
     uint32_t *cnt = xreallocarray(NULL, cap, sizeof *cnt);   /* stacks per child, going on */
+    uint32_t *nmv = xreallocarray(NULL, cap, sizeof *nmv);   /* the level's frame names */
     /* groups: derived node and first stack; one more entry marks the end */
     uint32_t *gnode = xreallocarray(NULL, cap + 1, sizeof *gnode);
     uint32_t *gbeg = xreallocarray(NULL, cap + 1, sizeof *gbeg);
@@ -85,12 +86,26 @@ void revbuild(struct trie *out, struct trie *base, const uint32_t *leaves, size_
     uint32_t gid = 0;
     while (ng) {
         size_t m2 = 0, ng2 = 0;
+        /* the names and next frames of the whole level first: the stacks' nodes are
+         * spread over the base, and in this tight loop of independent loads the
+         * cache misses overlap */
+        for (size_t k = 0; k < m; k++) {
+            uint32_t x = cur[k];
+            nmv[k] = trie_name(base, x);
+            cur[k] = trie_parent(base, x);
+        }
+        for (size_t k = 0; fl && k < m; k++) {
+            uint32_t x = cur[k];
+            while (x != TRIE_ROOT && (fl[x] & skip))
+                x = trie_parent(base, x);
+            cur[k] = x;
+        }
         for (size_t g = 0; g < ng; g++, gid++) {
             uint32_t p = gnode[g], b = gbeg[g], e = gbeg[g + 1];
             uint64_t pph = trie_phash(out, p);
             uint32_t first = TRIE_NONE, nk = 0;
             for (uint32_t k = b; k < e; k++) {
-                uint32_t x = cur[k], nm = trie_name(base, x);
+                uint32_t nm = nmv[k];
                 if (stamp[nm] != gid) {
                     stamp[nm] = gid;
                     uint32_t id = trie_append_child(
@@ -104,9 +119,8 @@ void revbuild(struct trie *out, struct trie *base, const uint32_t *leaves, size_
                     child[nm] = id - first;
                     cnt[nk++] = 0;
                 }
-                uint32_t c = child[nm], up = next_frame(base, x, fl, skip);
-                cur[k] = up;
-                if (up == TRIE_ROOT) {
+                uint32_t c = child[nm];
+                if (cur[k] == TRIE_ROOT) {
                     add_end(out, base, first + c, leaf[k], diff);
                     cid[k] = UINT32_MAX;
                 } else {
@@ -141,6 +155,7 @@ void revbuild(struct trie *out, struct trie *base, const uint32_t *leaves, size_
         t = gnode, gnode = gnode2, gnode2 = t;
         t = gbeg, gbeg = gbeg2, gbeg2 = t;
         ng = ng2;
+        m = m2;
     }
     trie_sum_totals(out);
     if (diff)
@@ -153,6 +168,7 @@ void revbuild(struct trie *out, struct trie *base, const uint32_t *leaves, size_
     free(gnode2);
     free(gbeg);
     free(gnode);
+    free(nmv);
     free(cnt);
     free(cid);
     free(leaf2);

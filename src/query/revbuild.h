@@ -20,7 +20,7 @@ struct trie;
  * whose node x has (fl[x] & skip) set is left out (fl may be NULL: none is); a stack
  * left with no frames adds to out's root. Totals are summed at the end. Within a
  * node, counts are added in the order of leaves[] (pass them in id order to match
- * trie_insert stack by stack). Temporary memory: about 12 bytes per leaf plus 8 per
+ * trie_insert stack by stack). Temporary memory: about 44 bytes per leaf plus 8 per
  * name. Cannot fail (OOM dies). */
 void revbuild(struct trie *out, struct trie *base, const uint32_t *leaves, size_t n,
               const unsigned char *fl, unsigned char skip);

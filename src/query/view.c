@@ -44,6 +44,7 @@ struct state {
     size_t capnames, capnodes;
     uint64_t *mask;          /* per name: the include/exclude bits it sets */
     unsigned char *hide;     /* per name: hidden by some hide filter */
+    size_t nhidden;          /* names hidden */
     uint64_t need, forbid;   /* include bits that must be set; exclude bits that must not */
     bool reverse;
     unsigned char *fl;       /* per node: N_* */
@@ -229,6 +230,7 @@ static void extend_names(struct view *v, struct state *st)
         }
         st->mask[id] = mask;
         st->hide[id] = hide;
+        st->nhidden += hide;
     }
     st->nnames = count;
 }
@@ -386,19 +388,19 @@ struct trie *view_build(struct view *v, struct trie *base)
         }
         if (trie_is_terminal(base, TRIE_ROOT) && kept(st, 0))
             fl[0] |= N_KEEP;
-        bool hides = false;
-        for (size_t i = 0; i < v->n; i++)
-            hides |= v->f[i].kind == FILTER_HIDE;
+        bool hides = st->nhidden > 0;   /* a hide filter that hides no name: none */
         /* Without hides every needed node is a new node on the base's path, appended
          * with no lookup. With hides, the derived node of a visible node a (its
          * "anchor") gets children from a and from the hidden nodes below a: when only
          * one of them has (needed, visible) children, those children cannot merge and
          * are appended too. The others, and all below them, are looked up
-         * (trie_child) in a second pass, once the table holds the appended nodes. */
-        uint32_t *anc = NULL, *first = NULL;
+         * (trie_child) in a second pass, once the table holds the appended nodes;
+         * when they are most nodes, every node is looked up (the table then never
+         * has to be rebuilt from appended nodes). */
+        size_t nunder = 0;
         if (hides) {
-            anc = xreallocarray(NULL, n, sizeof *anc);
-            first = xreallocarray(NULL, n, sizeof *first);
+            uint32_t *anc = xreallocarray(NULL, n, sizeof *anc);
+            uint32_t *first = xreallocarray(NULL, n, sizeof *first);
             memset(first, 0xff, n * sizeof *first);
             anc[0] = TRIE_ROOT;
             for (size_t i = 1; i < n; i++) {
@@ -413,30 +415,41 @@ struct trie *view_build(struct view *v, struct trie *base)
                 else if (first[a] != p)
                     first[a] = TRIE_NONE - 1;  /* more than one: they may merge */
             }
-        }
-        /* with hides, the lookup table is sized for every node now: the appends make
-         * it stale, and the first lookup rebuilds it once, at that size */
-        bool reserved = hides;
-        if (hides)
-            trie_reserve(st->out, nneed);
-        size_t nunder = 0;
-        for (size_t i = 1; i < n; i++) {
-            uint32_t node = (uint32_t)i;
-            unsigned char f = fl[i];
-            if (!(f & (N_KEEP | N_BELOW)))
-                continue;
-            uint32_t p = trie_parent(base, node);
-            if (hides) {
+            for (size_t i = 1; i < n; i++) {
+                unsigned char f = fl[i];
+                if (!(f & (N_KEEP | N_BELOW)))
+                    continue;
+                uint32_t p = trie_parent(base, (uint32_t)i);
                 uint32_t a = fl[p] & N_HIDDEN ? anc[p] : p;
                 if ((fl[a] & N_UNDER) || (!(f & N_HIDDEN) && first[a] == TRIE_NONE - 1)) {
                     fl[i] |= N_UNDER;
                     nunder++;
-                    continue;
                 }
-                if (f & N_HIDDEN) {
-                    st->map[i] = st->map[p];
-                    continue;
-                }
+            }
+            free(first);
+            free(anc);
+            if (nunder * 2 > nneed) {
+                nunder = 0;
+                for (size_t i = 1; i < n; i++)
+                    if (fl[i] & (N_KEEP | N_BELOW)) {
+                        fl[i] |= N_UNDER;
+                        nunder++;
+                    }
+            }
+            /* the lookup table is sized for every node now; appends make it stale,
+             * and the first lookup rebuilds it once, at that size */
+            trie_reserve(st->out, nneed);
+        }
+        bool reserved = hides;
+        for (size_t i = 1; i < n; i++) {
+            uint32_t node = (uint32_t)i;
+            unsigned char f = fl[i];
+            if (!(f & (N_KEEP | N_BELOW)) || (f & N_UNDER))
+                continue;
+            uint32_t p = trie_parent(base, node);
+            if (f & N_HIDDEN) {
+                st->map[i] = st->map[p];
+                continue;
             }
             uint32_t up = st->map[p], nm = trie_name(base, node);
             uint64_t ph = !hides ? trie_phash(base, node) /* the same path */
@@ -448,8 +461,6 @@ struct trie *view_build(struct view *v, struct trie *base)
                 reserved = true;
             }
         }
-        free(first);
-        free(anc);
         if (nunder) {
             for (size_t i = 1; i < n; i++) {
                 if (!(fl[i] & N_UNDER))
@@ -491,7 +502,7 @@ struct trie *view_build(struct view *v, struct trie *base)
             FT_GROW(leaves, cap, nl + 1);
             leaves[nl++] = (uint32_t)i;
         }
-        revbuild(st->out, base, leaves, nl, st->fl, N_HIDDEN);
+        revbuild(st->out, base, leaves, nl, st->nhidden ? st->fl : NULL, N_HIDDEN);
         free(leaves);
     }
     struct trie *out = st->out;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - tests/bench/bench_filter.c: times view_build (each filter kind, reverse),
  * a search and top over a synthetic trie with many distinct stacks.
- * Usage: bench_filter [STACKS [STEP...]]   (default 20000; `make bench` runs 1000000).
+ * Usage: bench_filter [STACKS|FILE [STEP...]]   (default 20000; `make bench` runs 1000000;
+ * a FILE, any input flametui reads, is loaded instead of the generated stacks).
  * STEPs (substrings of the step names, e.g. "include", "reverse") run only those view
  * builds. Built and run by `make bench` only, never by `make check`. Prints the CPU time
  * of this process (CLOCK_PROCESS_CPUTIME_ID, "ms cpu": steady on a shared machine, not
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "input/loader.h"
 #include "query/callers.h"
 #include "core/count.h"
 #include "query/regex.h"
@@ -80,6 +82,21 @@ static bool reset_peak(void)
     return fclose(f) == 0 && ok;
 }
 
+static struct trie *load(const char *path)
+{
+    struct trie *t = trie_new(NULL);
+    struct load_opts o;
+    struct ft_error err = {0, ""};
+    memset(&o, 0, sizeof(o));
+    struct loader *l = loader_open(path, &o, t, &err);
+    if (!l || loader_run(l, &err) < 0) {
+        fprintf(stderr, "bench_filter: %s: %s\n", path, err.msg);
+        exit(1);
+    }
+    loader_free(l);
+    return t;
+}
+
 static int nsteps;
 static char **steps;
 
@@ -140,14 +157,18 @@ static void time_view(struct trie *base, enum filter_kind kind, const char *re, 
 
 int main(int argc, char **argv)
 {
-    size_t stacks = argc > 1 ? strtoul(argv[1], NULL, 10) : 20000;
+    char *end = NULL;
+    size_t stacks = argc > 1 ? strtoul(argv[1], &end, 10) : 20000;
+    const char *file = argc > 1 && (end == argv[1] || *end) ? argv[1] : NULL;
     nsteps = argc > 2 ? argc - 2 : 0;
     steps = argv + 2;
-    struct trie *t = trie_new(NULL);
+    struct trie *t = file ? load(file) : trie_new(NULL);
+    if (file)
+        stacks = 0;
     struct strtab *st = trie_names(t);
     /* about stacks/4 distinct names, names like "lib3::func_1234", some "[unknown]" and
      * "cpu_idle"; depth 4..28; stacks share prefixes like real profiles */
-    size_t nnames = stacks / 4 + 16;
+    size_t nnames = file ? 16 : stacks / 4 + 16;
     uint32_t *ids = malloc(nnames * sizeof *ids);
     char name[64];
     for (size_t i = 0; i < nnames; i++) {
@@ -183,6 +204,8 @@ int main(int argc, char **argv)
     }
     size_t nc;
     trie_children(t, TRIE_ROOT, &nc);
+    if (file)
+        printf("%s: ", file);
     printf("built %zu stacks, %zu nodes, %zu names in %.1f ms cpu; base trie %.1f MB\n", stacks,
            trie_size(t), strtab_count(st), now_ms() - t0, (double)trie_bytes(t) / 1e6);
     time_view(t, FILTER_INCLUDE, "func_1[0-9]*7$", false, "include func_1.*7$");
