@@ -9,7 +9,10 @@
  * wall-clock time) per step, and for the view builds the peak memory the build added
  * (VmHWM over the RSS before it, reset through /proc/self/clear_refs; "?" where that
  * is not available) and the derived trie's trie_bytes, both as a ratio to the base
- * trie's trie_bytes. BENCH_REPEAT=N builds each view N times and prints the median time
+ * trie's trie_bytes. The "screen" lines time what a key costs up to the screen through
+ * the graph (query/graph.h: graph_shown), one lookup of the selection's path in the new
+ * trie (trie_find_child, as the viewer keeps its selection) and a 200x60 layout
+ * (wall-clock ms: the machine is shared, see the load average). BENCH_REPEAT=N builds each view N times and prints the median time
  * (for profiling the builds rather than the setup). */
 #include "config.h"
 
@@ -23,7 +26,9 @@
 #include "query/callers.h"
 #include "core/count.h"
 #include "query/regex.h"
+#include "query/graph.h"
 #include "query/search.h"
+#include "render/layout.h"
 #include "core/strtab.h"
 #include "query/top.h"
 #include "core/trie.h"
@@ -155,6 +160,67 @@ static void time_view(struct trie *base, enum filter_kind kind, const char *re, 
     view_free(v);
 }
 
+static double wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Key to screen through the graph: push the filter (or reverse), derive, find the
+ * selection's path (the widest path, 3 frames deep) and lay out 200x60; then undo. */
+static void time_screen(struct trie *base, enum filter_kind kind, const char *re, bool rev,
+                        const char *what)
+{
+    char label[64];
+    snprintf(label, sizeof label, "screen: %s", what);
+    if (!selected(label))
+        return;
+    struct graph *g = graph_new(base);
+    struct rect_list rl = {0};
+    struct layout_in in;
+    memset(&in, 0, sizeof in);
+    in.vp.cols = 200;
+    in.vp.rows = 60;
+    in.selected = TRIE_NONE;
+    in.t = graph_shown(g);
+    layout_compute(&in, &rl);
+    uint32_t path[3], n = 0, node = TRIE_ROOT;
+    for (; n < 3; n++) {   /* the names along the widest path */
+        size_t nc;
+        const uint32_t *k = trie_children(base, node, &nc);
+        uint32_t best = TRIE_NONE;
+        for (size_t i = 0; i < nc; i++)
+            if (best == TRIE_NONE || trie_total_d(base, k[i]) > trie_total_d(base, best))
+                best = k[i];
+        if (best == TRIE_NONE)
+            break;
+        path[n] = trie_name(base, best);
+        node = best;
+    }
+    bool peak = reset_peak();
+    long rss0 = status_kb("VmRSS");
+    double t0 = wall_ms();
+    if (re && graph_push_filter(g, kind, re, NULL) < 0)
+        abort();
+    graph_set_reverse(g, rev);
+    struct trie *t = graph_shown(g);
+    uint32_t at = TRIE_ROOT;
+    for (uint32_t i = 0; i < n && at != TRIE_NONE; i++)
+        at = trie_find_child(t, at, path[i]);
+    layout_cache_reset(&rl);
+    in.t = t;
+    layout_compute(&in, &rl);
+    double t1 = wall_ms();
+    long hwm = status_kb("VmHWM");
+    char mem[64] = "peak ?";
+    if (peak && rss0 >= 0 && hwm >= rss0)
+        snprintf(mem, sizeof mem, "peak +%.2fx", (double)(hwm - rss0) * 1024 / (double)trie_bytes(base));
+    printf("%-36s %8.1f ms wall  %zu rects  %s the base trie\n", label, t1 - t0, rl.n, mem);
+    rect_list_free(&rl);
+    graph_free(g);
+}
+
 int main(int argc, char **argv)
 {
     char *end = NULL;
@@ -224,6 +290,11 @@ int main(int argc, char **argv)
     }
     time_view(t, FILTER_INCLUDE, NULL, false, "no filter (copy)");
     time_view(t, FILTER_INCLUDE, NULL, true, "reverse");
+    time_screen(t, FILTER_INCLUDE, "func_1[0-9]*7$", false, "include func_1.*7$");
+    time_screen(t, FILTER_EXCLUDE, "cpu_idle", false, "exclude cpu_idle");
+    time_screen(t, FILTER_HIDE, "^\\[unknown\\]$", false, "hide ^\\[unknown\\]$");
+    time_screen(t, FILTER_HIDE, "lib3::", false, "hide lib3::");
+    time_screen(t, FILTER_INCLUDE, NULL, true, "reverse");
     if (nsteps)
         goto out;
     {   /* live mode: 1000 more stacks into the base, then view_update vs rebuild */
