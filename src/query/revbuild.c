@@ -62,7 +62,9 @@ void revbuild(struct trie *out, struct trie *base, const uint32_t *leaves, size_
     memset(stamp, 0xff, (nn ? nn : 1) * sizeof *stamp);
 
     /* level 0: every stack under the root; the bound for the node array is the number
-     * of frames (a reversed trie never has more nodes than that, plus the root) */
+     * of frames (a reversed trie never has more nodes than that, plus the root). Only
+     * the pages used are touched, but the address space is capped (deep recursion can
+     * make the bound huge): past the cap the array grows as usual. */
     size_t m = 0, bound = 1;
     for (size_t i = 0; i < n; i++) {
         uint32_t x = leaves[i];
@@ -75,6 +77,10 @@ void revbuild(struct trie *out, struct trie *base, const uint32_t *leaves, size_
         cur[m] = c;
         leaf[m++] = x;
     }
+    size_t cap_nodes = trie_size(base) * 16 > ((size_t)1 << 24) ? trie_size(base) * 16
+                                                                  : (size_t)1 << 24;
+    if (bound > cap_nodes)
+        bound = cap_nodes;
     size_t ng = 0;
     if (m) {
         gnode[0] = TRIE_ROOT;
