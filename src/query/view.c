@@ -32,7 +32,6 @@ enum {
     N_VIS = 16,             /* a frame on the path, itself included, is not hidden */
     N_KEEP = 32,            /* view_build only: a kept stack ends here */
     N_BELOW = 64,           /* view_build only: a kept stack ends below */
-    N_UNDER = 128,          /* view_build only: a hidden frame is above or here */
 };
 
 /* Per-node state of one build (kept after view_build when tracking). */
@@ -363,6 +362,27 @@ static void set_prev(struct state *st, size_t i, struct count c)
     }
 }
 
+/* view_build, unreversed, once map[i] is final: the flags of the build are cleared, the
+ * counts of a kept stack end go to its derived node (self, and the base self of a diff;
+ * summed later), and when tracking the self count is remembered. */
+static inline void count_node(struct state *st, bool track, bool diff, size_t i)
+{
+    struct trie *base = st->base;
+    uint32_t node = (uint32_t)i;
+    unsigned char f = st->fl[i];
+    st->fl[i] = f & (unsigned char)~(N_KEEP | N_BELOW);
+    if (!(f & N_KEEP) && !(track && trie_is_terminal(base, node)))
+        return;
+    struct count c = trie_self(base, node);
+    if (track)
+        set_prev(st, i, c);
+    if (f & N_KEEP) {
+        trie_add_self(st->out, st->map[i], c);
+        if (diff)
+            trie_add_base_self(st->out, st->map[i], trie_base_self(base, node));
+    }
+}
+
 struct trie *view_build(struct view *v, struct trie *base)
 {
     state_free(v->st);
@@ -390,104 +410,34 @@ struct trie *view_build(struct view *v, struct trie *base)
             fl[0] |= N_KEEP;
         bool hides = st->nhidden > 0;   /* a hide filter that hides no name: none */
         /* Without hides every needed node is a new node on the base's path, appended
-         * with no lookup. With hides, the derived node of a visible node a (its
-         * "anchor") gets children from a and from the hidden nodes below a: when only
-         * one of them has (needed, visible) children, those children cannot merge and
-         * are appended too. The others, and all below them, are looked up
-         * (trie_child) in a second pass, once the table holds the appended nodes;
-         * when they are most nodes, every node is looked up (the table then never
-         * has to be rebuilt from appended nodes). */
-        size_t nunder = 0;
-        if (hides) {
-            uint32_t *anc = xreallocarray(NULL, n, sizeof *anc);
-            uint32_t *first = xreallocarray(NULL, n, sizeof *first);
-            memset(first, 0xff, n * sizeof *first);
-            anc[0] = TRIE_ROOT;
-            for (size_t i = 1; i < n; i++) {
-                if (!(fl[i] & (N_KEEP | N_BELOW)))
-                    continue;
-                uint32_t p = trie_parent(base, (uint32_t)i);
-                uint32_t a = fl[p] & N_HIDDEN ? anc[p] : p;
-                if (fl[i] & N_HIDDEN)
-                    anc[i] = a;
-                else if (first[a] == TRIE_NONE)
-                    first[a] = p;              /* the first parent with children */
-                else if (first[a] != p)
-                    first[a] = TRIE_NONE - 1;  /* more than one: they may merge */
-            }
-            for (size_t i = 1; i < n; i++) {
-                unsigned char f = fl[i];
-                if (!(f & (N_KEEP | N_BELOW)))
-                    continue;
-                uint32_t p = trie_parent(base, (uint32_t)i);
-                uint32_t a = fl[p] & N_HIDDEN ? anc[p] : p;
-                if ((fl[a] & N_UNDER) || (!(f & N_HIDDEN) && first[a] == TRIE_NONE - 1)) {
-                    fl[i] |= N_UNDER;
-                    nunder++;
-                }
-            }
-            free(first);
-            free(anc);
-            if (nunder * 2 > nneed) {
-                nunder = 0;
-                for (size_t i = 1; i < n; i++)
-                    if (fl[i] & (N_KEEP | N_BELOW)) {
-                        fl[i] |= N_UNDER;
-                        nunder++;
-                    }
-            }
-            /* the lookup table is sized for every node now; appends make it stale,
-             * and the first lookup rebuilds it once, at that size */
+         * with no lookup. With hides paths merge: each visible node is looked up under
+         * its derived parent (trie_child), in a table sized for every node at once. */
+        bool reserved = hides, diff = trie_has_base(base);
+        if (hides)
             trie_reserve(st->out, nneed);
-        }
-        bool reserved = hides;
+        count_node(st, v->track, diff, 0);
         for (size_t i = 1; i < n; i++) {
             uint32_t node = (uint32_t)i;
             unsigned char f = fl[i];
-            if (!(f & (N_KEEP | N_BELOW)) || (f & N_UNDER))
-                continue;
-            uint32_t p = trie_parent(base, node);
-            if (f & N_HIDDEN) {
-                st->map[i] = st->map[p];
-                continue;
+            if (f & (N_KEEP | N_BELOW)) {
+                uint32_t up = st->map[trie_parent(base, node)];
+                if (f & N_HIDDEN) {
+                    st->map[i] = up;
+                } else if (hides) {
+                    st->map[i] = trie_child(st->out, up, trie_name(base, node));
+                } else {   /* the same path as in the base: the same path hash */
+                    st->map[i] = trie_append_child(st->out, up, trie_name(base, node),
+                                                   trie_phash(base, node));
+                    if (!reserved) {   /* after an append the table is stale: only */
+                        trie_reserve(st->out, nneed);   /* the node array grows */
+                        reserved = true;
+                    }
+                }
             }
-            uint32_t up = st->map[p], nm = trie_name(base, node);
-            uint64_t ph = !hides ? trie_phash(base, node) /* the same path */
-                                 : trie_hash_step(trie_phash(st->out, up),
-                                                  strtab_hash(trie_names(base), nm));
-            st->map[i] = trie_append_child(st->out, up, nm, ph);
-            if (!reserved) {   /* after an append the table is stale: only the node */
-                trie_reserve(st->out, nneed);   /* array grows */
-                reserved = true;
-            }
-        }
-        if (nunder) {
-            for (size_t i = 1; i < n; i++) {
-                if (!(fl[i] & N_UNDER))
-                    continue;
-                uint32_t node = (uint32_t)i, up = st->map[trie_parent(base, node)];
-                st->map[i] = fl[i] & N_HIDDEN ? up
-                                              : trie_child(st->out, up, trie_name(base, node));
-            }
-        }
-        for (size_t i = 0; i < n; i++) {
-            uint32_t node = (uint32_t)i;
-            unsigned char f = fl[i];
-            if ((f & N_KEEP) || (v->track && trie_is_terminal(base, node))) {
-                struct count c = trie_self(base, node);
-                if (v->track)
-                    set_prev(st, i, c);
-                if (f & N_KEEP)
-                    trie_add_self(st->out, st->map[i], c);
-            }
+            count_node(st, v->track, diff, i);   /* map[i] is final */
         }
         trie_sum_totals(st->out);
-        for (size_t i = 0; trie_has_base(base) && i < n; i++)   /* out's base: all zero */
-            if (fl[i] & N_KEEP)
-                trie_add_base_self(st->out, st->map[i], trie_base_self(base, (uint32_t)i));
         trie_sum_base(st->out);
-        for (size_t i = 0; i < n; i++)
-            fl[i] &= (unsigned char)~(N_KEEP | N_BELOW | N_UNDER);
     } else {
         /* the kept stack ends in id order, then built level by level (revbuild.h) */
         size_t nl = 0, cap = 1024;
