@@ -48,7 +48,8 @@ struct state {
     bool reverse;
     unsigned char *fl;       /* per node: N_* */
     uint64_t *has;           /* per node: include bits seen on the path (or NULL: none) */
-    uint32_t *map;           /* per node: derived node, TRIE_NONE until created */
+    uint32_t *map;           /* per node: derived node, TRIE_NONE until created (NULL when
+                              * reversed) */
     uint64_t *prev;          /* per node, tracked: self at the last sync */
     uint32_t *tmp;           /* a path (max depth + 1) */
     size_t tmpcap;
@@ -244,18 +245,20 @@ static void extend_nodes(struct state *st, bool track)
     if (n > st->capnodes) {
         size_t cap = st->nnodes ? n + n / 2 : n;
         st->fl = xreallocarray(st->fl, cap, 1);
-        st->map = xreallocarray(st->map, cap, sizeof *st->map);
+        if (!st->reverse)   /* the reversed view maps no node (revbuild.h) */
+            st->map = xreallocarray(st->map, cap, sizeof *st->map);
         if (st->need)
             st->has = xreallocarray(st->has, cap, sizeof *st->has);
         if (track)
             st->prev = xreallocarray(st->prev, cap, sizeof *st->prev);
         st->capnodes = cap;
     }
-    bool bits = st->need != 0;
+    bool bits = st->need != 0, map = !st->reverse;
     size_t i = st->nnodes;
     if (i == 0) {
         st->fl[0] = 0;
-        st->map[0] = st->reverse ? TRIE_NONE : TRIE_ROOT;
+        if (map)
+            st->map[0] = TRIE_ROOT;
         if (bits)
             st->has[0] = 0;
         if (track)
@@ -264,7 +267,8 @@ static void extend_nodes(struct state *st, bool track)
     }
     for (; i < n; i++) {
         uint32_t node = (uint32_t)i;
-        st->map[i] = TRIE_NONE;
+        if (map)
+            st->map[i] = TRIE_NONE;
         if (track)
             st->prev[i] = 0;
         uint32_t p = trie_parent(base, node), name = trie_name(base, node);
