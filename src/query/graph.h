@@ -55,7 +55,7 @@ enum graph_focus graph_focus(const struct graph *g, uint32_t *name);
 void graph_set_swap(struct graph *g, bool on);
 bool graph_swap(const struct graph *g);
 
-/* Live input: keep the views' tracking state (view_track: about 25 bytes per node of
+/* Live input: keep the views' tracking state (view_track: about 13 bytes per node of
  * their input) so that the base's growth is applied with view_update. Off by default, so
  * that the non-interactive outputs pay nothing; the first growth seen turns it on by
  * itself (that one growth is derived again, later ones are applied incrementally), so
