@@ -107,7 +107,8 @@ bool graph_recursion(const struct graph *g);
 bool graph_stale(const struct graph *g);
 /* The shown trie, derived now if stale. Valid until the next call that derives
  * (graph_shown, graph_profile) or graph_free. It is the base itself when nothing is
- * derived. */
+ * derived, also when the filters cannot change it (no include, and no name matches an
+ * exclude or hide filter: view_keeps_all). */
 struct trie *graph_shown(struct graph *g);
 /* The filtered (and windowed) profile, never reversed or focused: what the
  * hottest-functions table and callers/callees are computed from, so self samples belong

@@ -22,6 +22,7 @@ struct filter {
     struct regex *re;
     unsigned char *match;   /* per name id: 1 = matches (cache, grows with the strtab) */
     size_t nmatched;        /* names [0, nmatched) are in match[] */
+    size_t nclean;          /* names [0, nclean) are known not to match (view_keeps_all) */
 };
 
 enum {
@@ -467,6 +468,29 @@ struct trie *view_build(struct view *v, struct trie *base)
         state_free(st);
     }
     return out;
+}
+
+bool view_keeps_all(struct view *v, const struct trie *base)
+{
+    const struct strtab *names = trie_names(base);
+    size_t count = strtab_count(names);
+    for (size_t i = 0; i < v->n; i++) {
+        struct filter *f = &v->f[i];
+        if (f->kind == FILTER_INCLUDE)
+            return false;
+        if (f->nclean >= count)
+            continue;
+        if (f->nmatched < count) {
+            f->match = xrealloc(f->match, count);
+            regex_match_names(f->re, names, f->nmatched, count, f->match);
+            f->nmatched = count;
+        }
+        for (size_t id = f->nclean; id < count; id++)
+            if (f->match[id])
+                return false;
+        f->nclean = count;
+    }
+    return true;
 }
 
 bool view_update(struct view *v, struct trie *base, struct trie *derived)

@@ -74,6 +74,12 @@ const char *view_too_expensive(const struct view *v);
  * frees the result. */
 struct trie *view_build(struct view *v, struct trie *base);
 
+/* True when the filters cannot change base: there is no include filter and no name of
+ * base's strtab matches an exclude or a hide filter (names are matched once, as for
+ * view_build). view_build would then give a copy of base (same stacks, same counts), so
+ * a caller may use base itself. After base grew, ask again: a new name may match. */
+bool view_keeps_all(struct view *v, const struct trie *base);
+
 /* Live mode. With tracking on, view_build keeps per-node state (about 13 bytes per base
  * node, 21 with include filters, 9 reversed) so that view_update can apply the base's growth instead of rebuilding. Off by
  * default; turning it off frees the state. */
