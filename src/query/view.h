@@ -81,8 +81,8 @@ struct trie *view_build(struct view *v, struct trie *base);
 bool view_keeps_all(struct view *v, const struct trie *base);
 
 /* Live mode. With tracking on, view_build keeps per-node state (about 13 bytes per base
- * node, 21 with include filters, 9 reversed) so that view_update can apply the base's growth instead of rebuilding. Off by
- * default; turning it off frees the state. */
+ * node, 21 with include filters, 9 reversed) so that view_update can apply the base's
+ * growth instead of rebuilding. Off by default; turning it off frees the state. */
 void view_track(struct view *v, bool on);
 /* Applies to derived (the result of the last view_build(v, base), not modified since)
  * what was added to base since that build or the last update: new stacks and new

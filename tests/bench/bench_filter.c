@@ -12,8 +12,9 @@
  * trie's trie_bytes. The "screen" lines time what a key costs up to the screen through
  * the graph (query/graph.h: graph_shown), one lookup of the selection's path in the new
  * trie (trie_find_child, as the viewer keeps its selection) and a 200x60 layout
- * (wall-clock ms: the machine is shared, see the load average). BENCH_REPEAT=N builds each view N times and prints the median time
- * (for profiling the builds rather than the setup). */
+ * (wall-clock ms: the machine is shared, see the load average). BENCH_REPEAT=N builds
+ * each view N times and prints the median time (for profiling the builds rather than the
+ * setup). */
 #include "config.h"
 
 #include <stdbool.h>
@@ -215,7 +216,8 @@ static void time_screen(struct trie *base, enum filter_kind kind, const char *re
     long hwm = status_kb("VmHWM");
     char mem[64] = "peak ?";
     if (peak && rss0 >= 0 && hwm >= rss0)
-        snprintf(mem, sizeof mem, "peak +%.2fx", (double)(hwm - rss0) * 1024 / (double)trie_bytes(base));
+        snprintf(mem, sizeof mem, "peak +%.2fx",
+                 (double)(hwm - rss0) * 1024 / (double)trie_bytes(base));
     printf("%-36s %8.1f ms wall  %zu rects  %s the base trie\n", label, t1 - t0, rl.n, mem);
     rect_list_free(&rl);
     graph_free(g);

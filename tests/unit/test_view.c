@@ -479,8 +479,9 @@ static void filters_equal_insertion(void **state)
 }
 
 /* A filtered view, and the reversed view of many distinct stacks (a reversed trie can
- * have many times the base's nodes), are built without growth slack: its node array is not larger than its nodes, and no
- * lookup table is built for it until something looks a child up. */
+ * have many times the base's nodes), are built without growth slack: the node array is
+ * not larger than the nodes, and no lookup table is built until something looks a child
+ * up. */
 static void views_are_compact(void **state)
 {
     (void)state;
