@@ -2,7 +2,9 @@
 /* flametui - graph.c: the derive pipeline (see graph.h).
  * Three stages, each a trie and what it was derived from:
  *   src   = the base, or the window over it (owned)
- *   prof  = src when there are no filters, else view_build(filters, src) (owned)
+ *   prof  = src when there are no filters or they keep everything (view_keeps_all: no
+ *           name matches; checked again when src grows), else view_build(filters, src)
+ *           (owned)
  *   shown = prof, view_build(reverse, prof), or callers/callees of prof (owned unless prof)
  * A setter marks the stage it changes dirty (window: src, filters: prof, reverse and
  * focus: shown); dropping a stage drops the stages below it. Growth is found by
@@ -40,6 +42,7 @@ struct graph {
     uint64_t win_gen;           /* trie_generation(base) at window_build */
     struct trie *prof;          /* NULL: not derived */
     bool prof_owned;
+    bool prof_shared;           /* prof is src: the filters keep everything (view_keeps_all) */
     uint64_t prof_gen;          /* trie_generation(src) when prof was synced */
     struct trie *shown;         /* NULL: not derived */
     bool shown_owned;
@@ -92,6 +95,7 @@ static void drop_prof(struct graph *g)
         trie_free(g->prof);
     g->prof = NULL;
     g->prof_owned = false;
+    g->prof_shared = false;
 }
 
 static void drop_rec(struct graph *g)
@@ -343,11 +347,20 @@ static void derive_prof(struct graph *g, struct work *w)
             g->live = true;
             drop_prof(g);
         }
+    } else if (g->prof_shared && trie_generation(src) != g->prof_gen) {
+        w->updated = true;
+        if (view_keeps_all(g->filt, src))
+            g->prof_gen = trie_generation(src);
+        else                    /* a new name matches: derived from now on */
+            drop_prof(g);
     }
     if (g->prof)
         return;
     if (view_filter_count(g->filt) == 0) {
         g->prof = src;
+    } else if (view_keeps_all(g->filt, src)) {   /* a copy of src: share it */
+        g->prof = src;
+        g->prof_shared = true;
     } else {
         view_track(g->filt, g->live && src == g->base);
         g->prof = view_build(g->filt, src);
@@ -480,7 +493,7 @@ bool graph_stale(const struct graph *g)
         return true;
     if (g->rec_trie && trie_generation(src_trie(g)) != g->rec_gen)
         return true;
-    if (g->prof_owned && trie_generation(rec_src(g)) != g->prof_gen)
+    if ((g->prof_owned || g->prof_shared) && trie_generation(rec_src(g)) != g->prof_gen)
         return true;
     return g->shown_owned && trie_generation(g->prof) != g->shown_gen;
 }

@@ -55,7 +55,7 @@ enum graph_focus graph_focus(const struct graph *g, uint32_t *name);
 void graph_set_swap(struct graph *g, bool on);
 bool graph_swap(const struct graph *g);
 
-/* Live input: keep the views' tracking state (view_track: about 25 bytes per node of
+/* Live input: keep the views' tracking state (view_track: about 13 bytes per node of
  * their input) so that the base's growth is applied with view_update. Off by default, so
  * that the non-interactive outputs pay nothing; the first growth seen turns it on by
  * itself (that one growth is derived again, later ones are applied incrementally), so
@@ -107,7 +107,8 @@ bool graph_recursion(const struct graph *g);
 bool graph_stale(const struct graph *g);
 /* The shown trie, derived now if stale. Valid until the next call that derives
  * (graph_shown, graph_profile) or graph_free. It is the base itself when nothing is
- * derived. */
+ * derived, also when the filters cannot change it (no include, and no name matches an
+ * exclude or hide filter: view_keeps_all). */
 struct trie *graph_shown(struct graph *g);
 /* The filtered (and windowed) profile, never reversed or focused: what the
  * hottest-functions table and callers/callees are computed from, so self samples belong

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "query/regex.h"
+#include "query/revbuild.h"
 #include "core/strtab.h"
 #include "core/trie.h"
 
@@ -21,6 +22,7 @@ struct filter {
     struct regex *re;
     unsigned char *match;   /* per name id: 1 = matches (cache, grows with the strtab) */
     size_t nmatched;        /* names [0, nmatched) are in match[] */
+    size_t nclean;          /* names [0, nclean) are known not to match (view_keeps_all) */
 };
 
 enum {
@@ -28,6 +30,9 @@ enum {
     N_DEAD = 2,             /* an excluded frame is on the path: nothing below survives */
     N_TERM = 4,             /* tracked: was a stack end at the last build/update */
     N_PREV_FLOAT = 8,       /* tracked: prev[] holds the bits of a double */
+    N_VIS = 16,             /* a frame on the path, itself included, is not hidden */
+    N_KEEP = 32,            /* view_build only: a kept stack ends here */
+    N_BELOW = 64,           /* view_build only: a kept stack ends below */
 };
 
 /* Per-node state of one build (kept after view_build when tracking). */
@@ -39,12 +44,13 @@ struct state {
     size_t capnames, capnodes;
     uint64_t *mask;          /* per name: the include/exclude bits it sets */
     unsigned char *hide;     /* per name: hidden by some hide filter */
+    size_t nhidden;          /* names hidden */
     uint64_t need, forbid;   /* include bits that must be set; exclude bits that must not */
     bool reverse;
     unsigned char *fl;       /* per node: N_* */
-    uint64_t *has;           /* per node: include/exclude bits seen on the path (or NULL) */
-    uint32_t *vis;           /* per node: visible frames on the path, itself included */
-    uint32_t *map;           /* per node: derived node, TRIE_NONE until created */
+    uint64_t *has;           /* per node: include bits seen on the path (or NULL: none) */
+    uint32_t *map;           /* per node: derived node, TRIE_NONE until created (NULL when
+                              * reversed) */
     uint64_t *prev;          /* per node, tracked: self at the last sync */
     uint32_t *tmp;           /* a path (max depth + 1) */
     size_t tmpcap;
@@ -67,7 +73,6 @@ static void state_free(struct state *st)
     free(st->hide);
     free(st->fl);
     free(st->has);
-    free(st->vis);
     free(st->map);
     free(st->prev);
     free(st->tmp);
@@ -226,6 +231,7 @@ static void extend_names(struct view *v, struct state *st)
         }
         st->mask[id] = mask;
         st->hide[id] = hide;
+        st->nhidden += hide;
     }
     st->nnames = count;
 }
@@ -240,36 +246,39 @@ static void extend_nodes(struct state *st, bool track)
     if (n > st->capnodes) {
         size_t cap = st->nnodes ? n + n / 2 : n;
         st->fl = xreallocarray(st->fl, cap, 1);
-        st->vis = xreallocarray(st->vis, cap, sizeof *st->vis);
-        st->map = xreallocarray(st->map, cap, sizeof *st->map);
-        if (st->need | st->forbid)
+        if (!st->reverse)   /* the reversed view maps no node (revbuild.h) */
+            st->map = xreallocarray(st->map, cap, sizeof *st->map);
+        if (st->need)
             st->has = xreallocarray(st->has, cap, sizeof *st->has);
         if (track)
             st->prev = xreallocarray(st->prev, cap, sizeof *st->prev);
         st->capnodes = cap;
     }
-    bool bits = st->need | st->forbid;
-    for (size_t i = st->nnodes; i < n; i++) {
+    bool bits = st->need != 0, map = !st->reverse;
+    size_t i = st->nnodes;
+    if (i == 0) {
+        st->fl[0] = 0;
+        if (map)
+            st->map[0] = TRIE_ROOT;
+        if (bits)
+            st->has[0] = 0;
+        if (track)
+            st->prev[0] = 0;
+        i = 1;
+    }
+    for (; i < n; i++) {
         uint32_t node = (uint32_t)i;
-        st->map[i] = TRIE_NONE;
+        if (map)
+            st->map[i] = TRIE_NONE;
         if (track)
             st->prev[i] = 0;
-        if (i == 0) {
-            st->fl[0] = 0;
-            st->vis[0] = 0;
-            st->map[0] = st->reverse ? TRIE_NONE : TRIE_ROOT;
-            if (bits)
-                st->has[0] = 0;
-            continue;
-        }
         uint32_t p = trie_parent(base, node), name = trie_name(base, node);
-        uint64_t has = bits ? st->has[p] | st->mask[name] : 0;
         if (bits)
-            st->has[i] = has;
-        st->fl[i] = (st->fl[p] & N_DEAD) || (has & st->forbid) ? N_DEAD
-                    : st->hide[name]                           ? N_HIDDEN
-                                                               : 0;
-        st->vis[i] = st->vis[p] + !st->hide[name];
+            st->has[i] = st->has[p] | st->mask[name];
+        unsigned char pf = st->fl[p];
+        st->fl[i] = (pf & N_DEAD) || (st->mask[name] & st->forbid) ? N_DEAD
+                    : st->hide[name] ? (unsigned char)(N_HIDDEN | (pf & N_VIS))
+                                     : N_VIS;
     }
     st->nnodes = n;
     size_t need = (size_t)trie_max_depth(base) + 1;
@@ -284,9 +293,9 @@ static bool kept(const struct state *st, size_t i)
 {
     if (st->fl[i] & N_DEAD)
         return false;
-    if ((st->need | st->forbid) && (st->has[i] & st->need) != st->need)
+    if (st->need && (st->has[i] & st->need) != st->need)
         return false;
-    return i == 0 || st->vis[i] > 0;           /* every frame hidden: gone */
+    return i == 0 || (st->fl[i] & N_VIS);      /* every frame hidden: gone */
 }
 
 /* The derived node of base node i (non-reverse), created with its ancestors as needed. */
@@ -358,6 +367,27 @@ static void set_prev(struct state *st, size_t i, struct count c)
     }
 }
 
+/* view_build, unreversed, once map[i] is final: the flags of the build are cleared, the
+ * counts of a kept stack end go to its derived node (self, and the base self of a diff;
+ * summed later), and when tracking the self count is remembered. */
+static inline void count_node(struct state *st, bool track, bool diff, size_t i)
+{
+    struct trie *base = st->base;
+    uint32_t node = (uint32_t)i;
+    unsigned char f = st->fl[i];
+    st->fl[i] = f & (unsigned char)~(N_KEEP | N_BELOW);
+    if (!(f & N_KEEP) && !(track && trie_is_terminal(base, node)))
+        return;
+    struct count c = trie_self(base, node);
+    if (track)
+        set_prev(st, i, c);
+    if (f & N_KEEP) {
+        trie_add_self(st->out, st->map[i], c);
+        if (diff)
+            trie_add_base_self(st->out, st->map[i], trie_base_self(base, node));
+    }
+}
+
 struct trie *view_build(struct view *v, struct trie *base)
 {
     state_free(v->st);
@@ -367,58 +397,68 @@ struct trie *view_build(struct view *v, struct trie *base)
     extend_nodes(st, v->track);
     size_t n = st->nnodes;
     if (!st->reverse) {
-        /* mark kept stack ends, propagate "needed" up (reverse id order), then create
-         * the needed derived nodes in id order: sequential, parents first */
-        unsigned char *need = xcalloc(n, 1);
-        for (size_t i = 0; i < n; i++)
-            need[i] = trie_is_terminal(base, (uint32_t)i) && kept(st, i);
+        /* mark kept stack ends and propagate "needed" up (one backward pass: children
+         * have larger ids than their parents), then create the needed derived nodes in
+         * id order (sequential, parents first) and add the self counts */
+        unsigned char *fl = st->fl;
         size_t nneed = 1;
-        for (size_t i = n; i-- > 1;)
-            if (need[i]) {
-                need[trie_parent(base, (uint32_t)i)] |= 2;
+        for (size_t i = n; i-- > 1;) {
+            uint32_t node = (uint32_t)i;
+            if (trie_is_terminal(base, node) && kept(st, i))
+                fl[i] |= N_KEEP;
+            if (fl[i] & (N_KEEP | N_BELOW)) {
+                fl[trie_parent(base, node)] |= N_BELOW;
                 nneed++;
             }
-        trie_reserve(st->out, nneed);
-        bool hides = false;
-        for (size_t i = 0; i < v->n; i++)
-            hides |= v->f[i].kind == FILTER_HIDE;
-        for (size_t i = 1; i < n; i++) {
-            if (!need[i])
-                continue;
-            uint32_t node = (uint32_t)i, up = st->map[trie_parent(base, node)];
-            if (!hides) /* paths are the base's: every node is new, no lookups */
-                st->map[i] = trie_append_child(st->out, up, trie_name(base, node),
-                                               trie_phash(base, node));
-            else
-                st->map[i] = st->fl[i] & N_HIDDEN
-                                 ? up
-                                 : trie_child(st->out, up, trie_name(base, node));
         }
-        for (size_t i = 0; i < n; i++) {
-            if (!trie_is_terminal(base, (uint32_t)i))
-                continue;
-            struct count c = trie_self(base, (uint32_t)i);
-            if (v->track)
-                set_prev(st, i, c);
-            if (need[i] & 1)
-                trie_add_self(st->out, st->map[i], c);
+        if (trie_is_terminal(base, TRIE_ROOT) && kept(st, 0))
+            fl[0] |= N_KEEP;
+        bool hides = st->nhidden > 0;   /* a hide filter that hides no name: none */
+        /* Without hides every needed node is a new node on the base's path, appended
+         * with no lookup. With hides paths merge: each visible node is looked up under
+         * its derived parent (trie_child), in a table sized for every node at once. */
+        bool reserved = hides, diff = trie_has_base(base);
+        if (hides)
+            trie_reserve(st->out, nneed);
+        count_node(st, v->track, diff, 0);
+        for (size_t i = 1; i < n; i++) {
+            uint32_t node = (uint32_t)i;
+            unsigned char f = fl[i];
+            if (f & (N_KEEP | N_BELOW)) {
+                uint32_t up = st->map[trie_parent(base, node)];
+                if (f & N_HIDDEN) {
+                    st->map[i] = up;
+                } else if (hides) {
+                    st->map[i] = trie_child(st->out, up, trie_name(base, node));
+                } else {   /* the same path as in the base: the same path hash */
+                    st->map[i] = trie_append_child(st->out, up, trie_name(base, node),
+                                                   trie_phash(base, node));
+                    if (!reserved) {   /* after an append the table is stale: only */
+                        trie_reserve(st->out, nneed);   /* the node array grows */
+                        reserved = true;
+                    }
+                }
+            }
+            count_node(st, v->track, diff, i);   /* map[i] is final */
         }
         trie_sum_totals(st->out);
-        for (size_t i = 0; trie_has_base(base) && i < n; i++)   /* out's base: all zero */
-            if ((need[i] & 1) && trie_is_terminal(base, (uint32_t)i))
-                trie_add_base_self(st->out, st->map[i], trie_base_self(base, (uint32_t)i));
         trie_sum_base(st->out);
-        free(need);
     } else {
+        /* the kept stack ends in id order, then built level by level (revbuild.h) */
+        size_t nl = 0, cap = 1024;
+        uint32_t *leaves = xreallocarray(NULL, cap, sizeof *leaves);
         for (size_t i = 0; i < n; i++) {
             if (!trie_is_terminal(base, (uint32_t)i))
                 continue;
-            struct count c = trie_self(base, (uint32_t)i);
             if (v->track)
-                set_prev(st, i, c);
-            if (kept(st, i))
-                add_stack(st, (uint32_t)i, c, true);
+                set_prev(st, i, trie_self(base, (uint32_t)i));
+            if (!kept(st, i))
+                continue;
+            FT_GROW(leaves, cap, nl + 1);
+            leaves[nl++] = (uint32_t)i;
         }
+        revbuild(st->out, base, leaves, nl, st->nhidden ? st->fl : NULL, N_HIDDEN);
+        free(leaves);
     }
     struct trie *out = st->out;
     if (v->track) {
@@ -428,6 +468,29 @@ struct trie *view_build(struct view *v, struct trie *base)
         state_free(st);
     }
     return out;
+}
+
+bool view_keeps_all(struct view *v, const struct trie *base)
+{
+    const struct strtab *names = trie_names(base);
+    size_t count = strtab_count(names);
+    for (size_t i = 0; i < v->n; i++) {
+        struct filter *f = &v->f[i];
+        if (f->kind == FILTER_INCLUDE)
+            return false;
+        if (f->nclean >= count)
+            continue;
+        if (f->nmatched < count) {
+            f->match = xrealloc(f->match, count);
+            regex_match_names(f->re, names, f->nmatched, count, f->match);
+            f->nmatched = count;
+        }
+        for (size_t id = f->nclean; id < count; id++)
+            if (f->match[id])
+                return false;
+        f->nclean = count;
+    }
+    return true;
 }
 
 bool view_update(struct view *v, struct trie *base, struct trie *derived)

@@ -1,21 +1,35 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - tests/bench/bench_filter.c: times view_build (each filter kind, reverse),
  * a search and top over a synthetic trie with many distinct stacks.
- * Usage: bench_filter [STACKS]   (default 20000; `make bench` runs 1000000). Built and
- * run by `make bench` only, never by `make check`. Prints the CPU time of this process
- * (CLOCK_PROCESS_CPUTIME_ID, "ms cpu": steady on a shared machine, not wall-clock time)
- * per step. */
+ * Usage: bench_filter [STACKS|FILE [STEP...]]   (default 20000; `make bench` runs 1000000;
+ * a FILE, any input flametui reads, is loaded instead of the generated stacks).
+ * STEPs (substrings of the step names, e.g. "include", "reverse") run only those view
+ * builds. Built and run by `make bench` only, never by `make check`. Prints the CPU time
+ * of this process (CLOCK_PROCESS_CPUTIME_ID, "ms cpu": steady on a shared machine, not
+ * wall-clock time) per step, and for the view builds the peak memory the build added
+ * (VmHWM over the RSS before it, reset through /proc/self/clear_refs; "?" where that
+ * is not available) and the derived trie's trie_bytes, both as a ratio to the base
+ * trie's trie_bytes. The "screen" lines time what a key costs up to the screen through
+ * the graph (query/graph.h: graph_shown), one lookup of the selection's path in the new
+ * trie (trie_find_child, as the viewer keeps its selection) and a 200x60 layout
+ * (wall-clock ms: the machine is shared, see the load average). BENCH_REPEAT=N builds
+ * each view N times and prints the median time (for profiling the builds rather than the
+ * setup). */
 #include "config.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
+#include "input/loader.h"
 #include "query/callers.h"
 #include "core/count.h"
 #include "query/regex.h"
+#include "query/graph.h"
 #include "query/search.h"
+#include "render/layout.h"
 #include "core/strtab.h"
 #include "query/top.h"
 #include "core/trie.h"
@@ -46,30 +60,183 @@ static bool jit_available(void)
     return jit;
 }
 
+/* A field of /proc/self/status in kB, or -1. */
+static long status_kb(const char *field)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f)
+        return -1;
+    char line[256];
+    long kb = -1;
+    size_t n = strlen(field);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, field, n) == 0 && line[n] == ':') {
+            kb = strtol(line + n + 1, NULL, 10);
+            break;
+        }
+    fclose(f);
+    return kb;
+}
+
+/* Resets VmHWM to the current RSS (Linux >= 4.0); false when it cannot. */
+static bool reset_peak(void)
+{
+    FILE *f = fopen("/proc/self/clear_refs", "w");
+    if (!f)
+        return false;
+    bool ok = fputs("5", f) >= 0;
+    return fclose(f) == 0 && ok;
+}
+
+static struct trie *load(const char *path)
+{
+    struct trie *t = trie_new(NULL);
+    struct load_opts o;
+    struct ft_error err = {0, ""};
+    memset(&o, 0, sizeof(o));
+    struct loader *l = loader_open(path, &o, t, &err);
+    if (!l || loader_run(l, &err) < 0) {
+        fprintf(stderr, "bench_filter: %s: %s\n", path, err.msg);
+        exit(1);
+    }
+    loader_free(l);
+    return t;
+}
+
+static int nsteps;
+static char **steps;
+
+static bool selected(const char *what)
+{
+    for (int i = 0; i < nsteps; i++)
+        if (strstr(what, steps[i]))
+            return true;
+    return nsteps == 0;
+}
+
 static void time_view(struct trie *base, enum filter_kind kind, const char *re, bool rev,
                       const char *what)
 {
+    if (!selected(what))
+        return;
     struct view *v = view_new();
     if (re && view_push_filter(v, kind, re, NULL) < 0)
         abort();
     view_set_reverse(v, rev);
+    double bb = (double)trie_bytes(base);
+    bool peak = reset_peak();
+    long rss0 = status_kb("VmRSS");
     double t0 = now_ms();
     struct trie *d = view_build(v, base);
     double t1 = now_ms();
-    printf("%-28s %8.1f ms cpu  nodes %zu -> %zu  keeps %.1f%%\n", what, t1 - t0, trie_size(base),
-           trie_size(d), 100 * view_share(base, d));
+    long hwm = status_kb("VmHWM");
+    const char *rep = getenv("BENCH_REPEAT");
+    int nrep = rep ? atoi(rep) : 1;
+    if (nrep > 1) {
+        double *ms = calloc((size_t)nrep, sizeof *ms);
+        ms[0] = t1 - t0;
+        for (int i = 1; i < nrep; i++) {
+            trie_free(d);
+            double a = now_ms();
+            d = view_build(v, base);
+            ms[i] = now_ms() - a;
+        }
+        for (int i = 1; i < nrep; i++)   /* insertion sort: a few values */
+            for (int j = i; j > 0 && ms[j] < ms[j - 1]; j--) {
+                double x = ms[j];
+                ms[j] = ms[j - 1];
+                ms[j - 1] = x;
+            }
+        t0 = 0;
+        t1 = ms[nrep / 2];
+        free(ms);
+    }
+    char mem[64] = "peak ?";
+    if (peak && rss0 >= 0 && hwm >= rss0)
+        snprintf(mem, sizeof mem, "peak +%.2fx", (double)(hwm - rss0) * 1024 / bb);
+    printf("%-28s %8.1f ms cpu  nodes %zu -> %zu  keeps %.1f%%  %s, trie %.2fx base\n", what,
+           t1 - t0, trie_size(base), trie_size(d), 100 * view_share(base, d), mem,
+           (double)trie_bytes(d) / bb);
     trie_free(d);
     view_free(v);
 }
 
+static double wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Key to screen through the graph: push the filter (or reverse), derive, find the
+ * selection's path (the widest path, 3 frames deep) and lay out 200x60; then undo. */
+static void time_screen(struct trie *base, enum filter_kind kind, const char *re, bool rev,
+                        const char *what)
+{
+    char label[64];
+    snprintf(label, sizeof label, "screen: %s", what);
+    if (!selected(label))
+        return;
+    struct graph *g = graph_new(base);
+    struct rect_list rl = {0};
+    struct layout_in in;
+    memset(&in, 0, sizeof in);
+    in.vp.cols = 200;
+    in.vp.rows = 60;
+    in.selected = TRIE_NONE;
+    in.t = graph_shown(g);
+    layout_compute(&in, &rl);
+    uint32_t path[3], n = 0, node = TRIE_ROOT;
+    for (; n < 3; n++) {   /* the names along the widest path */
+        size_t nc;
+        const uint32_t *k = trie_children(base, node, &nc);
+        uint32_t best = TRIE_NONE;
+        for (size_t i = 0; i < nc; i++)
+            if (best == TRIE_NONE || trie_total_d(base, k[i]) > trie_total_d(base, best))
+                best = k[i];
+        if (best == TRIE_NONE)
+            break;
+        path[n] = trie_name(base, best);
+        node = best;
+    }
+    bool peak = reset_peak();
+    long rss0 = status_kb("VmRSS");
+    double t0 = wall_ms();
+    if (re && graph_push_filter(g, kind, re, NULL) < 0)
+        abort();
+    graph_set_reverse(g, rev);
+    struct trie *t = graph_shown(g);
+    uint32_t at = TRIE_ROOT;
+    for (uint32_t i = 0; i < n && at != TRIE_NONE; i++)
+        at = trie_find_child(t, at, path[i]);
+    layout_cache_reset(&rl);
+    in.t = t;
+    layout_compute(&in, &rl);
+    double t1 = wall_ms();
+    long hwm = status_kb("VmHWM");
+    char mem[64] = "peak ?";
+    if (peak && rss0 >= 0 && hwm >= rss0)
+        snprintf(mem, sizeof mem, "peak +%.2fx",
+                 (double)(hwm - rss0) * 1024 / (double)trie_bytes(base));
+    printf("%-36s %8.1f ms wall  %zu rects  %s the base trie\n", label, t1 - t0, rl.n, mem);
+    rect_list_free(&rl);
+    graph_free(g);
+}
+
 int main(int argc, char **argv)
 {
-    size_t stacks = argc > 1 ? strtoul(argv[1], NULL, 10) : 20000;
-    struct trie *t = trie_new(NULL);
+    char *end = NULL;
+    size_t stacks = argc > 1 ? strtoul(argv[1], &end, 10) : 20000;
+    const char *file = argc > 1 && (end == argv[1] || *end) ? argv[1] : NULL;
+    nsteps = argc > 2 ? argc - 2 : 0;
+    steps = argv + 2;
+    struct trie *t = file ? load(file) : trie_new(NULL);
+    if (file)
+        stacks = 0;
     struct strtab *st = trie_names(t);
     /* about stacks/4 distinct names, names like "lib3::func_1234", some "[unknown]" and
      * "cpu_idle"; depth 4..28; stacks share prefixes like real profiles */
-    size_t nnames = stacks / 4 + 16;
+    size_t nnames = file ? 16 : stacks / 4 + 16;
     uint32_t *ids = malloc(nnames * sizeof *ids);
     char name[64];
     for (size_t i = 0; i < nnames; i++) {
@@ -105,8 +272,10 @@ int main(int argc, char **argv)
     }
     size_t nc;
     trie_children(t, TRIE_ROOT, &nc);
-    printf("built %zu stacks, %zu nodes, %zu names in %.1f ms cpu\n", stacks, trie_size(t),
-           strtab_count(st), now_ms() - t0);
+    if (file)
+        printf("%s: ", file);
+    printf("built %zu stacks, %zu nodes, %zu names in %.1f ms cpu; base trie %.1f MB\n", stacks,
+           trie_size(t), strtab_count(st), now_ms() - t0, (double)trie_bytes(t) / 1e6);
     time_view(t, FILTER_INCLUDE, "func_1[0-9]*7$", false, "include func_1.*7$");
     time_view(t, FILTER_EXCLUDE, "cpu_idle", false, "exclude cpu_idle");
     time_view(t, FILTER_HIDE, "^\\[unknown\\]$", false, "hide ^\\[unknown\\]$");
@@ -123,6 +292,13 @@ int main(int argc, char **argv)
     }
     time_view(t, FILTER_INCLUDE, NULL, false, "no filter (copy)");
     time_view(t, FILTER_INCLUDE, NULL, true, "reverse");
+    time_screen(t, FILTER_INCLUDE, "func_1[0-9]*7$", false, "include func_1.*7$");
+    time_screen(t, FILTER_EXCLUDE, "cpu_idle", false, "exclude cpu_idle");
+    time_screen(t, FILTER_HIDE, "^\\[unknown\\]$", false, "hide ^\\[unknown\\]$");
+    time_screen(t, FILTER_HIDE, "lib3::", false, "hide lib3::");
+    time_screen(t, FILTER_INCLUDE, NULL, true, "reverse");
+    if (nsteps)
+        goto out;
     {   /* live mode: 1000 more stacks into the base, then view_update vs rebuild */
         struct view *v = view_new();
         view_track(v, true);
@@ -172,6 +348,7 @@ int main(int argc, char **argv)
     printf("%-28s %8.1f ms / %.1f ms cpu\n", "callers / callees of top1", t1 - t0, now_ms() - t1);
     trie_free(r);
     trie_free(e);
+out:
     free(ids);
     trie_free(t);
     return 0;

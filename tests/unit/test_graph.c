@@ -358,6 +358,58 @@ static void live_growth_is_an_update(void **state)
     grow_and_check(inc, 1, true, FOCUS_CALLERS, false, false);
 }
 
+/* Filters that cannot change the profile (no include; no name matches an exclude or a
+ * hide) share it: no copy is made, the shown trie is the base itself. When the base
+ * grows a name that matches, the profile is derived (an update), and equals a fresh
+ * derivation; growth without such a name keeps sharing. */
+static void noop_filters_share_the_base(void **state)
+{
+    (void)state;
+    struct trie *base = trie_from_folded(prof);
+    struct graph *g = graph_new(base);
+    graph_set_live(g, true);
+    assert_int_equal(graph_push_filter(g, FILTER_EXCLUDE, "^zz", NULL), 0);
+    assert_int_equal(graph_push_filter(g, FILTER_HIDE, "^yy$", NULL), 0);
+    assert_ptr_equal(graph_shown(g), base);
+    assert_ptr_equal(graph_profile(g), base);
+    assert_int_equal(rebuilds(g), 1);
+    assert_true(graph_share(g) == 1.0);
+    struct buf d = {0};
+    graph_describe(g, &d);
+    buf_putc(&d, 0);
+    assert_string_equal(d.p, "exclude:^zz hide:^yy$");
+    buf_fini(&d);
+    graph_set_reverse(g, true);   /* reversed: from the shared profile */
+    expect_collapsed(graph_shown(g), "a;main;proc 2\nb;a;main;proc 3\nb;other;proc 4\n"
+                                     "c;main;proc 1\n");
+    graph_set_reverse(g, false);
+    assert_ptr_equal(graph_shown(g), base);
+    add_folded(base, "proc;main;q 2\n");   /* no name matches: still shared */
+    assert_true(graph_stale(g));
+    assert_ptr_equal(graph_shown(g), base);
+    assert_false(graph_stale(g));
+    uint64_t r = rebuilds(g), u = updates(g);
+    add_folded(base, "proc;yy;zz1 5\nproc;yy;b 1\nproc;yy 2\n");
+    assert_true(graph_stale(g));
+    struct trie *t = graph_shown(g);
+    assert_ptr_not_equal(t, base);
+    assert_int_equal(rebuilds(g), r);
+    assert_int_equal(updates(g), u + 1);
+    expect_collapsed(t, "proc 2\nproc;b 1\nproc;main;a 2\nproc;main;a;b 3\nproc;main;c 1\n"
+                        "proc;main;q 2\nproc;other;b 4\n");
+    static const char *const f[] = {"e:^zz", "h:^yy$"};
+    struct graph *fresh = same_spec(g, f, 2);
+    expect_same(t, graph_shown(fresh));
+    graph_free(fresh);
+    /* an include filter is never shared, even when every stack matches */
+    assert_true(graph_pop_filter(g));
+    assert_true(graph_pop_filter(g));
+    assert_int_equal(graph_push_filter(g, FILTER_INCLUDE, "^proc$", NULL), 0);
+    assert_ptr_not_equal(graph_shown(g), base);
+    graph_free(g);
+    trie_free(base);
+}
+
 static void profile_only_then_shown(void **state)
 {
     (void)state;
@@ -454,6 +506,7 @@ int main(void)
         cmocka_unit_test(pop_and_clear),
         cmocka_unit_test(live_growth_is_an_update),
         cmocka_unit_test(profile_only_then_shown),
+        cmocka_unit_test(noop_filters_share_the_base),
         cmocka_unit_test(sliding_window),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

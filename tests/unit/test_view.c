@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -338,6 +340,190 @@ static void update_refuses_when_stale(void **state)
     trie_free(base);
 }
 
+/* The view of random stacks equals inserting every kept stack (reversed when rev), one
+ * by one (trie_insert: the reference), node for node: counts, totals, base counts (a
+ * diff), stack ends with zero samples, fractional counts, hidden frames (which merge
+ * paths) and the stack with no frames (the root). */
+static void check_against_insertion(bool rev)
+{
+    uint64_t rs = 12345;
+    for (int round = 0; round < 8; round++) {
+        struct trie *base = trie_new(NULL);
+        struct strtab *st = trie_names(base);
+        uint32_t nm[12], path[16];
+        for (int i = 0; i < 12; i++) {
+            char b[8];
+            int len = snprintf(b, sizeof b, "%c%d", i % 3 == 0 ? 'H' : 'f', i);
+            nm[i] = strtab_intern(st, b, (size_t)len);
+        }
+        bool fl = round % 2, diff = round >= 2;
+        if (diff)
+            trie_enable_base(base);
+        for (int s = 0; s < 300; s++) {
+            rs = rs * 6364136223846793005ull + 1442695040888963407ull;
+            size_t d = (rs >> 33) % 9;
+            for (size_t k = 0; k < d; k++) {
+                rs = rs * 6364136223846793005ull + 1442695040888963407ull;
+                path[k] = nm[(rs >> 33) % (k < 2 ? 3 : 12)];
+            }
+            uint64_t w = (rs >> 40) % 4;   /* 0 too: a stack end with no samples */
+            struct count c = fl ? (struct count){0, (double)w * 0.3, true} : count_u64(w);
+            uint32_t leaf = trie_insert(base, path, d, c);
+            if (diff && w != 1)
+                trie_add_base(base, leaf, count_u64(w + 1));
+        }
+        struct view *v = view_new();
+        view_set_reverse(v, rev);
+        if (round >= 4)   /* hide the names H0, H3, H6, H9 */
+            assert_int_equal(view_push_filter(v, FILTER_HIDE, "^H", NULL), 0);
+        if (round >= 6)   /* and keep the stacks with f4 (a name seen after two H) */
+            assert_int_equal(view_push_filter(v, FILTER_INCLUDE, "^f4$", NULL), 0);
+        struct trie *got = view_build(v, base);
+        struct trie *want = trie_new(st);
+        if (diff)
+            trie_enable_base(want);
+        for (size_t i = 0; i < trie_size(base); i++) {
+            if (!trie_is_terminal(base, (uint32_t)i))
+                continue;
+            size_t k = 0, vis = 0;
+            bool f4 = false;
+            for (uint32_t a = (uint32_t)i; a != TRIE_ROOT; a = trie_parent(base, a)) {
+                size_t len;
+                const char *p = strtab_get(st, trie_name(base, a), &len);
+                vis++;
+                f4 |= len == 2 && memcmp(p, "f4", 2) == 0;
+                if (round < 4 || p[0] != 'H')
+                    path[k++] = trie_name(base, a);
+            }
+            if ((vis && !k) || (round >= 6 && !f4))
+                continue;   /* every frame hidden: the stack is gone; or not included */
+            for (size_t j = 0; !rev && j < k / 2; j++) {   /* root first */
+                uint32_t x = path[j];
+                path[j] = path[k - 1 - j];
+                path[k - 1 - j] = x;
+            }
+            uint32_t leaf = trie_insert(want, path, k, trie_self(base, (uint32_t)i));
+            if (diff)
+                trie_add_base(want, leaf, trie_base_self(base, (uint32_t)i));
+        }
+        char *a = trie_to_collapsed(got), *b = trie_to_collapsed(want);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        assert_int_equal(trie_size(got), trie_size(want));
+        for (size_t i = 0; i < trie_size(want); i++) {   /* same paths, same numbers */
+            uint32_t w = (uint32_t)i, g = TRIE_ROOT;
+            size_t k = trie_path(want, w, path);
+            for (size_t j = 0; j < k; j++)
+                g = trie_find_child(got, g, trie_name(want, path[j]));
+            assert_int_not_equal(g, TRIE_NONE);
+            assert_true(trie_is_terminal(got, g) == trie_is_terminal(want, w));
+            assert_true(trie_total_d(got, g) == trie_total_d(want, w) ||
+                        (fl && fabs(trie_total_d(got, g) - trie_total_d(want, w)) < 1e-9));
+            assert_true(trie_self_d(got, g) == trie_self_d(want, w));
+            assert_true(trie_base_total_d(got, g) == trie_base_total_d(want, w));
+        }
+        trie_free(want);
+        trie_free(got);
+        view_free(v);
+        trie_free(base);
+    }
+}
+
+/* Every node of a view can be looked up by its parent and name (trie_find_child, as the
+ * viewer does to keep the selection), also where hidden frames shortened the paths and
+ * nodes were appended without lookups; growth then merges into those nodes. */
+static void view_nodes_are_found(void **state)
+{
+    (void)state;
+    const char *in = "a;H;b 1\na;H;c;H;d 2\nx;H 1\n";
+    for (size_t r = 0; r < 2; r++) {
+        struct trie *base = trie_from_folded(in);
+        struct view *v = view_new();
+        view_track(v, true);
+        assert_int_equal(view_push_filter(v, FILTER_HIDE, "^H$", NULL), 0);
+        view_set_reverse(v, r == 1);
+        struct trie *d = view_build(v, base);
+        for (uint32_t i = 1; i < trie_size(d); i++)
+            assert_int_equal(trie_find_child(d, trie_parent(d, i), trie_name(d, i)), i);
+        size_t before = trie_size(d);
+        uint32_t path[4];   /* a;H;b;d: the view gains d under a;b (reversed: d;b;a) */
+        path[0] = trie_name(base, trie_node_at(base, "a"));
+        path[1] = trie_name(base, trie_node_at(base, "a;H"));
+        path[2] = trie_name(base, trie_node_at(base, "a;H;b"));
+        path[3] = trie_name(base, trie_node_at(base, "a;H;c;H;d"));
+        trie_insert(base, path, 4, count_u64(5));
+        trie_insert(base, path, 3, count_u64(1));   /* a;H;b again: one more sample */
+        assert_true(view_update(v, base, d));
+        assert_int_equal(trie_size(d), before + 1 + r);   /* reversed: d;b and d;b;a */
+        char *got = trie_to_collapsed(d);
+        assert_string_equal(got, r == 0 ? "a;b 2\na;b;d 5\na;c;d 2\nx 1\n"
+                                        : "b;a 2\nd;b;a 5\nd;c;a 2\nx 1\n");
+        free(got);
+        trie_free(d);
+        view_free(v);
+        trie_free(base);
+    }
+}
+
+static void reverse_equals_insertion(void **state)
+{
+    (void)state;
+    check_against_insertion(true);
+}
+
+static void filters_equal_insertion(void **state)
+{
+    (void)state;
+    check_against_insertion(false);
+}
+
+/* A filtered view, and the reversed view of many distinct stacks (a reversed trie can
+ * have many times the base's nodes), are built without growth slack: the node array is
+ * not larger than the nodes, and no lookup table is built until something looks a child
+ * up. */
+static void views_are_compact(void **state)
+{
+    (void)state;
+    struct trie *base = trie_new(NULL);
+    struct strtab *st = trie_names(base);
+    uint32_t nm[64], path[12];
+    for (int i = 0; i < 64; i++) {
+        char b[8];
+        int len = snprintf(b, sizeof b, "n%d", i);
+        nm[i] = strtab_intern(st, b, (size_t)len);
+    }
+    for (uint32_t s = 0; s < 20000; s++) {   /* distinct: the digits of s, base 64 */
+        size_t d = 0;
+        for (uint32_t x = s; d < 3; x /= 64)
+            path[d++] = nm[x % 64];
+        for (uint32_t x = s * 2654435761u; d < 12; x = x * 2654435761u + 1)
+            path[d++] = nm[x >> 26];
+        trie_insert(base, path, d, count_u64(1));
+    }
+    struct view *v = view_new();
+    /* an include filter (no hide): the kept paths are the base's, appended without a
+     * lookup table (the old build zeroed one of 10 bytes per node that it never used) */
+    assert_int_equal(view_push_filter(v, FILTER_INCLUDE, "^n6[0-3]$", NULL), 0);
+    struct trie *d = view_build(v, base);
+    size_t n = trie_size(d);
+    assert_true(n > 50000 && n < trie_size(base));
+    assert_true(trie_bytes(d) <= 50 * n + 65536);
+    trie_free(d);
+    view_pop_filter(v);
+    view_set_reverse(v, true);
+    d = view_build(v, base);
+    n = trie_size(d);
+    assert_true(n > 100000);
+    /* 48-byte nodes; the old build grew the array 1.5x at a time and kept a lookup
+     * table of 8 bytes per slot at a load of at most 0.8 (over 58 bytes per node) */
+    assert_true(trie_bytes(d) <= 52 * n + 65536);
+    assert_true(trie_total_d(d, TRIE_ROOT) == 20000);
+    trie_free(d);
+    view_free(v);
+    trie_free(base);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -353,6 +539,10 @@ int main(void)
         cmocka_unit_test(odd_bytes_in_names),
         cmocka_unit_test(update_after_growth),
         cmocka_unit_test(update_refuses_when_stale),
+        cmocka_unit_test(reverse_equals_insertion),
+        cmocka_unit_test(filters_equal_insertion),
+        cmocka_unit_test(view_nodes_are_found),
+        cmocka_unit_test(views_are_compact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
