@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "core/strtab.h"
 #include "core/trie.h"
 #include "query/search.h"
 #include "render/layout.h"
@@ -45,12 +46,46 @@ static bool path_is_prefix(const struct name_path *pre, const struct name_path *
     return pre->n <= p->n && (pre->n == 0 || memcmp(pre->v, p->v, pre->n * sizeof(*p->v)) == 0);
 }
 
+/* The child of node named name, or TRIE_NONE: a binary search over the children, which
+ * come in plain byte order of their names. Not trie_find_child: a view built by appending
+ * (filters, reverse) has no lookup table until the first lookup, and building one for
+ * the whole view (random writes over all its nodes) cost more than the view itself; the
+ * children index is what the layout reads anyway. (Byte compares, not the strtab's
+ * ranks: those are sorted again whenever a live input added a name.) */
+static uint32_t child_named(const struct trie *t, uint32_t node, uint32_t name)
+{
+    struct trie *mt = (struct trie *)(uintptr_t)t;   /* trie_children fills a cache */
+    const struct strtab *names = trie_names(mt);
+    if (name >= strtab_count(names))
+        return TRIE_NONE;
+    size_t wl;
+    const char *w = strtab_get(names, name, &wl);
+    size_t nk;
+    const uint32_t *k = trie_children(mt, node, &nk);
+    size_t lo = 0, hi = nk;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        size_t cl;
+        const char *c = trie_label(t, k[mid], &cl);
+        int d = memcmp(c, w, cl < wl ? cl : wl);
+        if (d == 0)
+            d = (cl > wl) - (cl < wl);
+        if (d == 0)
+            return k[mid];
+        if (d < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return TRIE_NONE;
+}
+
 /* Deepest node along the path that exists in t. */
 static uint32_t path_resolve(const struct name_path *p, const struct trie *t)
 {
     uint32_t n = TRIE_ROOT;
     for (size_t i = 0; i < p->n; i++) {
-        uint32_t c = trie_find_child(t, n, p->v[i]);
+        uint32_t c = child_named(t, n, p->v[i]);
         if (c == TRIE_NONE)
             break;
         n = c;
@@ -148,7 +183,7 @@ static enum reaction move(struct app *a, enum layout_move m)
     if (n != TRIE_NONE && n != a->sel && trie_parent(a->t, n) == a->sel) {
         size_t d = trie_depth(a->t, a->sel);
         if (d < a->trail.n && path_is_prefix(&a->sel_path, &a->trail)) {
-            uint32_t back = trie_find_child(a->t, a->sel, a->trail.v[d]);
+            uint32_t back = child_named(a->t, a->sel, a->trail.v[d]);
             if (back != TRIE_NONE && layout_drawable(&in, back))
                 n = back;
         }
