@@ -98,6 +98,13 @@ struct perf_parser {
     struct count oneline_period;
     struct buf oneline_ev;
     size_t no_callchain;       /* such samples added */
+    /* perf_set_sink, perf_set_bulk */
+    perf_sink_fn sink;
+    void *sink_ctx;
+    uint64_t root_phash;
+    struct perf_stack_frame *sf;
+    size_t sf_cap;
+    bool bulk;
 };
 
 /* A source of further lines, for --srcline (the script reads the next line itself). */
@@ -145,7 +152,20 @@ void perf_free(struct perf_parser *p)
     buf_fini(&p->fbuf);
     buf_fini(&p->pidtid);
     buf_fini(&p->oneline_ev);
+    free(p->sf);
     free(p);
+}
+
+void perf_set_sink(struct perf_parser *p, perf_sink_fn fn, void *ctx, uint64_t root_phash)
+{
+    p->sink = fn;
+    p->sink_ctx = ctx;
+    p->root_phash = root_phash;
+}
+
+void perf_set_bulk(struct perf_parser *p)
+{
+    p->bulk = true;
 }
 
 size_t perf_no_callchain(const struct perf_parser *p)
@@ -551,9 +571,23 @@ static inline const char *name_bytes(const struct name_ref *r, const char *bytes
 static void insert(struct perf_parser *p)
 {
     size_t n = p->pn.n + p->fr.n;
+    const char *bytes;
+    if (p->sink) {
+        /* the whole stack with its hashes, for another thread to insert */
+        if (n > p->sf_cap)
+            FT_GROW(p->sf, p->sf_cap, n);
+        uint64_t h = p->root_phash;
+        for (size_t i = 0; i < n; i++) {
+            const struct name_ref *r = stack_name(p, i, &bytes);
+            h = trie_hash_step(h, r->hash);
+            p->sf[i] = (struct perf_stack_frame){name_bytes(r, bytes), r->len, r->hash, h};
+        }
+        p->sink(p->sink_ctx, p->sf, n, p->period);
+        p->samples++;
+        return;
+    }
     if (n > p->ph_cap)
         FT_GROW(p->ph, p->ph_cap, n);
-    const char *bytes;
     uint64_t h = trie_phash(p->t, TRIE_ROOT);
     for (size_t i = 0; i < n; i++) {
         h = trie_hash_step(h, stack_name(p, i, &bytes)->hash);
@@ -567,7 +601,10 @@ static void insert(struct perf_parser *p)
         if (i + 1 == p->pn.n)
             proc = node;
     }
-    trie_add(p->t, node, p->period);
+    if (p->bulk)
+        trie_add_self(p->t, node, p->period);
+    else
+        trie_add(p->t, node, p->period);
     p->samples++;
     if (p->o.samples)
         samples_add(p->o.samples, p->rec_has_time, p->rec_ns, node, record_thread(p, proc),
@@ -733,7 +770,7 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
                 p->lc_off = LC_PAUSE;
             p->lc_tries = p->lc_hits = 0;
         }
-        lh = util_hash(s, n) ^ (p->is_java ? 0x9e3779b97f4a7c15ull : 0);
+        lh = perf_line_hash(s, n) ^ (p->is_java ? 0x9e3779b97f4a7c15ull : 0);
         lh += !lh;
         e = &p->lc[lh & (LC_SIZE - 1)];
         if (e->hash == lh && e->raw_len == n && memcmp(p->lc_arena + e->raw_off, s, n) == 0) {
