@@ -121,7 +121,8 @@ static void parse_job(void *arg)
             const char *nl = memchr(j->buf + pos, '\n', look);
             if (nl) {
                 size_t need = (size_t)(nl - (j->buf + pos)) + 1;
-                slice = need > slice ? need : slice;
+                /* --srcline may want the lines after it as well: then double */
+                slice = need > slice ? need : slice * 2;
             } else if (look < rem) {
                 perf_long_line(p);
                 nl = memchr(j->buf + pos + look, '\n', rem - look);
