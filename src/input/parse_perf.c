@@ -17,6 +17,7 @@
 #include "core/count.h"
 #include "core/samples.h"
 #include "core/strtab.h"
+#include "input/perf_lcache.h"
 #include "input/perf_line.h"
 #include "core/trie.h"
 
@@ -34,30 +35,9 @@ struct names {
     size_t n, cap;
 };
 
-/* Line cache: real profiles repeat most frame lines byte for byte (the callers' return
- * addresses), so the name a line gave is remembered by the line's bytes. The arena has a
- * fixed size (names in it must not move while a record refers to them) and is emptied at
- * a record boundary once full. Not used with --srcline (a line's name depends on the
- * next line). */
-#define LC_SIZE 8192u
-#define LC_ARENA ((size_t)4 << 20)
-#define LC_NO_NAME UINT32_MAX
-#define LC_WINDOW 65536u        /* lookups between two hit-rate checks */
-#define LC_PAUSE (1u << 20)     /* lines without the cache after a poor window */
-struct lc_entry {
-    uint64_t hash;             /* of the line (and the java flag); 0: empty */
-    uint64_t name_hash;
-    uint32_t raw_off, raw_len, name_off, name_len; /* name_len LC_NO_NAME: frame dropped */
-};
-
 struct perf_parser {
     struct trie *t;
-    struct lc_entry *lc;       /* LC_SIZE entries, NULL with --srcline */
-    char *lc_arena;
-    size_t lc_used;
-    bool lc_full;
-    uint32_t lc_tries, lc_hits;  /* in the current window of LC_WINDOW lookups */
-    uint32_t lc_off;             /* lines left with the cache off (it missed too often) */
+    struct perf_lcache lc;     /* lc.v NULL with --srcline */
     struct perf_opts o;
     char *filter;              /* event filter (owned copy), NULL until the first event */
     size_t filter_len;
@@ -127,8 +107,7 @@ struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
     p->have_t0 = o->have_t0;
     p->t0_ns = o->t0_ns;
     if (!o->srcline) {
-        p->lc = xcalloc(LC_SIZE, sizeof *p->lc);
-        p->lc_arena = xmalloc(LC_ARENA);
+        perf_lcache_init(&p->lc);
     }
     return p;
 }
@@ -145,8 +124,7 @@ void perf_free(struct perf_parser *p)
     buf_fini(&p->fr.bytes);
     free(p->fr.v);
     free(p->ph);
-    free(p->lc);
-    free(p->lc_arena);
+    perf_lcache_fini(&p->lc);
     buf_fini(&p->scratch);
     buf_fini(&p->ubuf);
     buf_fini(&p->fbuf);
@@ -316,11 +294,31 @@ size_t perf_events(const struct perf_parser *p, size_t i, const char **name, siz
     return n;
 }
 
-static void do_header(struct perf_parser *p, const char *s, size_t n, const struct perf_header *h)
+/* The event of a header line, when known (perf_match_event's result). */
+struct event_match {
+    bool ok;
+    const char *ev, *per;
+    size_t evlen, perlen;
+};
+
+static void do_header(struct perf_parser *p, const char *s, size_t n, const struct perf_header *h,
+                      const struct event_match *em)
 {
-    const char *ev, *per = NULL;
-    size_t evlen, perlen = 0;
-    if (perf_match_event(s, n, &ev, &evlen, &per, &perlen)) {
+    const char *ev = NULL, *per = NULL;
+    size_t evlen = 0, perlen = 0;
+    bool has_ev;
+    if (em) {
+        has_ev = em->ok;
+        if (has_ev) {
+            ev = em->ev;
+            evlen = em->evlen;
+            per = em->per;
+            perlen = em->perlen;
+        }
+    } else {
+        has_ev = perf_match_event(s, n, &ev, &evlen, &per, &perlen);
+    }
+    if (has_ev) {
         if (!p->filter) {
             p->filter = xmemdup(ev, evlen);
             p->filter_len = evlen;
@@ -637,33 +635,7 @@ static void emit(struct perf_parser *p)
     p->fr.n = 0;
     p->fr.bytes.len = 0;
     p->have_pname = false;
-    if (p->lc_full) { /* no name refers to the cache now */
-        memset(p->lc, 0, LC_SIZE * sizeof *p->lc);
-        p->lc_used = 0;
-        p->lc_full = false;
-    }
-}
-
-static void lc_store(struct perf_parser *p, struct lc_entry *e, uint64_t lh, const char *s,
-                     size_t n, const struct name_ref *r, const char *bytes)
-{
-    size_t nl = r ? r->len : 0;
-    if (n + nl > LC_ARENA - p->lc_used) {
-        p->lc_full = true;
-        return;
-    }
-    e->hash = lh;
-    e->raw_off = (uint32_t)p->lc_used;
-    e->raw_len = (uint32_t)n;
-    memcpy(p->lc_arena + p->lc_used, s, n);
-    p->lc_used += n;
-    e->name_off = (uint32_t)p->lc_used;
-    e->name_len = r ? r->len : LC_NO_NAME;
-    e->name_hash = r ? r->hash : 0;
-    if (r) {
-        memcpy(p->lc_arena + p->lc_used, name_bytes(r, bytes), nl);
-        p->lc_used += nl;
-    }
+    perf_lcache_end_record(&p->lc); /* no name refers to the cache now */
 }
 
 /* --- samples without a call chain (perf record without -g) ---------------------------
@@ -675,7 +647,7 @@ static void lc_store(struct perf_parser *p, struct lc_entry *e, uint64_t lh, con
 static void oneline_start(struct perf_parser *p, const char *s, size_t n,
                           const struct perf_oneline *o, struct reader *r)
 {
-    do_header(p, s + o->skip, n - o->skip, &o->h);   /* as the script would: period 1 */
+    do_header(p, s + o->skip, n - o->skip, &o->h, NULL); /* as the script: period 1 */
     p->fr.n = 0;
     p->fr.bytes.len = 0;
     size_t flen;
@@ -728,9 +700,11 @@ static void unrecognized(struct perf_parser *p)
         p->first_skipped = p->line;
 }
 
-/* Parses one line s[0..n) (no '\n'). Returns false, consuming nothing, when --srcline
+/* Parses one line s[0..n) (no '\n'); line_hash: perf_line_hash of it, or 0 if not
+ * computed yet. Returns false, consuming nothing, when --srcline
  * needs lines that are not in r yet. */
-static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reader *r)
+static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reader *r,
+                    uint64_t line_hash)
 {
     if (n == 0) {
         p->line++;
@@ -761,35 +735,27 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     }
     struct lc_entry *e = NULL;
     uint64_t lh = 0;
-    if (p->lc_off)
-        p->lc_off--;
-    else if (p->lc && p->have_pname && !p->oneline) {
-        if (++p->lc_tries == LC_WINDOW) {
-            /* mostly misses (a huge trie of new stacks): hashing every line does not pay */
-            if (p->lc_hits < LC_WINDOW / 3)
-                p->lc_off = LC_PAUSE;
-            p->lc_tries = p->lc_hits = 0;
-        }
-        lh = perf_line_hash(s, n) ^ (p->is_java ? 0x9e3779b97f4a7c15ull : 0);
-        lh += !lh;
-        e = &p->lc[lh & (LC_SIZE - 1)];
-        if (e->hash == lh && e->raw_len == n && memcmp(p->lc_arena + e->raw_off, s, n) == 0) {
-            p->lc_hits++;
+    if (p->lc.v && p->have_pname && !p->oneline) {
+        e = perf_lcache_slot(&p->lc, s, n, line_hash, p->is_java, &lh);
+        const char *nm;
+        uint32_t nl;
+        uint64_t nh;
+        if (e && perf_lcache_hit(&p->lc, e, lh, s, n, &nm, &nl, &nh)) {
             p->line++;
-            if (e->name_len != LC_NO_NAME)
-                push_name_h(&p->fr, p->lc_arena + e->name_off, e->name_len, e->name_hash);
+            if (nm)
+                push_name_h(&p->fr, nm, nl, nh);
             return true;
         }
     }
     struct perf_header h;
     if (!perf_is_space(s[0]) && perf_match_header(s, n, &h)) {
-        const char *ev, *per;
-        size_t evl, perl;
+        struct event_match em = {false, NULL, NULL, 0, 0};
         p->line++;
-        if (!perf_match_event(s, n, &ev, &evl, &per, &perl) && perf_match_oneline(s, n, &one))
+        em.ok = perf_match_event(s, n, &em.ev, &em.evlen, &em.per, &em.perlen);
+        if (!em.ok && perf_match_oneline(s, n, &one))
             oneline_start(p, s, n, &one, r);
         else
-            do_header(p, s, n, &h);
+            do_header(p, s, n, &h, &em);
         return true;
     }
     if (!p->have_pname && perf_is_space(s[0]) && perf_match_oneline(s, n, &one)) {
@@ -807,7 +773,7 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     if (!p->have_pname || !perf_frame_func(&f, &flen)) {
         p->line++;
         if (e)
-            lc_store(p, e, lh, s, n, NULL, NULL);
+            perf_lcache_store(&p->lc, e, lh, s, n, NULL, 0, 0);
         return true;
     }
     if (p->o.srcline && !r->eof) {
@@ -824,26 +790,50 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     p->line++;
     size_t before = p->fr.n;
     do_frame(p, &f, flen, r);
-    if (e && p->fr.n - before <= 1)
-        lc_store(p, e, lh, s, n, p->fr.n > before ? &p->fr.v[before] : NULL, p->fr.bytes.p);
+    if (e && p->fr.n - before <= 1) {
+        const struct name_ref *nr = p->fr.n > before ? &p->fr.v[before] : NULL;
+        perf_lcache_store(&p->lc, e, lh, s, n, nr ? name_bytes(nr, p->fr.bytes.p) : NULL,
+                          nr ? nr->len : 0, nr ? nr->hash : 0);
+    }
     return true;
 }
 
 size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
 {
     struct reader r = {buf, len, 0, eof};
+    /* one line ahead: its end, the hash of its bytes (0: none) and a prefetch of its line
+     * cache slot, so the slot is in cache when the line is parsed */
+    size_t ahead = SIZE_MAX;
+    const char *ahead_nl = NULL;
+    uint64_t ahead_h = 0;
     while (r.pos < len) {
         size_t start = r.pos;
-        const char *nl = memchr(buf + start, '\n', len - start);
+        const char *nl;
+        uint64_t h = 0;
+        if (start == ahead) {
+            nl = ahead_nl;
+            h = ahead_h;
+        } else {
+            nl = memchr(buf + start, '\n', len - start);
+        }
         if (!nl && !eof)
             break;
         size_t end = nl ? (size_t)(nl - buf) : len;
         r.pos = nl ? end + 1 : end;
+        if (nl && p->lc.v && !p->lc.off) {
+            ahead = r.pos;
+            ahead_nl = memchr(buf + ahead, '\n', len - ahead);
+            ahead_h = 0;
+            if (ahead_nl && ahead_nl > buf + ahead) {
+                ahead_h = perf_line_hash(buf + ahead, (size_t)(ahead_nl - buf) - ahead);
+                perf_lcache_prefetch(&p->lc, ahead_h, p->is_java);
+            }
+        }
         if (p->o.max_line && end - start > p->o.max_line) {
             perf_long_line(p);
             continue;
         }
-        if (!do_line(p, buf + start, end - start, &r)) {
+        if (!do_line(p, buf + start, end - start, &r, h)) {
             r.pos = start;
             break;
         }
