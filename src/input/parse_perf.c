@@ -814,7 +814,7 @@ size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
             nl = ahead_nl;
             h = ahead_h;
         } else {
-            nl = memchr(buf + start, '\n', len - start);
+            nl = perf_find_nl(buf + start, len - start);
         }
         if (!nl && !eof)
             break;
@@ -822,7 +822,7 @@ size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
         r.pos = nl ? end + 1 : end;
         if (nl && p->lc.v && !p->lc.off) {
             ahead = r.pos;
-            ahead_nl = memchr(buf + ahead, '\n', len - ahead);
+            ahead_nl = perf_find_nl(buf + ahead, len - ahead);
             ahead_h = 0;
             if (ahead_nl && ahead_nl > buf + ahead) {
                 ahead_h = perf_line_hash(buf + ahead, (size_t)(ahead_nl - buf) - ahead);

@@ -9,6 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "core/util.h"
 
@@ -26,6 +29,22 @@ static inline bool perf_is_digit(char c)
 static inline bool perf_is_word(char c)
 {
     return perf_ctype[(unsigned char)c] & PERF_C_WORD;
+}
+
+/* The first '\n' in s[0..n), or NULL: memchr, but inline for the short lines of perf
+ * script text (a libc call per line costs more than the scan). */
+static inline const char *perf_find_nl(const char *s, size_t n)
+{
+#ifdef __SSE2__
+    const __m128i nl = _mm_set1_epi8('\n');
+    for (; n >= 16; s += 16, n -= 16) {
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)s), nl));
+        if (m)
+            return s + __builtin_ctz(m);
+    }
+#endif
+    return n ? memchr(s, '\n', n) : NULL;
 }
 
 /* A hash of a whole line for the line cache (parse_perf.c), which verifies every hit

@@ -170,8 +170,8 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
     if (!piped) {
         perf_set_bulk(j.p);
         j.faulted = perf_mt_guard(buf, len, parse_job, &j) < 0;
+        trie_sum_totals(t);
     }
-    trie_sum_totals(t);
     perf_pipe_free(j.pipe);
 
     struct perf_parser *p = j.p;

@@ -143,7 +143,7 @@ static size_t insert_batch(struct trie *t, struct batch *b)
                 trie_prefetch(t, f[k + PIPE_PREFETCH].phash);
             node = trie_child_bytes(t, node, f[k].phash, f[k].hash, bytes + f[k].off, f[k].len);
         }
-        trie_add_self(t, node, b->s[s].period);
+        trie_add(t, node, b->s[s].period); /* the consumer has time to spare */
     }
     size_t ns = b->ns;
     b->nf = b->ns = 0;

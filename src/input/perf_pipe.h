@@ -5,7 +5,8 @@
  * trie's owner) only probes and inserts. Stacks travel in a ring of a few batches; each
  * batch holds whole stacks and copies of their name bytes, so the consumer never reads
  * the input (a file mapping may fault) and the producer never touches the trie.
- * Counts go in with trie_add_self: the caller runs trie_sum_totals() afterwards.
+ * Counts go in with trie_add (the consumer waits for the parser anyway, and a sum after
+ * both threads ended would be serial time).
  * Never prints, never exits (allocation failure aborts as everywhere). */
 #ifndef FLAMETUI_PERF_PIPE_H
 #define FLAMETUI_PERF_PIPE_H
