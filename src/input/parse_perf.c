@@ -2,8 +2,9 @@
 /* flametui - parse_perf.c: see parse_perf.h.
  * A line-at-a-time re-implementation of stackcollapse-perf.pl's main loop (FlameGraph
  * 41fee1f9): the record state machine, annotations, the line cache and trie insertion.
- * The regexes and tidying of single lines are in perf_line.c. "rule N" refers to the
- * list in ../shared/corpus/README.md.
+ * The regexes and tidying of single lines are in perf_line.c, the names of a frame line
+ * in perf_frames.c, the line cache in perf_lcache.c, the state in parse_perf_impl.h.
+ * "rule N" refers to the list in ../shared/corpus/README.md.
  * Hot path per frame: a few scans of the line, at most one copy into the scratch buffer
  * (only when tidying changes the name), and one strtab_intern. No allocation. */
 #include "config.h"
@@ -17,82 +18,8 @@
 #include "core/count.h"
 #include "core/samples.h"
 #include "core/strtab.h"
-#include "input/perf_lcache.h"
-#include "input/perf_line.h"
+#include "input/parse_perf_impl.h"
 #include "core/trie.h"
-
-/* The frame names of a record, kept until the record ends: then the path hashes of the
- * whole stack are computed and prefetched before the trie is probed. A name is either in
- * the input (ptr; only within one perf_feed call, see spill()) or in bytes (off). */
-struct name_ref {
-    const char *ptr;           /* NULL: at bytes.p + off */
-    uint32_t off, len;
-    uint64_t hash;             /* util_hash of the bytes */
-};
-struct names {
-    struct buf bytes;
-    struct name_ref *v;
-    size_t n, cap;
-};
-
-struct perf_parser {
-    struct trie *t;
-    struct perf_lcache lc;     /* lc.v NULL with --srcline */
-    struct perf_opts o;
-    char *filter;              /* event filter (owned copy), NULL until the first event */
-    size_t filter_len;
-    /* the current record */
-    bool have_pname;
-    bool is_java;              /* pname starts with "java" (rule 17) */
-    struct count period;
-    struct names pn;           /* pname, split at ';' */
-    struct names fr;           /* frame names in perf order, each line's parts reversed */
-    uint64_t *ph;              /* path hashes of the stack being inserted */
-    size_t ph_cap;
-    struct buf scratch;        /* tidied names, pname */
-    struct buf ubuf;           /* "[module]" names */
-    struct buf fbuf;           /* names with an annotation or a source line */
-    /* counters */
-    long line;
-    size_t skipped;
-    long first_skipped;
-    size_t long_lines;
-    long first_long;
-    bool drop;                 /* the current record had an over-long line */
-    size_t samples;
-    uint64_t time_sec, time_frac; /* last record time; time_digits 0: none yet */
-    unsigned time_digits;
-    /* -- added by names: the records of the events not kept (perf_events) */
-    struct other_event {
-        char *name;
-        size_t len, samples;
-    } others[PERF_EVENTS_MAX - 1];
-    size_t nothers;
-    /* time (issue 15): the current record's time, t0, its pid and tid */
-    bool rec_has_time, have_t0;
-    uint64_t rec_ns, t0_ns;
-    struct buf pidtid;         /* pid bytes then tid bytes */
-    size_t pid_len;
-    /* a sample without a call chain (perf_match_oneline): the next line decides */
-    bool oneline, oneline_padded;
-    struct count oneline_period;
-    struct buf oneline_ev;
-    size_t no_callchain;       /* such samples added */
-    /* perf_set_sink, perf_set_bulk */
-    perf_sink_fn sink;
-    void *sink_ctx;
-    uint64_t root_phash;
-    struct perf_stack_frame *sf;
-    size_t sf_cap;
-    bool bulk;
-};
-
-/* A source of further lines, for --srcline (the script reads the next line itself). */
-struct reader {
-    const char *buf;
-    size_t len, pos;
-    bool eof;
-};
 
 struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
 {
@@ -194,39 +121,6 @@ long perf_lines(const struct perf_parser *p)
     return p->line;
 }
 
-/* Adds a name; input says that s points into the input (not a scratch buffer), so it
- * need not be copied until the end of the perf_feed call. */
-static inline void push_name(struct names *nm, const char *s, size_t len, bool input)
-{
-    if (nm->n == nm->cap)
-        FT_GROW(nm->v, nm->cap, nm->n + 1);
-    if (len > UINT32_MAX || nm->bytes.len > UINT32_MAX - len)
-        die("perf record too large");
-    struct name_ref *r = &nm->v[nm->n++];
-    r->len = (uint32_t)len;
-    r->hash = util_hash(s, len);
-    if (input) {
-        r->ptr = s;
-        r->off = 0;
-    } else {
-        r->ptr = NULL;
-        r->off = (uint32_t)nm->bytes.len;
-        buf_append(&nm->bytes, s, len);
-    }
-}
-
-/* Adds a name kept elsewhere (the line cache) whose hash is known. */
-static inline void push_name_h(struct names *nm, const char *s, uint32_t len, uint64_t hash)
-{
-    if (nm->n == nm->cap)
-        FT_GROW(nm->v, nm->cap, nm->n + 1);
-    struct name_ref *r = &nm->v[nm->n++];
-    r->ptr = s;
-    r->off = 0;
-    r->len = len;
-    r->hash = hash;
-}
-
 /* Copies the names that still point into the input into bytes (the caller may drop the
  * input once perf_feed returns). */
 static void spill(struct names *nm)
@@ -241,21 +135,6 @@ static void spill(struct names *nm)
         buf_append(&nm->bytes, r->ptr, r->len);
         r->ptr = NULL;
     }
-}
-
-/* Adds s as one frame, or as several when it holds ';' (the script joins frames with ';',
- * so "a;b" is two frames of the output line). */
-static void push_frame(struct names *nm, const char *s, size_t len)
-{
-    const char *semi = len ? memchr(s, ';', len) : NULL;
-    while (semi) {
-        size_t k = (size_t)(semi - s);
-        push_name(nm, s, k, false);
-        s += k + 1;
-        len -= k + 1;
-        semi = len ? memchr(s, ';', len) : NULL;
-    }
-    push_name(nm, s, len, false);
 }
 
 /* A record of an event that is not kept: counted per event name (the first few). */
@@ -359,7 +238,7 @@ static void do_header(struct perf_parser *p, const char *s, size_t n, const stru
     p->pn.n = 0;
     p->pn.bytes.len = 0;
     if (!p->o.no_process)
-        push_frame(&p->pn, b->p, b->len);
+        perf_push_frame(&p->pn, b->p, b->len);
     p->is_java = b->len >= 4 && memcmp(b->p, "java", 4) == 0;
     p->have_pname = true;
     unsigned digits = perf_parse_time(s, n, h->end, &p->time_sec, &p->time_frac);
@@ -410,143 +289,6 @@ static uint32_t record_thread(struct perf_parser *p, uint32_t proc)
     return k;
 }
 
-/* Reads the next line for --srcline into the scratch tail; false at end of input. */
-static bool next_line(struct perf_parser *p, struct reader *r, const char **s, size_t *n)
-{
-    if (r->pos >= r->len)
-        return false;
-    const char *nl = memchr(r->buf + r->pos, '\n', r->len - r->pos);
-    size_t end = nl ? (size_t)(nl - r->buf) : r->len;
-    *s = r->buf + r->pos;
-    *n = end - r->pos;
-    r->pos = nl ? end + 1 : end;
-    p->line++;
-    return true;
-}
-
-/* One part of a frame line (split at "->"): rule 15 to 22. */
-static void do_part(struct perf_parser *p, const struct perf_frame *f, const char *s, size_t n,
-                    size_t k, bool *is_unknown, int annot, struct reader *r)
-{
-    const char *name;
-    size_t len;
-    bool input = false;
-    if (n == 9 && memcmp(s, "[unknown]", 9) == 0) {
-        const char *base = "unknown";
-        size_t bl = 7;
-        if (!(f->mod_len == 9 && memcmp(f->mod, "[unknown]", 9) == 0)) {
-            base = f->mod;
-            bl = f->mod_len;
-            const char *sl = memrchr(base, '/', bl);
-            if (sl) {
-                bl -= (size_t)(sl + 1 - base);
-                base = sl + 1;
-            }
-        } else {
-            *is_unknown = true;
-        }
-        struct buf *u = &p->ubuf;
-        u->len = 0;
-        buf_putc(u, '[');
-        buf_append(u, base, bl);
-        if (p->o.addrs) {
-            buf_append(u, " <", 2);
-            buf_append(u, f->pc, f->pc_len);
-            buf_putc(u, '>');
-        }
-        buf_putc(u, ']');
-        name = perf_tidy(&p->scratch, u->p, u->len, &len);
-    } else {
-        name = perf_tidy(&p->scratch, s, n, &len);
-        input = name == s;
-    }
-    /* Java: s/^L// if the name has a '/' (rule 17) */
-    if (p->is_java && len && name[0] == 'L' && memchr(name, '/', len)) {
-        name++;
-        len--;
-    }
-    const char *suffix = NULL;
-    if (k > 0) {
-        if (!perf_contains(name, len, "_[i]", 4))
-            suffix = "_[i]";
-    } else if (annot == 1) {
-        suffix = "_[k]";
-    } else if (annot == 2) {
-        if (!perf_contains(name, len, "_[j]", 4))
-            suffix = "_[j]";
-    }
-    const char *sl = NULL;
-    size_t sll = 0;
-    bool have_src = p->o.srcline && !*is_unknown && next_line(p, r, &sl, &sll);
-    if (suffix || have_src) {
-        struct buf *b = &p->fbuf;
-        b->len = 0;
-        buf_append(b, name, len);
-        if (suffix)
-            buf_append(b, suffix, 4);
-        if (have_src)
-            perf_append_srcline(b, sl, sll);
-        name = b->p;
-        len = b->len;
-        input = false;
-    }
-    if (have_src)
-        push_frame(&p->fr, name, len);
-    else
-        push_name(&p->fr, name, len, input); /* tidying turned every ';' into ':' */
-}
-
-static void do_frame(struct perf_parser *p, const struct perf_frame *f, size_t flen, struct reader *r)
-{
-    int annot = 0;
-    if (p->o.kernel && f->mod_len &&
-        (f->mod[0] == '[' ||
-         (f->mod_len >= 7 && memcmp(f->mod + f->mod_len - 7, "vmlinux", 7) == 0)) &&
-        !perf_contains(f->mod, f->mod_len, "unknown", 7))
-        annot = 1;
-    else if (p->o.jit && perf_is_jit_module(f->mod, f->mod_len))
-        annot = 2;
-
-    size_t first = p->fr.n;
-    bool is_unknown = false;
-    const char *s = f->func, *end = f->func + flen;
-    /* split /\->/: keep inner empty fields, drop trailing empty ones */
-    const char *q = memchr(s, '-', flen);
-    while (q && !(q + 1 < end && q[1] == '>'))
-        q = memchr(q + 1, '-', (size_t)(end - q - 1));
-    if (!q) {
-        if (flen)
-            do_part(p, f, s, flen, 0, &is_unknown, annot, r);
-    } else {
-        size_t k = 0, pending_empty = 0;
-        const char *part = s;
-        for (;;) {
-            const char *sep = part;
-            while ((sep = memchr(sep, '-', (size_t)(end - sep))) != NULL &&
-                   !(sep + 1 < end && sep[1] == '>'))
-                sep++;
-            const char *pe = sep ? sep : end;
-            if (pe == part) {
-                pending_empty++;       /* emitted only if a non-empty field follows */
-            } else {
-                for (; pending_empty; pending_empty--)
-                    do_part(p, f, part, 0, k++, &is_unknown, annot, r);
-                do_part(p, f, part, (size_t)(pe - part), k++, &is_unknown, annot, r);
-            }
-            if (!sep)
-                break;
-            part = sep + 2;
-        }
-    }
-    /* this line's parts go root-to-leaf inside the stack, and the stack is reversed
-     * at the end: store them reversed */
-    for (size_t i = first, j = p->fr.n; i + 1 < j; i++, j--) {
-        struct name_ref tmp = p->fr.v[i];
-        p->fr.v[i] = p->fr.v[j - 1];
-        p->fr.v[j - 1] = tmp;
-    }
-}
-
 static inline const struct name_ref *stack_name(const struct perf_parser *p, size_t i,
                                                 const char **bytes)
 {
@@ -556,13 +298,6 @@ static inline const struct name_ref *stack_name(const struct perf_parser *p, siz
     }
     *bytes = p->fr.bytes.p;
     return &p->fr.v[p->fr.n - 1 - (i - p->pn.n)];
-}
-
-static inline const char *name_bytes(const struct name_ref *r, const char *bytes)
-{
-    if (r->ptr)
-        return r->ptr;
-    return bytes ? bytes + r->off : ""; /* no bytes stored yet (empty name): NULL + 0 is UB */
 }
 
 /* Inserts the record: pname, then the frames root first (the reverse of perf's order). */
@@ -654,7 +389,7 @@ static void oneline_start(struct perf_parser *p, const char *s, size_t n,
     struct reader none = {"", 0, 0, true};   /* no --srcline lines read for it */
     (void)r;
     if (perf_frame_func(&o->f, &flen))
-        do_frame(p, &o->f, flen, &none);
+        perf_do_frame(p, &o->f, flen, &none);
     p->oneline = true;
     p->oneline_padded = o->skip > 0;
     p->oneline_ev.len = 0;
@@ -789,7 +524,7 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     }
     p->line++;
     size_t before = p->fr.n;
-    do_frame(p, &f, flen, r);
+    perf_do_frame(p, &f, flen, r);
     if (e && p->fr.n - before <= 1) {
         const struct name_ref *nr = p->fr.n > before ? &p->fr.v[before] : NULL;
         perf_lcache_store(&p->lc, e, lh, s, n, nr ? name_bytes(nr, p->fr.bytes.p) : NULL,
