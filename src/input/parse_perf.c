@@ -556,6 +556,8 @@ size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
         size_t end = nl ? (size_t)(nl - buf) : len;
         r.pos = nl ? end + 1 : end;
         if (nl && p->lc.v && !p->lc.off) {
+            if (len - start > 2048) /* the input streams in: ask for it ahead */
+                __builtin_prefetch(buf + start + 2048);
             ahead = r.pos;
             ahead_nl = perf_find_nl(buf + ahead, len - ahead);
             ahead_h = 0;
