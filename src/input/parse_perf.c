@@ -68,10 +68,6 @@ void perf_set_sink(struct perf_parser *p, perf_sink_fn fn, void *ctx, uint64_t r
     p->root_phash = root_phash;
 }
 
-void perf_set_bulk(struct perf_parser *p)
-{
-    p->bulk = true;
-}
 
 size_t perf_no_callchain(const struct perf_parser *p)
 {
@@ -334,10 +330,7 @@ static void insert(struct perf_parser *p)
         if (i + 1 == p->pn.n)
             proc = node;
     }
-    if (p->bulk)
-        trie_add_self(p->t, node, p->period);
-    else
-        trie_add(p->t, node, p->period);
+    trie_add(p->t, node, p->period);
     p->samples++;
     if (p->o.samples)
         samples_add(p->o.samples, p->rec_has_time, p->rec_ns, node, record_thread(p, proc),

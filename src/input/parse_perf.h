@@ -81,8 +81,6 @@ typedef void (*perf_sink_fn)(void *ctx, const struct perf_stack_frame *f, size_t
  * user). root_phash: trie_phash(t, TRIE_ROOT) of the trie the stacks go to. Not with
  * o->samples (the time index needs the leaf nodes). perf_samples() still counts them. */
 void perf_set_sink(struct perf_parser *p, perf_sink_fn fn, void *ctx, uint64_t root_phash);
-/* Adds with trie_add_self: the caller calls trie_sum_totals() once the input is parsed. */
-void perf_set_bulk(struct perf_parser *p);
 /* -- added by names */
 /* The events seen so far: number 0 is the one kept (the first event, or --event-filter;
  * samples: the records added), the others are skipped records of other events, counted

@@ -71,13 +71,12 @@ struct perf_parser {
     struct count oneline_period;
     struct buf oneline_ev;
     size_t no_callchain;       /* such samples added */
-    /* perf_set_sink, perf_set_bulk */
+    /* perf_set_sink */
     perf_sink_fn sink;
     void *sink_ctx;
     uint64_t root_phash;
     struct perf_stack_frame *sf;
     size_t sf_cap;
-    bool bulk;
 };
 
 /* A source of further lines, for --srcline (the script reads the next line itself). */

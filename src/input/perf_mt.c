@@ -167,11 +167,8 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
             perf_set_sink(j.p, NULL, NULL, 0); /* no thread: parse here */
         }
     }
-    if (!piped) {
-        perf_set_bulk(j.p);
+    if (!piped)
         j.faulted = perf_mt_guard(buf, len, parse_job, &j) < 0;
-        trie_sum_totals(t);
-    }
     perf_pipe_free(j.pipe);
 
     struct perf_parser *p = j.p;

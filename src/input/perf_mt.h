@@ -32,9 +32,8 @@ struct perf_mt_stats {
  * st (may be NULL) receives the counters. Returns 0 (thread start failures fall back to
  * parsing on the calling thread), or -1 when reading buf raised SIGBUS (the mapped file
  * shrank while it was read: see perf_mt_guard); t then holds part of the input.
- * On one thread counts are added with trie_add_self and summed at the end
- * (trie_sum_totals): t must not be read meanwhile. nthreads >= 2 uses two threads (not more: the insertion is one
- * thread's work), except with o->samples (the time index: one thread). */
+ * nthreads >= 2 uses two threads (not more: the insertion is one thread's work), except
+ * with o->samples (the time index: one thread). */
 int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
                          int nthreads, bool release_pages, struct perf_mt_stats *st);
 
