@@ -19,6 +19,7 @@
 #include "core/util.h"
 
 #define SLICE_BYTES ((size_t)8 << 20) /* parsed between two page releases */
+#define POPULATE_BYTES ((size_t)2 << 20) /* mapped ahead of the producer at once */
 
 /* --- the SIGBUS guard ------------------------------------------------------------ */
 
@@ -87,6 +88,8 @@ struct job {
     bool release;
     bool faulted;
     struct perf_pipe *pipe;    /* the producer of a pipeline, else NULL */
+    size_t pos;                /* producer: parsed up to here (atomic) */
+    size_t mapped;             /* consumer: pages mapped up to here */
 };
 
 static void release(const char *from, const char *to)
@@ -112,6 +115,7 @@ static void parse_job(void *arg)
             n = slice;
         size_t used = perf_feed(p, j->buf + pos, n, last);
         pos += used;
+        __atomic_store_n(&j->pos, pos, __ATOMIC_RELAXED);
         if (used == 0 && !last) {
             /* a line longer than the slice: grow the slice to it, or skip it when it is
              * longer than the cap (found in linear time either way) */
@@ -140,6 +144,37 @@ static void parse_job(void *arg)
         release(j->buf + released, j->buf + pos);
 }
 
+/* Consumer (it waits for the producer anyway): maps the input pages ahead of the
+ * producer, so that its reads do not fault them in one by one. A hint: a truncated file
+ * makes madvise fail, not fault. */
+static void map_ahead(void *arg)
+{
+#ifdef MADV_POPULATE_READ
+    struct job *j = arg;
+    /* the producer's position moves once per slice: stay a slice ahead of it, a step
+     * at a time (between two batches) */
+    size_t pos = __atomic_load_n(&j->pos, __ATOMIC_RELAXED);
+    if (j->mapped < pos)
+        j->mapped = pos;
+    size_t want = pos + SLICE_BYTES + POPULATE_BYTES;
+    if (want > j->len)
+        want = j->len;
+    if (j->mapped >= want)
+        return;
+    if (want - j->mapped > POPULATE_BYTES)
+        want = j->mapped + POPULATE_BYTES;
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t a = ((uintptr_t)j->buf + j->mapped) & ~(uintptr_t)(pg - 1);
+    uintptr_t b = ((uintptr_t)j->buf + want + pg - 1) & ~(uintptr_t)(pg - 1);
+    if (madvise((void *)a, b - a, MADV_POPULATE_READ) != 0)
+        j->mapped = j->len; /* not supported, or the file shrank: stop */
+    else
+        j->mapped = want;
+#else
+    (void)arg;
+#endif
+}
+
 static void *run_producer(void *arg)
 {
     struct job *j = arg;
@@ -158,6 +193,8 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
         /* the time index needs leaf nodes in input order: one thread then */
         j.pipe = perf_pipe_new(t, pipe_frames, 0);
         perf_set_sink(j.p, perf_pipe_stack, j.pipe, trie_phash(t, TRIE_ROOT));
+        if (release_pages) /* a file mapping */
+            perf_pipe_idle(j.pipe, map_ahead, &j);
         pthread_t th;
         if (pthread_create(&th, NULL, run_producer, &j) == 0) {
             perf_pipe_consume(j.pipe);

@@ -43,6 +43,8 @@ struct perf_pipe {
     size_t head;               /* batches handed over (the producer fills b[head % nb]) */
     size_t tail;               /* batches inserted (the consumer reads b[tail % nb]) */
     bool closed;
+    void (*idle)(void *);      /* perf_pipe_idle */
+    void *idle_ctx;
 };
 
 struct perf_pipe *perf_pipe_new(struct trie *t, size_t batch_frames, unsigned nbatches)
@@ -151,10 +153,18 @@ static size_t insert_batch(struct trie *t, struct batch *b)
     return ns;
 }
 
+void perf_pipe_idle(struct perf_pipe *pp, void (*fn)(void *), void *ctx)
+{
+    pp->idle = fn;
+    pp->idle_ctx = ctx;
+}
+
 size_t perf_pipe_consume(struct perf_pipe *pp)
 {
     size_t stacks = 0;
     for (;;) {
+        if (pp->idle)
+            pp->idle(pp->idle_ctx);
         pthread_mutex_lock(&pp->mu);
         while (pp->tail == pp->head && !pp->closed)
             pthread_cond_wait(&pp->filled, &pp->mu);

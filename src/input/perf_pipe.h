@@ -29,6 +29,9 @@ void perf_pipe_free(struct perf_pipe *pp);   /* after both sides finished; NULL:
 void perf_pipe_stack(void *ctx, const struct perf_stack_frame *f, size_t n, struct count c);
 /* Hands over what is left and tells the consumer that no more stacks come. */
 void perf_pipe_close(struct perf_pipe *pp);
+/* Consumer side: fn(ctx) runs on the consumer before it takes (or waits for) each batch:
+ * work that helps the producer (perf_mt: mapping the input pages ahead of it). */
+void perf_pipe_idle(struct perf_pipe *pp, void (*fn)(void *), void *ctx);
 /* Consumer side: inserts batches into t until the producer closed the pipe and every
  * batch is inserted. Returns the number of stacks inserted. */
 size_t perf_pipe_consume(struct perf_pipe *pp);

@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "helpers.h"
 #include "core/trie.h"
@@ -105,6 +107,11 @@ static void *feed_stacks(void *arg)
     return NULL;
 }
 
+static void count_call(void *arg)
+{
+    (*(size_t *)arg)++;
+}
+
 static void pipe_batch_boundaries(void **state)
 {
     (void)state;
@@ -129,6 +136,8 @@ static void pipe_batch_boundaries(void **state)
         for (unsigned nb = 2; nb <= 4; nb++) {
             struct trie *t = trie_new(NULL);
             struct perf_pipe *pp = perf_pipe_new(t, frames[fi], nb);
+            size_t idle = 0;
+            perf_pipe_idle(pp, count_call, &idle);
             struct feeder fd = {pp, stacks, FT_ARRAY_LEN(stacks), rounds,
                                 trie_phash(t, TRIE_ROOT)};
             pthread_t th;
@@ -136,7 +145,9 @@ static void pipe_batch_boundaries(void **state)
             assert_int_equal(perf_pipe_consume(pp), rounds * FT_ARRAY_LEN(stacks));
             pthread_join(th, NULL);
             perf_pipe_free(pp);
-            trie_sum_totals(t);
+            /* before each batch and before seeing the end */
+            if (frames[fi] == 1)
+                assert_true(idle > rounds * FT_ARRAY_LEN(stacks) - rounds);
             assert_same_trie(ref, t);
             trie_free(t);
         }
@@ -260,6 +271,49 @@ static void mt_recorded(void **state)
     }
 }
 
+/* A file mapping through both threads with page release (the loader's way): the consumer
+ * maps pages ahead of the producer (perf_pipe_idle), the producer gives them back; then
+ * the same file cut short after it was mapped: -1, no crash. */
+static void mt_mapped_file(void **state)
+{
+    (void)state;
+    size_t len;
+    char *in = read_data("perf-dwarf.perf", &len);
+    char path[] = "/tmp/flametui-mt-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    size_t total = 0;
+    while (total < ((size_t)24 << 20)) { /* a few slices */
+        assert_int_equal(write(fd, in, len), (ssize_t)len);
+        total += len;
+    }
+    struct perf_opts o = {.tid = true};
+    for (int cut = 0; cut <= 1; cut++) {
+        const char *m = mmap(NULL, total, PROT_READ, MAP_PRIVATE, fd, 0);
+        assert_true(m != MAP_FAILED);
+        if (cut)
+            assert_int_equal(ftruncate(fd, (off_t)(total / 3)), 0);
+        struct trie *t = trie_new(NULL);
+        struct perf_mt_stats st;
+        int rc = perf_parse_buffer_mt(t, &o, m, total, 2, true, &st);
+        if (!cut) {
+            assert_int_equal(rc, 0);
+            struct result want;
+            single(m, total, &o, &want); /* reads the released pages again */
+            assert_same_trie(want.t, t);
+            assert_int_equal(st.samples, want.samples);
+            trie_free(want.t);
+        } else {
+            assert_int_equal(rc, -1);
+        }
+        trie_free(t);
+        munmap((void *)(uintptr_t)m, total);
+    }
+    close(fd);
+    unlink(path);
+    free(in);
+}
+
 /* Mangled copies of a recorded profile: flipped bytes, NULs, newlines removed and added,
  * ';' and "->" inserted, a cut-off end, over-long lines. */
 static void mt_hostile(void **state)
@@ -300,6 +354,9 @@ static void mt_hostile(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        /* first: perf_mt_guard installs its SIGBUS handler once per process, and cmocka
+         * puts its own back for every later test */
+        cmocka_unit_test(mt_mapped_file),
         cmocka_unit_test(pipe_batch_boundaries),
         cmocka_unit_test(mt_tiny_inputs),
         cmocka_unit_test(mt_recorded),
