@@ -90,6 +90,7 @@ struct job {
     struct perf_pipe *pipe;    /* the producer of a pipeline, else NULL */
     size_t pos;                /* producer: parsed up to here (atomic) */
     size_t mapped;             /* consumer: pages mapped up to here */
+    size_t released;           /* consumer: pages given back below here */
 };
 
 static void release(const char *from, const char *to)
@@ -135,25 +136,31 @@ static void parse_job(void *arg)
                 slice = rem;
             }
         }
-        if (j->release && pos - released >= SLICE_BYTES) {
+        if (j->release && !j->pipe && pos - released >= SLICE_BYTES) {
             release(j->buf + released, j->buf + pos);
             released = pos;
         }
     }
-    if (j->release)
+    if (j->release && !j->pipe)
         release(j->buf + released, j->buf + pos);
 }
 
 /* Consumer (it waits for the producer anyway): maps the input pages ahead of the
- * producer, so that its reads do not fault them in one by one. A hint: a truncated file
- * makes madvise fail, not fault. */
+ * producer, so that its reads do not fault them in one by one, and gives back those it
+ * parsed. Hints: a truncated file makes madvise fail, not fault. */
 static void map_ahead(void *arg)
 {
-#ifdef MADV_POPULATE_READ
     struct job *j = arg;
+    size_t pos = __atomic_load_n(&j->pos, __ATOMIC_RELAXED);
+    /* the pages it parsed are given back here too (the producer never reads below pos
+     * again; the names in batches are copies) */
+    if (pos - j->released >= SLICE_BYTES) {
+        release(j->buf + j->released, j->buf + pos);
+        j->released = pos;
+    }
+#ifdef MADV_POPULATE_READ
     /* the producer's position moves once per slice: stay a slice ahead of it, a step
      * at a time (between two batches) */
-    size_t pos = __atomic_load_n(&j->pos, __ATOMIC_RELAXED);
     if (j->mapped < pos)
         j->mapped = pos;
     size_t want = pos + SLICE_BYTES + POPULATE_BYTES;
@@ -170,8 +177,6 @@ static void map_ahead(void *arg)
         j->mapped = j->len; /* not supported, or the file shrank: stop */
     else
         j->mapped = want;
-#else
-    (void)arg;
 #endif
 }
 
@@ -186,7 +191,7 @@ static void *run_producer(void *arg)
 int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
                          int nthreads, bool release_pages, struct perf_mt_stats *st)
 {
-    struct job j = {.p = perf_new(t, o), 
+    struct job j = {.p = perf_new(t, o),
                     .buf = buf, .len = len, .max_line = o->max_line, .release = release_pages};
     bool piped = false;
     if (nthreads >= 2 && !o->samples) {
@@ -202,10 +207,14 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
             piped = true;
         } else {
             perf_set_sink(j.p, NULL, NULL, 0); /* no thread: parse here */
+            perf_pipe_free(j.pipe);
+            j.pipe = NULL;
         }
     }
     if (!piped)
         j.faulted = perf_mt_guard(buf, len, parse_job, &j) < 0;
+    if (j.pipe && release_pages)
+        release(buf + j.released, buf + len);
     perf_pipe_free(j.pipe);
 
     struct perf_parser *p = j.p;
