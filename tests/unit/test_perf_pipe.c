@@ -271,9 +271,9 @@ static void mt_recorded(void **state)
     }
 }
 
-/* A file mapping through both threads with page release (the loader's way): the consumer
- * maps pages ahead of the producer (perf_pipe_idle), the producer gives them back; then
- * the same file cut short after it was mapped: -1, no crash. */
+/* A file mapping through one and both threads with page release (the loader's way):
+ * pages are mapped ahead (on two threads by the consumer, perf_pipe_idle) and given back;
+ * then the same file cut short after it was mapped: -1, no crash. */
 static void mt_mapped_file(void **state)
 {
     (void)state;
@@ -288,14 +288,15 @@ static void mt_mapped_file(void **state)
         total += len;
     }
     struct perf_opts o = {.tid = true};
-    for (int cut = 0; cut <= 1; cut++) {
+    for (int k = 0; k < 4; k++) {
+        int cut = k >= 2, nthreads = 1 + k % 2;
         const char *m = mmap(NULL, total, PROT_READ, MAP_PRIVATE, fd, 0);
         assert_true(m != MAP_FAILED);
         if (cut)
             assert_int_equal(ftruncate(fd, (off_t)(total / 3)), 0);
         struct trie *t = trie_new(NULL);
         struct perf_mt_stats st;
-        int rc = perf_parse_buffer_mt(t, &o, m, total, 2, true, &st);
+        int rc = perf_parse_buffer_mt(t, &o, m, total, nthreads, true, &st);
         if (!cut) {
             assert_int_equal(rc, 0);
             struct result want;
