@@ -62,6 +62,13 @@ int perf_mt_guard(const void *lo, size_t len, void (*fn)(void *), void *arg)
     g.outer = cur_guard;   /* guards nest: loader.c -> perf_parse_buffer_mt */
     if (sigsetjmp(g.jb, 0)) {
         cur_guard = g.outer;
+        /* SA_NODEFER leaves SIGBUS unblocked, but not every runtime honours it (TSan runs
+         * handlers from its own): a SIGBUS left blocked would kill the next fault, here
+         * or in a thread started from here */
+        sigset_t bus;
+        sigemptyset(&bus);
+        sigaddset(&bus, SIGBUS);
+        pthread_sigmask(SIG_UNBLOCK, &bus, NULL);
         return -1;
     }
     cur_guard = &g;
