@@ -2,8 +2,9 @@
 /* flametui - parse_perf.c: see parse_perf.h.
  * A line-at-a-time re-implementation of stackcollapse-perf.pl's main loop (FlameGraph
  * 41fee1f9): the record state machine, annotations, the line cache and trie insertion.
- * The regexes and tidying of single lines are in perf_line.c. "rule N" refers to the
- * list in ../shared/corpus/README.md.
+ * The regexes and tidying of single lines are in perf_line.c, the names of a frame line
+ * in perf_frames.c, the line cache in perf_lcache.c, the state in parse_perf_impl.h.
+ * "rule N" refers to the list in ../shared/corpus/README.md.
  * Hot path per frame: a few scans of the line, at most one copy into the scratch buffer
  * (only when tidying changes the name), and one strtab_intern. No allocation. */
 #include "config.h"
@@ -17,95 +18,8 @@
 #include "core/count.h"
 #include "core/samples.h"
 #include "core/strtab.h"
-#include "input/perf_line.h"
+#include "input/parse_perf_impl.h"
 #include "core/trie.h"
-
-/* The frame names of a record, kept until the record ends: then the path hashes of the
- * whole stack are computed and prefetched before the trie is probed. A name is either in
- * the input (ptr; only within one perf_feed call, see spill()) or in bytes (off). */
-struct name_ref {
-    const char *ptr;           /* NULL: at bytes.p + off */
-    uint32_t off, len;
-    uint64_t hash;             /* util_hash of the bytes */
-};
-struct names {
-    struct buf bytes;
-    struct name_ref *v;
-    size_t n, cap;
-};
-
-/* Line cache: real profiles repeat most frame lines byte for byte (the callers' return
- * addresses), so the name a line gave is remembered by the line's bytes. The arena has a
- * fixed size (names in it must not move while a record refers to them) and is emptied at
- * a record boundary once full. Not used with --srcline (a line's name depends on the
- * next line). */
-#define LC_SIZE 8192u
-#define LC_ARENA ((size_t)4 << 20)
-#define LC_NO_NAME UINT32_MAX
-#define LC_WINDOW 65536u        /* lookups between two hit-rate checks */
-#define LC_PAUSE (1u << 20)     /* lines without the cache after a poor window */
-struct lc_entry {
-    uint64_t hash;             /* of the line (and the java flag); 0: empty */
-    uint64_t name_hash;
-    uint32_t raw_off, raw_len, name_off, name_len; /* name_len LC_NO_NAME: frame dropped */
-};
-
-struct perf_parser {
-    struct trie *t;
-    struct lc_entry *lc;       /* LC_SIZE entries, NULL with --srcline */
-    char *lc_arena;
-    size_t lc_used;
-    bool lc_full;
-    uint32_t lc_tries, lc_hits;  /* in the current window of LC_WINDOW lookups */
-    uint32_t lc_off;             /* lines left with the cache off (it missed too often) */
-    struct perf_opts o;
-    char *filter;              /* event filter (owned copy), NULL until the first event */
-    size_t filter_len;
-    /* the current record */
-    bool have_pname;
-    bool is_java;              /* pname starts with "java" (rule 17) */
-    struct count period;
-    struct names pn;           /* pname, split at ';' */
-    struct names fr;           /* frame names in perf order, each line's parts reversed */
-    uint64_t *ph;              /* path hashes of the stack being inserted */
-    size_t ph_cap;
-    struct buf scratch;        /* tidied names, pname */
-    struct buf ubuf;           /* "[module]" names */
-    struct buf fbuf;           /* names with an annotation or a source line */
-    /* counters */
-    long line;
-    size_t skipped;
-    long first_skipped;
-    size_t long_lines;
-    long first_long;
-    bool drop;                 /* the current record had an over-long line */
-    size_t samples;
-    uint64_t time_sec, time_frac; /* last record time; time_digits 0: none yet */
-    unsigned time_digits;
-    /* -- added by names: the records of the events not kept (perf_events) */
-    struct other_event {
-        char *name;
-        size_t len, samples;
-    } others[PERF_EVENTS_MAX - 1];
-    size_t nothers;
-    /* time (issue 15): the current record's time, t0, its pid and tid */
-    bool rec_has_time, have_t0;
-    uint64_t rec_ns, t0_ns;
-    struct buf pidtid;         /* pid bytes then tid bytes */
-    size_t pid_len;
-    /* a sample without a call chain (perf_match_oneline): the next line decides */
-    bool oneline, oneline_padded;
-    struct count oneline_period;
-    struct buf oneline_ev;
-    size_t no_callchain;       /* such samples added */
-};
-
-/* A source of further lines, for --srcline (the script reads the next line itself). */
-struct reader {
-    const char *buf;
-    size_t len, pos;
-    bool eof;
-};
 
 struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
 {
@@ -120,8 +34,7 @@ struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
     p->have_t0 = o->have_t0;
     p->t0_ns = o->t0_ns;
     if (!o->srcline) {
-        p->lc = xcalloc(LC_SIZE, sizeof *p->lc);
-        p->lc_arena = xmalloc(LC_ARENA);
+        perf_lcache_init(&p->lc);
     }
     return p;
 }
@@ -138,15 +51,23 @@ void perf_free(struct perf_parser *p)
     buf_fini(&p->fr.bytes);
     free(p->fr.v);
     free(p->ph);
-    free(p->lc);
-    free(p->lc_arena);
+    perf_lcache_fini(&p->lc);
     buf_fini(&p->scratch);
     buf_fini(&p->ubuf);
     buf_fini(&p->fbuf);
     buf_fini(&p->pidtid);
     buf_fini(&p->oneline_ev);
+    free(p->sf);
     free(p);
 }
+
+void perf_set_sink(struct perf_parser *p, perf_sink_fn fn, void *ctx, uint64_t root_phash)
+{
+    p->sink = fn;
+    p->sink_ctx = ctx;
+    p->root_phash = root_phash;
+}
+
 
 size_t perf_no_callchain(const struct perf_parser *p)
 {
@@ -196,39 +117,6 @@ long perf_lines(const struct perf_parser *p)
     return p->line;
 }
 
-/* Adds a name; input says that s points into the input (not a scratch buffer), so it
- * need not be copied until the end of the perf_feed call. */
-static inline void push_name(struct names *nm, const char *s, size_t len, bool input)
-{
-    if (nm->n == nm->cap)
-        FT_GROW(nm->v, nm->cap, nm->n + 1);
-    if (len > UINT32_MAX || nm->bytes.len > UINT32_MAX - len)
-        die("perf record too large");
-    struct name_ref *r = &nm->v[nm->n++];
-    r->len = (uint32_t)len;
-    r->hash = util_hash(s, len);
-    if (input) {
-        r->ptr = s;
-        r->off = 0;
-    } else {
-        r->ptr = NULL;
-        r->off = (uint32_t)nm->bytes.len;
-        buf_append(&nm->bytes, s, len);
-    }
-}
-
-/* Adds a name kept elsewhere (the line cache) whose hash is known. */
-static inline void push_name_h(struct names *nm, const char *s, uint32_t len, uint64_t hash)
-{
-    if (nm->n == nm->cap)
-        FT_GROW(nm->v, nm->cap, nm->n + 1);
-    struct name_ref *r = &nm->v[nm->n++];
-    r->ptr = s;
-    r->off = 0;
-    r->len = len;
-    r->hash = hash;
-}
-
 /* Copies the names that still point into the input into bytes (the caller may drop the
  * input once perf_feed returns). */
 static void spill(struct names *nm)
@@ -243,21 +131,6 @@ static void spill(struct names *nm)
         buf_append(&nm->bytes, r->ptr, r->len);
         r->ptr = NULL;
     }
-}
-
-/* Adds s as one frame, or as several when it holds ';' (the script joins frames with ';',
- * so "a;b" is two frames of the output line). */
-static void push_frame(struct names *nm, const char *s, size_t len)
-{
-    const char *semi = len ? memchr(s, ';', len) : NULL;
-    while (semi) {
-        size_t k = (size_t)(semi - s);
-        push_name(nm, s, k, false);
-        s += k + 1;
-        len -= k + 1;
-        semi = len ? memchr(s, ';', len) : NULL;
-    }
-    push_name(nm, s, len, false);
 }
 
 /* A record of an event that is not kept: counted per event name (the first few). */
@@ -296,11 +169,31 @@ size_t perf_events(const struct perf_parser *p, size_t i, const char **name, siz
     return n;
 }
 
-static void do_header(struct perf_parser *p, const char *s, size_t n, const struct perf_header *h)
+/* The event of a header line, when known (perf_match_event's result). */
+struct event_match {
+    bool ok;
+    const char *ev, *per;
+    size_t evlen, perlen;
+};
+
+static void do_header(struct perf_parser *p, const char *s, size_t n, const struct perf_header *h,
+                      const struct event_match *em)
 {
-    const char *ev, *per = NULL;
-    size_t evlen, perlen = 0;
-    if (perf_match_event(s, n, &ev, &evlen, &per, &perlen)) {
+    const char *ev = NULL, *per = NULL;
+    size_t evlen = 0, perlen = 0;
+    bool has_ev;
+    if (em) {
+        has_ev = em->ok;
+        if (has_ev) {
+            ev = em->ev;
+            evlen = em->evlen;
+            per = em->per;
+            perlen = em->perlen;
+        }
+    } else {
+        has_ev = perf_match_event(s, n, &ev, &evlen, &per, &perlen);
+    }
+    if (has_ev) {
         if (!p->filter) {
             p->filter = xmemdup(ev, evlen);
             p->filter_len = evlen;
@@ -341,7 +234,7 @@ static void do_header(struct perf_parser *p, const char *s, size_t n, const stru
     p->pn.n = 0;
     p->pn.bytes.len = 0;
     if (!p->o.no_process)
-        push_frame(&p->pn, b->p, b->len);
+        perf_push_frame(&p->pn, b->p, b->len);
     p->is_java = b->len >= 4 && memcmp(b->p, "java", 4) == 0;
     p->have_pname = true;
     unsigned digits = perf_parse_time(s, n, h->end, &p->time_sec, &p->time_frac);
@@ -392,143 +285,6 @@ static uint32_t record_thread(struct perf_parser *p, uint32_t proc)
     return k;
 }
 
-/* Reads the next line for --srcline into the scratch tail; false at end of input. */
-static bool next_line(struct perf_parser *p, struct reader *r, const char **s, size_t *n)
-{
-    if (r->pos >= r->len)
-        return false;
-    const char *nl = memchr(r->buf + r->pos, '\n', r->len - r->pos);
-    size_t end = nl ? (size_t)(nl - r->buf) : r->len;
-    *s = r->buf + r->pos;
-    *n = end - r->pos;
-    r->pos = nl ? end + 1 : end;
-    p->line++;
-    return true;
-}
-
-/* One part of a frame line (split at "->"): rule 15 to 22. */
-static void do_part(struct perf_parser *p, const struct perf_frame *f, const char *s, size_t n,
-                    size_t k, bool *is_unknown, int annot, struct reader *r)
-{
-    const char *name;
-    size_t len;
-    bool input = false;
-    if (n == 9 && memcmp(s, "[unknown]", 9) == 0) {
-        const char *base = "unknown";
-        size_t bl = 7;
-        if (!(f->mod_len == 9 && memcmp(f->mod, "[unknown]", 9) == 0)) {
-            base = f->mod;
-            bl = f->mod_len;
-            const char *sl = memrchr(base, '/', bl);
-            if (sl) {
-                bl -= (size_t)(sl + 1 - base);
-                base = sl + 1;
-            }
-        } else {
-            *is_unknown = true;
-        }
-        struct buf *u = &p->ubuf;
-        u->len = 0;
-        buf_putc(u, '[');
-        buf_append(u, base, bl);
-        if (p->o.addrs) {
-            buf_append(u, " <", 2);
-            buf_append(u, f->pc, f->pc_len);
-            buf_putc(u, '>');
-        }
-        buf_putc(u, ']');
-        name = perf_tidy(&p->scratch, u->p, u->len, &len);
-    } else {
-        name = perf_tidy(&p->scratch, s, n, &len);
-        input = name == s;
-    }
-    /* Java: s/^L// if the name has a '/' (rule 17) */
-    if (p->is_java && len && name[0] == 'L' && memchr(name, '/', len)) {
-        name++;
-        len--;
-    }
-    const char *suffix = NULL;
-    if (k > 0) {
-        if (!perf_contains(name, len, "_[i]", 4))
-            suffix = "_[i]";
-    } else if (annot == 1) {
-        suffix = "_[k]";
-    } else if (annot == 2) {
-        if (!perf_contains(name, len, "_[j]", 4))
-            suffix = "_[j]";
-    }
-    const char *sl = NULL;
-    size_t sll = 0;
-    bool have_src = p->o.srcline && !*is_unknown && next_line(p, r, &sl, &sll);
-    if (suffix || have_src) {
-        struct buf *b = &p->fbuf;
-        b->len = 0;
-        buf_append(b, name, len);
-        if (suffix)
-            buf_append(b, suffix, 4);
-        if (have_src)
-            perf_append_srcline(b, sl, sll);
-        name = b->p;
-        len = b->len;
-        input = false;
-    }
-    if (have_src)
-        push_frame(&p->fr, name, len);
-    else
-        push_name(&p->fr, name, len, input); /* tidying turned every ';' into ':' */
-}
-
-static void do_frame(struct perf_parser *p, const struct perf_frame *f, size_t flen, struct reader *r)
-{
-    int annot = 0;
-    if (p->o.kernel && f->mod_len &&
-        (f->mod[0] == '[' ||
-         (f->mod_len >= 7 && memcmp(f->mod + f->mod_len - 7, "vmlinux", 7) == 0)) &&
-        !perf_contains(f->mod, f->mod_len, "unknown", 7))
-        annot = 1;
-    else if (p->o.jit && perf_is_jit_module(f->mod, f->mod_len))
-        annot = 2;
-
-    size_t first = p->fr.n;
-    bool is_unknown = false;
-    const char *s = f->func, *end = f->func + flen;
-    /* split /\->/: keep inner empty fields, drop trailing empty ones */
-    const char *q = memchr(s, '-', flen);
-    while (q && !(q + 1 < end && q[1] == '>'))
-        q = memchr(q + 1, '-', (size_t)(end - q - 1));
-    if (!q) {
-        if (flen)
-            do_part(p, f, s, flen, 0, &is_unknown, annot, r);
-    } else {
-        size_t k = 0, pending_empty = 0;
-        const char *part = s;
-        for (;;) {
-            const char *sep = part;
-            while ((sep = memchr(sep, '-', (size_t)(end - sep))) != NULL &&
-                   !(sep + 1 < end && sep[1] == '>'))
-                sep++;
-            const char *pe = sep ? sep : end;
-            if (pe == part) {
-                pending_empty++;       /* emitted only if a non-empty field follows */
-            } else {
-                for (; pending_empty; pending_empty--)
-                    do_part(p, f, part, 0, k++, &is_unknown, annot, r);
-                do_part(p, f, part, (size_t)(pe - part), k++, &is_unknown, annot, r);
-            }
-            if (!sep)
-                break;
-            part = sep + 2;
-        }
-    }
-    /* this line's parts go root-to-leaf inside the stack, and the stack is reversed
-     * at the end: store them reversed */
-    for (size_t i = first, j = p->fr.n; i + 1 < j; i++, j--) {
-        struct name_ref tmp = p->fr.v[i];
-        p->fr.v[i] = p->fr.v[j - 1];
-        p->fr.v[j - 1] = tmp;
-    }
-}
-
 static inline const struct name_ref *stack_name(const struct perf_parser *p, size_t i,
                                                 const char **bytes)
 {
@@ -540,20 +296,27 @@ static inline const struct name_ref *stack_name(const struct perf_parser *p, siz
     return &p->fr.v[p->fr.n - 1 - (i - p->pn.n)];
 }
 
-static inline const char *name_bytes(const struct name_ref *r, const char *bytes)
-{
-    if (r->ptr)
-        return r->ptr;
-    return bytes ? bytes + r->off : ""; /* no bytes stored yet (empty name): NULL + 0 is UB */
-}
-
 /* Inserts the record: pname, then the frames root first (the reverse of perf's order). */
 static void insert(struct perf_parser *p)
 {
     size_t n = p->pn.n + p->fr.n;
+    const char *bytes;
+    if (p->sink) {
+        /* the whole stack with its hashes, for another thread to insert */
+        if (n > p->sf_cap)
+            FT_GROW(p->sf, p->sf_cap, n);
+        uint64_t h = p->root_phash;
+        for (size_t i = 0; i < n; i++) {
+            const struct name_ref *r = stack_name(p, i, &bytes);
+            h = trie_hash_step(h, r->hash);
+            p->sf[i] = (struct perf_stack_frame){name_bytes(r, bytes), r->len, r->hash, h};
+        }
+        p->sink(p->sink_ctx, p->sf, n, p->period);
+        p->samples++;
+        return;
+    }
     if (n > p->ph_cap)
         FT_GROW(p->ph, p->ph_cap, n);
-    const char *bytes;
     uint64_t h = trie_phash(p->t, TRIE_ROOT);
     for (size_t i = 0; i < n; i++) {
         h = trie_hash_step(h, stack_name(p, i, &bytes)->hash);
@@ -600,33 +363,7 @@ static void emit(struct perf_parser *p)
     p->fr.n = 0;
     p->fr.bytes.len = 0;
     p->have_pname = false;
-    if (p->lc_full) { /* no name refers to the cache now */
-        memset(p->lc, 0, LC_SIZE * sizeof *p->lc);
-        p->lc_used = 0;
-        p->lc_full = false;
-    }
-}
-
-static void lc_store(struct perf_parser *p, struct lc_entry *e, uint64_t lh, const char *s,
-                     size_t n, const struct name_ref *r, const char *bytes)
-{
-    size_t nl = r ? r->len : 0;
-    if (n + nl > LC_ARENA - p->lc_used) {
-        p->lc_full = true;
-        return;
-    }
-    e->hash = lh;
-    e->raw_off = (uint32_t)p->lc_used;
-    e->raw_len = (uint32_t)n;
-    memcpy(p->lc_arena + p->lc_used, s, n);
-    p->lc_used += n;
-    e->name_off = (uint32_t)p->lc_used;
-    e->name_len = r ? r->len : LC_NO_NAME;
-    e->name_hash = r ? r->hash : 0;
-    if (r) {
-        memcpy(p->lc_arena + p->lc_used, name_bytes(r, bytes), nl);
-        p->lc_used += nl;
-    }
+    perf_lcache_end_record(&p->lc); /* no name refers to the cache now */
 }
 
 /* --- samples without a call chain (perf record without -g) ---------------------------
@@ -638,14 +375,14 @@ static void lc_store(struct perf_parser *p, struct lc_entry *e, uint64_t lh, con
 static void oneline_start(struct perf_parser *p, const char *s, size_t n,
                           const struct perf_oneline *o, struct reader *r)
 {
-    do_header(p, s + o->skip, n - o->skip, &o->h);   /* as the script would: period 1 */
+    do_header(p, s + o->skip, n - o->skip, &o->h, NULL); /* as the script: period 1 */
     p->fr.n = 0;
     p->fr.bytes.len = 0;
     size_t flen;
     struct reader none = {"", 0, 0, true};   /* no --srcline lines read for it */
     (void)r;
     if (perf_frame_func(&o->f, &flen))
-        do_frame(p, &o->f, flen, &none);
+        perf_do_frame(p, &o->f, flen, &none);
     p->oneline = true;
     p->oneline_padded = o->skip > 0;
     p->oneline_ev.len = 0;
@@ -691,9 +428,11 @@ static void unrecognized(struct perf_parser *p)
         p->first_skipped = p->line;
 }
 
-/* Parses one line s[0..n) (no '\n'). Returns false, consuming nothing, when --srcline
+/* Parses one line s[0..n) (no '\n'); line_hash: perf_line_hash of it, or 0 if not
+ * computed yet. Returns false, consuming nothing, when --srcline
  * needs lines that are not in r yet. */
-static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reader *r)
+static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reader *r,
+                    uint64_t line_hash)
 {
     if (n == 0) {
         p->line++;
@@ -724,35 +463,27 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     }
     struct lc_entry *e = NULL;
     uint64_t lh = 0;
-    if (p->lc_off)
-        p->lc_off--;
-    else if (p->lc && p->have_pname && !p->oneline) {
-        if (++p->lc_tries == LC_WINDOW) {
-            /* mostly misses (a huge trie of new stacks): hashing every line does not pay */
-            if (p->lc_hits < LC_WINDOW / 3)
-                p->lc_off = LC_PAUSE;
-            p->lc_tries = p->lc_hits = 0;
-        }
-        lh = util_hash(s, n) ^ (p->is_java ? 0x9e3779b97f4a7c15ull : 0);
-        lh += !lh;
-        e = &p->lc[lh & (LC_SIZE - 1)];
-        if (e->hash == lh && e->raw_len == n && memcmp(p->lc_arena + e->raw_off, s, n) == 0) {
-            p->lc_hits++;
+    if (p->lc.v && p->have_pname && !p->oneline) {
+        e = perf_lcache_slot(&p->lc, s, n, line_hash, p->is_java, &lh);
+        const char *nm;
+        uint32_t nl;
+        uint64_t nh;
+        if (e && perf_lcache_hit(&p->lc, e, lh, s, n, &nm, &nl, &nh)) {
             p->line++;
-            if (e->name_len != LC_NO_NAME)
-                push_name_h(&p->fr, p->lc_arena + e->name_off, e->name_len, e->name_hash);
+            if (nm)
+                push_name_h(&p->fr, nm, nl, nh);
             return true;
         }
     }
     struct perf_header h;
     if (!perf_is_space(s[0]) && perf_match_header(s, n, &h)) {
-        const char *ev, *per;
-        size_t evl, perl;
+        struct event_match em = {false, NULL, NULL, 0, 0};
         p->line++;
-        if (!perf_match_event(s, n, &ev, &evl, &per, &perl) && perf_match_oneline(s, n, &one))
+        em.ok = perf_match_event(s, n, &em.ev, &em.evlen, &em.per, &em.perlen);
+        if (!em.ok && perf_match_oneline(s, n, &one))
             oneline_start(p, s, n, &one, r);
         else
-            do_header(p, s, n, &h);
+            do_header(p, s, n, &h, &em);
         return true;
     }
     if (!p->have_pname && perf_is_space(s[0]) && perf_match_oneline(s, n, &one)) {
@@ -770,7 +501,7 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     if (!p->have_pname || !perf_frame_func(&f, &flen)) {
         p->line++;
         if (e)
-            lc_store(p, e, lh, s, n, NULL, NULL);
+            perf_lcache_store(&p->lc, e, lh, s, n, NULL, 0, 0);
         return true;
     }
     if (p->o.srcline && !r->eof) {
@@ -786,27 +517,53 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     }
     p->line++;
     size_t before = p->fr.n;
-    do_frame(p, &f, flen, r);
-    if (e && p->fr.n - before <= 1)
-        lc_store(p, e, lh, s, n, p->fr.n > before ? &p->fr.v[before] : NULL, p->fr.bytes.p);
+    perf_do_frame(p, &f, flen, r);
+    if (e && p->fr.n - before <= 1) {
+        const struct name_ref *nr = p->fr.n > before ? &p->fr.v[before] : NULL;
+        perf_lcache_store(&p->lc, e, lh, s, n, nr ? name_bytes(nr, p->fr.bytes.p) : NULL,
+                          nr ? nr->len : 0, nr ? nr->hash : 0);
+    }
     return true;
 }
 
 size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
 {
     struct reader r = {buf, len, 0, eof};
+    /* one line ahead: its end, the hash of its bytes (0: none) and a prefetch of its line
+     * cache slot, so the slot is in cache when the line is parsed */
+    size_t ahead = SIZE_MAX;
+    const char *ahead_nl = NULL;
+    uint64_t ahead_h = 0;
     while (r.pos < len) {
         size_t start = r.pos;
-        const char *nl = memchr(buf + start, '\n', len - start);
+        const char *nl;
+        uint64_t h = 0;
+        if (start == ahead) {
+            nl = ahead_nl;
+            h = ahead_h;
+        } else {
+            nl = perf_find_nl(buf + start, len - start);
+        }
         if (!nl && !eof)
             break;
         size_t end = nl ? (size_t)(nl - buf) : len;
         r.pos = nl ? end + 1 : end;
+        if (nl && p->lc.v && !p->lc.off) {
+            if (len - start > 2048) /* the input streams in: ask for it ahead */
+                __builtin_prefetch(buf + start + 2048);
+            ahead = r.pos;
+            ahead_nl = perf_find_nl(buf + ahead, len - ahead);
+            ahead_h = 0;
+            if (ahead_nl && ahead_nl > buf + ahead) {
+                ahead_h = perf_line_hash(buf + ahead, (size_t)(ahead_nl - buf) - ahead);
+                perf_lcache_prefetch(&p->lc, ahead_h, p->is_java);
+            }
+        }
         if (p->o.max_line && end - start > p->o.max_line) {
             perf_long_line(p);
             continue;
         }
-        if (!do_line(p, buf + start, end - start, &r)) {
+        if (!do_line(p, buf + start, end - start, &r, h)) {
             r.pos = start;
             break;
         }

@@ -25,6 +25,7 @@ struct perf_opts {
     bool have_t0;               /* t0 given (perf_mt: found in the whole input first) */
     uint64_t t0_ns;
 };
+#include "core/count.h"
 #include "core/util.h"
 
 struct trie;
@@ -64,6 +65,22 @@ bool perf_sniff(const char *buf, size_t len);
 bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evlen);
 /* Lines parsed so far (the line number of the last line seen). */
 long perf_lines(const struct perf_parser *p);
+/* -- requested by perf_mt (the pipeline, issue 18) */
+/* One frame of a finished record, root-most first: the name bytes (valid only during
+ * the sink call), util_hash of them, and the path hash (trie_hash_step chain from the
+ * root_phash given to perf_set_sink). */
+struct perf_stack_frame {
+    const char *p;
+    uint32_t len;
+    uint64_t hash, phash;
+};
+typedef void (*perf_sink_fn)(void *ctx, const struct perf_stack_frame *f, size_t n,
+                             struct count period);
+/* From now on every record that would be added to the trie is given to fn instead (the
+ * parser then never touches the trie: it may run on another thread than the trie's
+ * user). root_phash: trie_phash(t, TRIE_ROOT) of the trie the stacks go to. Not with
+ * o->samples (the time index needs the leaf nodes). perf_samples() still counts them. */
+void perf_set_sink(struct perf_parser *p, perf_sink_fn fn, void *ctx, uint64_t root_phash);
 /* -- added by names */
 /* The events seen so far: number 0 is the one kept (the first event, or --event-filter;
  * samples: the records added), the others are skipped records of other events, counted

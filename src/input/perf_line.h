@@ -8,6 +8,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "core/util.h"
 
@@ -25,6 +29,45 @@ static inline bool perf_is_digit(char c)
 static inline bool perf_is_word(char c)
 {
     return perf_ctype[(unsigned char)c] & PERF_C_WORD;
+}
+
+/* The first '\n' in s[0..n), or NULL: memchr, but inline for the short lines of perf
+ * script text (a libc call per line costs more than the scan). */
+static inline const char *perf_find_nl(const char *s, size_t n)
+{
+#ifdef __SSE2__
+    const __m128i nl = _mm_set1_epi8('\n');
+    for (; n >= 16; s += 16, n -= 16) {
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)s), nl));
+        if (m)
+            return s + __builtin_ctz(m);
+    }
+#endif
+    return n ? memchr(s, '\n', n) : NULL;
+}
+
+/* A hash of a whole line for the line cache (parse_perf.c), which verifies every hit
+ * byte for byte: a weak hash only costs misses. Long lines hash their first 24 and last
+ * 16 bytes and the length (frame lines differ in the address at the start and in the
+ * module at the end), in a few independent multiplies instead of one chain per word. */
+static inline uint64_t perf_line_load(const char *s)
+{
+    uint64_t w;
+    memcpy(&w, s, 8);
+    return w;
+}
+static inline uint64_t perf_line_hash(const char *s, size_t n)
+{
+    if (n < 32)
+        return util_hash(s, n);
+    uint64_t a = perf_line_load(s) * 0xc2b2ae3d27d4eb4full;
+    uint64_t b = perf_line_load(s + 8) * 0x9e3779b97f4a7c15ull;
+    uint64_t c = perf_line_load(s + 16) * 0xff51afd7ed558ccdull;
+    uint64_t d = perf_line_load(s + n - 16) * 0xbf58476d1ce4e5b9ull;
+    uint64_t e = perf_line_load(s + n - 8) * 0x94d049bb133111ebull;
+    uint64_t h = (a ^ (b << 21 | b >> 43)) + (c ^ (d << 43 | d >> 21)) + (e << 11 | e >> 53);
+    return util_hash_final(h, n);
 }
 
 /* A record header, m{^(\S.+?)\s+(\d+)\/ *(\d+)*\s+} ("\/ *" without the space). */

@@ -14,12 +14,12 @@
 #include <unistd.h>
 
 #include "input/parse_perf.h"
-#include "input/perf_line.h"
+#include "input/perf_pipe.h"
 #include "core/trie.h"
 #include "core/util.h"
 
-#define MT_MAX_THREADS 64
 #define SLICE_BYTES ((size_t)8 << 20) /* parsed between two page releases */
+#define POPULATE_BYTES ((size_t)2 << 20) /* mapped ahead of the producer at once */
 
 /* --- the SIGBUS guard ------------------------------------------------------------ */
 
@@ -62,6 +62,13 @@ int perf_mt_guard(const void *lo, size_t len, void (*fn)(void *), void *arg)
     g.outer = cur_guard;   /* guards nest: loader.c -> perf_parse_buffer_mt */
     if (sigsetjmp(g.jb, 0)) {
         cur_guard = g.outer;
+        /* SA_NODEFER leaves SIGBUS unblocked, but not every runtime honours it (TSan runs
+         * handlers from its own): a SIGBUS left blocked would kill the next fault, here
+         * or in a thread started from here */
+        sigset_t bus;
+        sigemptyset(&bus);
+        sigaddset(&bus, SIGBUS);
+        pthread_sigmask(SIG_UNBLOCK, &bus, NULL);
         return -1;
     }
     cur_guard = &g;
@@ -72,23 +79,25 @@ int perf_mt_guard(const void *lo, size_t len, void (*fn)(void *), void *arg)
 
 /* --- the threads ------------------------------------------------------------------ */
 
+static size_t slice_bytes = SLICE_BYTES;
+static size_t pipe_frames; /* 0: perf_pipe's default */
+
+void perf_mt_tune(size_t slice, size_t batch_frames)
+{
+    slice_bytes = slice ? slice : SLICE_BYTES;
+    pipe_frames = batch_frames;
+}
+
 struct job {
-    struct trie *t;            /* the caller's trie for job 0, else owned */
-    struct perf_opts o;
-    const char *buf;           /* this job's part */
-    size_t len;
-    bool release;
-    pthread_t th;
-    bool started;
     struct perf_parser *p;
-    const char *whole;         /* the whole buffer (the guarded region) */
-    size_t whole_len;
-    /* results */
+    const char *buf;
+    size_t len, max_line;
+    bool release;
     bool faulted;
-    size_t samples, skipped, long_lines;
-    size_t no_callchain;
-    long first_skipped, first_long, lines;
-    double last_time;
+    struct perf_pipe *pipe;    /* the producer of a pipeline, else NULL */
+    size_t pos;                /* producer: parsed up to here (atomic) */
+    size_t mapped;             /* consumer: pages mapped up to here */
+    size_t released;           /* consumer: pages given back below here */
 };
 
 static void release(const char *from, const char *to)
@@ -100,20 +109,35 @@ static void release(const char *from, const char *to)
         madvise((void *)a, b - a, MADV_DONTNEED); /* a hint: failure is harmless */
 }
 
-/* Parses the job's part (under the guard). */
+#ifdef MADV_POPULATE_READ
+static void populate(const char *from, size_t n)
+{
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t a = (uintptr_t)from & ~(uintptr_t)(pg - 1);
+    uintptr_t b = ((uintptr_t)from + n + pg - 1) & ~(uintptr_t)(pg - 1);
+    madvise((void *)a, b - a, MADV_POPULATE_READ); /* a hint: a shrunk file fails it */
+}
+#endif
+
+/* Parses the whole buffer (under the guard). */
 static void parse_job(void *arg)
 {
     struct job *j = arg;
     struct perf_parser *p = j->p;
-    size_t pos = 0, slice = SLICE_BYTES, released = 0;
-    size_t cap = j->o.max_line ? j->o.max_line : SIZE_MAX;
+    size_t pos = 0, slice = slice_bytes, released = 0;
+    size_t cap = j->max_line ? j->max_line : SIZE_MAX;
     while (pos < j->len) {
         size_t n = j->len - pos;
         bool last = n <= slice;
         if (!last)
             n = slice;
+#ifdef MADV_POPULATE_READ
+        if (j->release && !j->pipe) /* one call maps the slice, not a fault per 64 KiB */
+            populate(j->buf + pos, n);
+#endif
         size_t used = perf_feed(p, j->buf + pos, n, last);
         pos += used;
+        __atomic_store_n(&j->pos, pos, __ATOMIC_RELAXED);
         if (used == 0 && !last) {
             /* a line longer than the slice: grow the slice to it, or skip it when it is
              * longer than the cap (found in linear time either way) */
@@ -123,7 +147,8 @@ static void parse_job(void *arg)
             const char *nl = memchr(j->buf + pos, '\n', look);
             if (nl) {
                 size_t need = (size_t)(nl - (j->buf + pos)) + 1;
-                slice = need > slice ? need : slice;
+                /* --srcline may want the lines after it as well: then double */
+                slice = need > slice ? need : slice * 2;
             } else if (look < rem) {
                 perf_long_line(p);
                 nl = memchr(j->buf + pos + look, '\n', rem - look);
@@ -132,176 +157,97 @@ static void parse_job(void *arg)
                 slice = rem;
             }
         }
-        if (j->release && pos - released >= SLICE_BYTES) {
+        if (j->release && !j->pipe && pos - released >= SLICE_BYTES) {
             release(j->buf + released, j->buf + pos);
             released = pos;
         }
     }
-    if (j->release)
+    if (j->release && !j->pipe)
         release(j->buf + released, j->buf + pos);
 }
 
-static void *run_job(void *arg)
+/* Consumer (it waits for the producer anyway): maps the input pages ahead of the
+ * producer, so that its reads do not fault them in one by one, and gives back those it
+ * parsed. Hints: a truncated file makes madvise fail, not fault. */
+static void map_ahead(void *arg)
 {
     struct job *j = arg;
-    j->p = perf_new(j->t, &j->o);
-    j->faulted = perf_mt_guard(j->whole, j->whole_len, parse_job, j) < 0;
-    struct perf_parser *p = j->p;
-    j->samples = perf_samples(p);
-    j->no_callchain = perf_no_callchain(p);
-    j->skipped = perf_skipped(p, &j->first_skipped);
-    j->long_lines = perf_long_lines(p, &j->first_long);
-    j->lines = perf_lines(p);
-    j->last_time = perf_last_time(p);
-    perf_free(p);
-    j->p = NULL;
+    size_t pos = __atomic_load_n(&j->pos, __ATOMIC_RELAXED);
+    /* the pages it parsed are given back here too (the producer never reads below pos
+     * again; the names in batches are copies) */
+    if (pos - j->released >= SLICE_BYTES) {
+        release(j->buf + j->released, j->buf + pos);
+        j->released = pos;
+    }
+#ifdef MADV_POPULATE_READ
+    /* the producer's position moves once per slice: stay a slice ahead of it, a step
+     * at a time (between two batches) */
+    if (j->mapped < pos)
+        j->mapped = pos;
+    size_t want = pos + SLICE_BYTES + POPULATE_BYTES;
+    if (want > j->len)
+        want = j->len;
+    if (j->mapped >= want)
+        return;
+    if (want - j->mapped > POPULATE_BYTES)
+        want = j->mapped + POPULATE_BYTES;
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t a = ((uintptr_t)j->buf + j->mapped) & ~(uintptr_t)(pg - 1);
+    uintptr_t b = ((uintptr_t)j->buf + want + pg - 1) & ~(uintptr_t)(pg - 1);
+    if (madvise((void *)a, b - a, MADV_POPULATE_READ) != 0)
+        j->mapped = j->len; /* not supported, or the file shrank: stop */
+    else
+        j->mapped = want;
+#endif
+}
+
+static void *run_producer(void *arg)
+{
+    struct job *j = arg;
+    j->faulted = perf_mt_guard(j->buf, j->len, parse_job, j) < 0;
+    perf_pipe_close(j->pipe); /* also after a fault: the consumer must end */
     return NULL;
-}
-
-/* Start of the next record at or after pos: just after a blank line. */
-static size_t next_boundary(const char *buf, size_t len, size_t pos)
-{
-    if (pos == 0)
-        pos = 1;
-    const char *q = memmem(buf + pos - 1, len - (pos - 1), "\n\n", 2);
-    return q ? (size_t)(q - buf) + 2 : len;
-}
-
-/* The reads of the whole buffer before the threads start: the default event filter and
- * the part boundaries. */
-struct plan {
-    struct perf_opts opts;
-    char *filter;
-    int nthreads;
-    const char *buf;
-    size_t len;
-    struct job *jobs;
-    int nj;
-    struct trie *t;
-    bool release;
-};
-
-/* --from/--to: t0, the time of the first record header of the kept event (filter, or
- * any event when NULL) that has one, in nanoseconds; false if there is none. */
-static bool first_time(const char *buf, size_t len, const char *filter, uint64_t *ns)
-{
-    size_t flen = filter ? strlen(filter) : 0;
-    for (size_t pos = 0; pos < len;) {
-        const char *nl = memchr(buf + pos, '\n', len - pos);
-        size_t end = nl ? (size_t)(nl - buf) : len;
-        const char *s = buf + pos, *ev, *per;
-        size_t n = end - pos, evlen, perlen;
-        struct perf_header h;
-        pos = end + 1;
-        if (!n || s[0] == '#' || perf_is_space(s[0]) || !perf_match_header(s, n, &h))
-            continue;
-        if (filter && perf_match_event(s, n, &ev, &evlen, &per, &perlen) &&
-            (evlen != flen || memcmp(ev, filter, flen) != 0))
-            continue;
-        uint64_t sec, frac;
-        unsigned digits = perf_parse_time(s, n, h.end, &sec, &frac);
-        if (!digits)
-            continue;
-        for (unsigned k = digits; k > 9; k--)
-            frac /= 10;
-        for (unsigned k = digits; k < 9; k++)
-            frac *= 10;
-        *ns = sec >= UINT64_MAX / 1000000000u - 1 ? UINT64_MAX - 1000000000u
-                                                  : sec * 1000000000u + frac;
-        return true;
-    }
-    return false;
-}
-
-static void make_plan(void *arg)
-{
-    struct plan *pl = arg;
-    const char *buf = pl->buf;
-    size_t len = pl->len;
-    if (!pl->opts.event_filter || !pl->opts.event_filter[0]) {
-        const char *ev;
-        size_t evlen;
-        pl->opts.event_filter = NULL;
-        if (perf_first_event(buf, len, &ev, &evlen)) {
-            if (memchr(ev, '\0', evlen))
-                pl->nthreads = 1; /* cannot travel as a C string: let the parser find it */
-            else
-                pl->opts.event_filter = pl->filter = xmemdup(ev, evlen);
-        }
-    }
-    if (pl->nthreads < 1 || pl->opts.srcline)
-        pl->nthreads = 1;
-    if (pl->opts.samples)
-        pl->nthreads = 1; /* one index, in input order */
-    if (pl->opts.time_range && pl->nthreads > 1 && !pl->opts.have_t0) {
-        /* t0 is the first record of the whole input: every thread is told */
-        pl->opts.have_t0 = first_time(buf, len, pl->opts.event_filter, &pl->opts.t0_ns);
-        if (!pl->opts.have_t0)
-            pl->nthreads = 1;
-    }
-    if (pl->nthreads > MT_MAX_THREADS)
-        pl->nthreads = MT_MAX_THREADS;
-    size_t start = 0;
-    int nthreads = pl->nthreads;
-    for (int k = 0; k < nthreads && start < len; k++) {
-        size_t end = k == nthreads - 1 ? len
-                                       : next_boundary(buf, len, len / (size_t)nthreads * (k + 1));
-        if (end < start)
-            end = start;
-        if (end == start && end < len)
-            continue;
-        pl->jobs[pl->nj] = (struct job){.t = pl->nj == 0 ? pl->t : trie_new(NULL),
-                                        .o = pl->opts, .buf = buf + start, .len = end - start,
-                                        .release = pl->release, .whole = buf, .whole_len = len};
-        pl->nj++;
-        start = end;
-    }
 }
 
 int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
                          int nthreads, bool release_pages, struct perf_mt_stats *st)
 {
-    struct job jobs[MT_MAX_THREADS] = {0}; /* make_plan fills [0, nj): cppcheck cannot tell */
-    struct plan pl = {.opts = *o, .nthreads = nthreads, .buf = buf, .len = len, .jobs = jobs,
-                      .t = t, .release = release_pages};
-    bool faulted = perf_mt_guard(buf, len, make_plan, &pl) < 0;
-    int nj = pl.nj;
-    if (!faulted) {
-        for (int k = 1; k < nj; k++)
-            jobs[k].started = pthread_create(&jobs[k].th, NULL, run_job, &jobs[k]) == 0;
-        if (nj > 0)
-            run_job(&jobs[0]);
-        for (int k = 1; k < nj; k++) {
-            if (jobs[k].started)
-                pthread_join(jobs[k].th, NULL);
-            else
-                run_job(&jobs[k]);
+    struct job j = {.p = perf_new(t, o),
+                    .buf = buf, .len = len, .max_line = o->max_line, .release = release_pages};
+    bool piped = false;
+    if (nthreads >= 2 && !o->samples) {
+        /* the time index needs leaf nodes in input order: one thread then */
+        j.pipe = perf_pipe_new(t, pipe_frames, 0);
+        perf_set_sink(j.p, perf_pipe_stack, j.pipe, trie_phash(t, TRIE_ROOT));
+        if (release_pages) /* a file mapping */
+            perf_pipe_idle(j.pipe, map_ahead, &j);
+        pthread_t th;
+        if (pthread_create(&th, NULL, run_producer, &j) == 0) {
+            perf_pipe_consume(j.pipe);
+            pthread_join(th, NULL);
+            piped = true;
+        } else {
+            perf_set_sink(j.p, NULL, NULL, 0); /* no thread: parse here */
+            perf_pipe_free(j.pipe);
+            j.pipe = NULL;
         }
     }
+    if (!piped)
+        j.faulted = perf_mt_guard(buf, len, parse_job, &j) < 0;
+    if (j.pipe && release_pages)
+        release(buf + j.released, buf + len);
+    perf_pipe_free(j.pipe);
 
-    for (int k = 0; k < nj; k++)
-        faulted |= jobs[k].faulted;
+    struct perf_parser *p = j.p;
     struct perf_mt_stats s = {0, 0, 0, 0, 0, 0, -1, 0};
-    for (int k = 0; k < nj; k++) {
-        if (k > 0) {
-            if (!faulted)
-                trie_merge(t, jobs[k].t);
-            trie_free(jobs[k].t);
-        }
-        if (jobs[k].skipped && !s.skipped)
-            s.first_skipped = s.lines + jobs[k].first_skipped;
-        if (jobs[k].long_lines && !s.long_lines)
-            s.first_long = s.lines + jobs[k].first_long;
-        s.samples += jobs[k].samples;
-        s.no_callchain += jobs[k].no_callchain;
-        s.skipped += jobs[k].skipped;
-        s.long_lines += jobs[k].long_lines;
-        s.lines += jobs[k].lines;
-        if (jobs[k].last_time >= 0)
-            s.last_time = jobs[k].last_time;
-    }
+    s.samples = perf_samples(p);
+    s.no_callchain = perf_no_callchain(p);
+    s.skipped = perf_skipped(p, &s.first_skipped);
+    s.long_lines = perf_long_lines(p, &s.first_long);
+    s.lines = perf_lines(p);
+    s.last_time = perf_last_time(p);
+    perf_free(p);
     if (st)
         *st = s;
-    free(pl.filter);
-    return faulted ? -1 : 0;
+    return j.faulted ? -1 : 0;
 }

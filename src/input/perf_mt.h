@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - perf_mt.h: collapses a whole in-memory `perf script` text (typically the mmap
- * of a regular file) with several threads, giving exactly the trie one perf_parser would
- * give. The text is split after blank lines (record boundaries); each extra thread parses
- * its part into a trie of its own, merged into the caller's trie in input order.
- * The default event filter (the first event of the WHOLE input) is found first and given
- * to every thread. --srcline input is parsed on one thread (a source line may swallow a
- * blank line). Never prints, never exits. */
+ * of a regular file), giving exactly the trie one perf_parser would give. With two
+ * threads or more it is a pipeline (perf_pipe.h): one thread parses and hashes, the
+ * calling thread inserts into the trie. Never prints, never exits. */
 #ifndef FLAMETUI_PERF_MT_H
 #define FLAMETUI_PERF_MT_H
 #include <stdbool.h>
@@ -35,10 +32,14 @@ struct perf_mt_stats {
  * st (may be NULL) receives the counters. Returns 0 (thread start failures fall back to
  * parsing on the calling thread), or -1 when reading buf raised SIGBUS (the mapped file
  * shrank while it was read: see perf_mt_guard); t then holds part of the input.
- * Known limit: once a sum passes 2^64 (Perl switches to floating point), the threads add
- * in a different order and the last digits of that double may differ from one thread. */
+ * nthreads >= 2 uses two threads (not more: the insertion is one thread's work), except
+ * with o->samples (the time index: one thread). */
 int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
                          int nthreads, bool release_pages, struct perf_mt_stats *st);
+
+/* For tests: perf_feed slices of slice bytes and pipeline batches of batch_frames frames
+ * (0: the defaults). Not thread-safe: call before parsing. */
+void perf_mt_tune(size_t slice, size_t batch_frames);
 
 /* Runs fn(arg) on the calling thread under a SIGBUS guard for [lo, lo+len): if touching
  * that memory faults (a file mapping whose file was truncated), fn is abandoned where it

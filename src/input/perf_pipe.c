@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - perf_pipe.c: see perf_pipe.h. */
+#include "config.h"
+
+#include "input/perf_pipe.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/trie.h"
+#include "core/util.h"
+
+#define PIPE_BATCH_FRAMES 16384u
+#define PIPE_NBATCHES 4u
+#define PIPE_PREFETCH 12u      /* frames between the prefetch of a probe and the probe */
+
+struct pipe_frame {
+    uint64_t hash, phash;
+    uint32_t off, len;         /* in the batch's bytes */
+};
+struct pipe_stack {
+    struct count period;
+    uint32_t n;                /* frames */
+};
+struct batch {
+    struct pipe_frame *f;
+    size_t nf, capf;
+    struct pipe_stack *s;
+    size_t ns, caps;
+    struct buf bytes;
+};
+
+struct perf_pipe {
+    struct trie *t;
+    size_t batch_frames;
+    unsigned nb;
+    struct batch *b;
+    pthread_mutex_t mu;
+    pthread_cond_t filled;     /* head moved or closed */
+    pthread_cond_t drained;    /* tail moved */
+    size_t head;               /* batches handed over (the producer fills b[head % nb]) */
+    size_t tail;               /* batches inserted (the consumer reads b[tail % nb]) */
+    bool closed;
+    void (*idle)(void *);      /* perf_pipe_idle */
+    void *idle_ctx;
+};
+
+struct perf_pipe *perf_pipe_new(struct trie *t, size_t batch_frames, unsigned nbatches)
+{
+    struct perf_pipe *pp = xcalloc(1, sizeof *pp);
+    pp->t = t;
+    pp->batch_frames = batch_frames ? batch_frames : PIPE_BATCH_FRAMES;
+    pp->nb = nbatches >= 2 ? nbatches : PIPE_NBATCHES;
+    pp->b = xcalloc(pp->nb, sizeof *pp->b);
+    pthread_mutex_init(&pp->mu, NULL);
+    pthread_cond_init(&pp->filled, NULL);
+    pthread_cond_init(&pp->drained, NULL);
+    return pp;
+}
+
+void perf_pipe_free(struct perf_pipe *pp)
+{
+    if (!pp)
+        return;
+    for (unsigned i = 0; i < pp->nb; i++) {
+        free(pp->b[i].f);
+        free(pp->b[i].s);
+        buf_fini(&pp->b[i].bytes);
+    }
+    free(pp->b);
+    pthread_mutex_destroy(&pp->mu);
+    pthread_cond_destroy(&pp->filled);
+    pthread_cond_destroy(&pp->drained);
+    free(pp);
+}
+
+/* Producer: hands b[head] over and waits until the next one is free. */
+static void hand_over(struct perf_pipe *pp)
+{
+    pthread_mutex_lock(&pp->mu);
+    pp->head++;
+    pthread_cond_signal(&pp->filled);
+    while (pp->head - pp->tail >= pp->nb)
+        pthread_cond_wait(&pp->drained, &pp->mu);
+    pthread_mutex_unlock(&pp->mu);
+}
+
+void perf_pipe_stack(void *ctx, const struct perf_stack_frame *f, size_t n, struct count c)
+{
+    struct perf_pipe *pp = ctx;
+    struct batch *b = &pp->b[pp->head % pp->nb]; /* only the producer moves head */
+    if (n > UINT32_MAX)
+        die("perf record too large");
+    if (b->ns == b->caps)
+        FT_GROW(b->s, b->caps, b->ns + 1);
+    if (b->nf + n > b->capf)
+        FT_GROW(b->f, b->capf, b->nf + n);
+    b->s[b->ns++] = (struct pipe_stack){c, (uint32_t)n};
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += f[i].len;
+    if (total > UINT32_MAX - b->bytes.len)
+        die("perf input batch too large");
+    buf_reserve(&b->bytes, total);
+    char *dst = b->bytes.p;
+    uint32_t off = (uint32_t)b->bytes.len;
+    struct pipe_frame *out = b->f + b->nf;
+    for (size_t i = 0; i < n; i++) {
+        out[i] = (struct pipe_frame){f[i].hash, f[i].phash, off, f[i].len};
+        if (f[i].len) /* dst is NULL until some name had bytes */
+            memcpy(dst + off, f[i].p, f[i].len);
+        off += f[i].len;
+    }
+    b->nf += n;
+    b->bytes.len = off;
+    if (b->nf >= pp->batch_frames)
+        hand_over(pp);
+}
+
+void perf_pipe_close(struct perf_pipe *pp)
+{
+    struct batch *b = &pp->b[pp->head % pp->nb];
+    pthread_mutex_lock(&pp->mu);
+    if (b->ns)
+        pp->head++;
+    pp->closed = true;
+    pthread_cond_signal(&pp->filled);
+    pthread_mutex_unlock(&pp->mu);
+}
+
+/* Consumer: the probes of a batch, prefetched a few frames ahead across stacks. */
+static size_t insert_batch(struct trie *t, struct batch *b)
+{
+    const struct pipe_frame *f = b->f;
+    const char *bytes = b->bytes.p ? b->bytes.p : ""; /* all names empty: no bytes */
+    size_t nf = b->nf, k = 0;
+    for (size_t i = 0; i < PIPE_PREFETCH && i < nf; i++)
+        trie_prefetch(t, f[i].phash);
+    for (size_t s = 0; s < b->ns; s++) {
+        uint32_t node = TRIE_ROOT;
+        for (uint32_t i = 0; i < b->s[s].n; i++, k++) {
+            if (k + PIPE_PREFETCH < nf)
+                trie_prefetch(t, f[k + PIPE_PREFETCH].phash);
+            node = trie_child_bytes(t, node, f[k].phash, f[k].hash, bytes + f[k].off, f[k].len);
+        }
+        trie_add(t, node, b->s[s].period); /* the consumer has time to spare */
+    }
+    size_t ns = b->ns;
+    b->nf = b->ns = 0;
+    b->bytes.len = 0;
+    return ns;
+}
+
+void perf_pipe_idle(struct perf_pipe *pp, void (*fn)(void *), void *ctx)
+{
+    pp->idle = fn;
+    pp->idle_ctx = ctx;
+}
+
+size_t perf_pipe_consume(struct perf_pipe *pp)
+{
+    size_t stacks = 0;
+    for (;;) {
+        if (pp->idle)
+            pp->idle(pp->idle_ctx);
+        pthread_mutex_lock(&pp->mu);
+        while (pp->tail == pp->head && !pp->closed)
+            pthread_cond_wait(&pp->filled, &pp->mu);
+        bool done = pp->tail == pp->head; /* and closed */
+        pthread_mutex_unlock(&pp->mu);
+        if (done)
+            return stacks;
+        stacks += insert_batch(pp->t, &pp->b[pp->tail % pp->nb]);
+        pthread_mutex_lock(&pp->mu);
+        pp->tail++;
+        pthread_cond_signal(&pp->drained);
+        pthread_mutex_unlock(&pp->mu);
+    }
+}
