@@ -6,10 +6,31 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/count.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "input/loader.h"
+
+/* The profile in the file at path (any input format), or NULL after a message that
+ * starts with who. */
+static inline struct trie *bench_load(const char *path, const char *who)
+{
+    struct trie *t = trie_new(NULL);
+    struct load_opts o;
+    struct ft_error err = {0, ""};
+    memset(&o, 0, sizeof(o));
+    struct loader *l = loader_open(path, &o, t, &err);
+    if (!l || loader_run(l, &err) < 0) {
+        fprintf(stderr, "%s: %s: %s\n", who, path, err.msg);
+        loader_free(l);
+        trie_free(t);
+        return NULL;
+    }
+    loader_free(l);
+    return t;
+}
 
 static inline uint64_t bench_rnd(uint64_t *s)
 {

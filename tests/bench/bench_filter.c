@@ -34,6 +34,7 @@
 #include "query/top.h"
 #include "core/trie.h"
 #include "query/view.h"
+#include "bench_common.h"
 
 static double now_ms(void)
 {
@@ -86,21 +87,6 @@ static bool reset_peak(void)
         return false;
     bool ok = fputs("5", f) >= 0;
     return fclose(f) == 0 && ok;
-}
-
-static struct trie *load(const char *path)
-{
-    struct trie *t = trie_new(NULL);
-    struct load_opts o;
-    struct ft_error err = {0, ""};
-    memset(&o, 0, sizeof(o));
-    struct loader *l = loader_open(path, &o, t, &err);
-    if (!l || loader_run(l, &err) < 0) {
-        fprintf(stderr, "bench_filter: %s: %s\n", path, err.msg);
-        exit(1);
-    }
-    loader_free(l);
-    return t;
 }
 
 static int nsteps;
@@ -230,7 +216,9 @@ int main(int argc, char **argv)
     const char *file = argc > 1 && (end == argv[1] || *end) ? argv[1] : NULL;
     nsteps = argc > 2 ? argc - 2 : 0;
     steps = argv + 2;
-    struct trie *t = file ? load(file) : trie_new(NULL);
+    struct trie *t = file ? bench_load(file, "bench_filter") : trie_new(NULL);
+    if (!t)
+        return 1;
     if (file)
         stacks = 0;
     struct strtab *st = trie_names(t);

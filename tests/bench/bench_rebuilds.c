@@ -32,23 +32,6 @@ static double now_ms(void)
 }
 
 
-static struct trie *load(const char *path)
-{
-    struct trie *t = trie_new(NULL);
-    struct load_opts o;
-    struct ft_error err = {0, ""};
-    memset(&o, 0, sizeof(o));
-    struct loader *l = loader_open(path, &o, t, &err);
-    if (!l || loader_run(l, &err) < 0) {
-        fprintf(stderr, "bench_rebuilds: %s: %s\n", path, err.msg);
-        loader_free(l);
-        trie_free(t);
-        return NULL;
-    }
-    loader_free(l);
-    return t;
-}
-
 /* What a step may cost: nothing, exactly one rebuild, one or two, or anything. */
 enum expect { FREE, ONCE, ONE_OR_TWO, ANY };
 
@@ -174,7 +157,7 @@ static const char *expect_name(enum expect e)
 int main(int argc, char **argv)
 {
     double t0 = now_ms();
-    struct trie *t = argc > 1 ? load(argv[1]) : bench_make_trie(1000000);
+    struct trie *t = argc > 1 ? bench_load(argv[1], "bench_rebuilds") : bench_make_trie(1000000);
     if (!t)
         return 1;
     double t_load = now_ms() - t0;

@@ -57,3 +57,27 @@ uint32_t trie_node_at(const struct trie *t, const char *path)
     }
     return node;
 }
+
+char *test_read_data(const char *name, size_t *len)
+{
+    const char *top = getenv("top_srcdir");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/data/%s", top ? top : ".", name);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "cannot open %s (set top_srcdir)\n", path);
+        abort();
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = malloc(n > 0 ? (size_t)n + 1 : 1);
+    if (!b || n < 0 || fread(b, 1, (size_t)n, f) != (size_t)n) {
+        fprintf(stderr, "cannot read %s\n", path);
+        abort();
+    }
+    b[n] = '\0';
+    fclose(f);
+    *len = (size_t)n;
+    return b;
+}

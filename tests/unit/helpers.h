@@ -14,4 +14,7 @@ struct trie *trie_from_folded(const char *text);
 char *trie_to_collapsed(struct trie *t);
 /* The node at the path "a;b;c" below the root, or UINT32_MAX. */
 uint32_t trie_node_at(const struct trie *t, const char *path);
+/* The whole of tests/data/NAME (under $top_srcdir), NUL-terminated; *len gets its size.
+ * Aborts when it cannot be read. The caller frees. */
+char *test_read_data(const char *name, size_t *len);
 #endif

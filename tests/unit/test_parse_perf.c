@@ -47,25 +47,6 @@ static char *collapse(const char *text, const struct perf_opts *o)
 
 static const struct perf_opts none = {0};
 
-static char *read_data(const char *name, size_t *len)
-{
-    const char *top = getenv("top_srcdir");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/tests/data/%s", top ? top : ".", name);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot open %s (set top_srcdir)", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
-    b[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return b;
-}
-
 /* --- header lines ------------------------------------------------------------------ */
 
 static void header_comm_pid_tid(void **state)
@@ -304,7 +285,7 @@ static void chunked_real_profile(void **state)
 {
     (void)state;
     size_t len;
-    char *in = read_data("perf-srcline.perf", &len);
+    char *in = test_read_data("perf-srcline.perf", &len);
     struct perf_opts o = {.srcline = true};
     char *whole = collapse_opts(in, len, &o);
     for (size_t split = 0; split <= len; split += 997) {
@@ -338,7 +319,7 @@ static void recorded_profiles(void **state)
                            "perf-python.perf", "perf-srcline.perf"};
     for (size_t i = 0; i < FT_ARRAY_LEN(files); i++) {
         size_t len;
-        char *in = read_data(files[i], &len);
+        char *in = test_read_data(files[i], &len);
         assert_true(perf_sniff(in, len < 4096 ? len : 4096));
         struct perf_opts o = {.tid = true, .kernel = true, .jit = true};
         struct trie *t = trie_new(NULL);
@@ -371,7 +352,7 @@ static void recorded_kernel_threads(void **state)
 {
     (void)state;
     size_t len;
-    char *in = read_data("perf-kernel.perf", &len);
+    char *in = test_read_data("perf-kernel.perf", &len);
     struct perf_opts k = {.kernel = true};
     char *out = collapse_opts(in, len, &k);
     assert_non_null(strstr(out, "do_syscall_64_[k];"));
@@ -379,7 +360,7 @@ static void recorded_kernel_threads(void **state)
     free(out);
     free(in);
 
-    in = read_data("perf-threads.perf", &len);
+    in = test_read_data("perf-threads.perf", &len);
     struct perf_opts tid = {.tid = true};
     out = collapse_opts(in, len, &tid);
     /* the worker threads of one process: same pid, several tids */

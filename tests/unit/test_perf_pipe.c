@@ -26,25 +26,6 @@
 #include "input/perf_mt.h"
 #include "input/perf_pipe.h"
 
-static char *read_data(const char *name, size_t *len)
-{
-    const char *top = getenv("top_srcdir");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/tests/data/%s", top ? top : ".", name);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot open %s (set top_srcdir)", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
-    b[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return b;
-}
-
 /* Same nodes in the same order with the same names and counts (self and total). */
 static void assert_same_trie(struct trie *a, struct trie *b)
 {
@@ -258,7 +239,7 @@ static void mt_recorded(void **state)
     };
     for (size_t i = 0; i < FT_ARRAY_LEN(files); i++) {
         size_t len;
-        char *in = read_data(files[i], &len);
+        char *in = test_read_data(files[i], &len);
         for (size_t k = 0; k < FT_ARRAY_LEN(sets); k++) {
             struct result want;
             single(in, len, &sets[k], &want);
@@ -278,7 +259,7 @@ static void mt_mapped_file(void **state)
 {
     (void)state;
     size_t len;
-    char *in = read_data("perf-dwarf.perf", &len);
+    char *in = test_read_data("perf-dwarf.perf", &len);
     char path[] = "/tmp/flametui-mt-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -321,7 +302,7 @@ static void mt_hostile(void **state)
 {
     (void)state;
     size_t len;
-    char *orig = read_data("perf-kernel.perf", &len);
+    char *orig = test_read_data("perf-kernel.perf", &len);
     uint64_t x = 0x2545f4914f6cdd1dull;
     for (int round = 0; round < 24; round++) {
         struct buf b = {0};
