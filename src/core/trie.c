@@ -331,6 +331,12 @@ static inline uint32_t child_ph(const struct trie *t, uint32_t parent, uint32_t 
     return (uint32_t)trie_hash_step(t->v[parent].ph, strtab_hash(t->names, name));
 }
 
+void trie_prefetch_child(const struct trie *t, uint32_t parent, uint32_t name)
+{
+    if (!t->slots_stale && parent < t->n)
+        trie_prefetch(t, child_ph(t, parent, name));
+}
+
 uint32_t trie_find_child(const struct trie *t, uint32_t parent, uint32_t name)
 {
     size_t slot;

@@ -46,6 +46,9 @@ static inline uint64_t trie_hash_step(uint64_t parent_phash, uint64_t name_hash)
 }
 uint64_t trie_phash(const struct trie *t, uint32_t node);
 void trie_prefetch(const struct trie *t, uint64_t phash);
+/* The same for trie_child(t, parent, name) soon (bulk builders that know the parent of a
+ * node some iterations ahead). No-op while the lookup table is stale. */
+void trie_prefetch_child(const struct trie *t, uint32_t parent, uint32_t name);
 /* Child of parent whose name is p[0..len) (interned when new); phash and name_hash as
  * above (wrong hashes give wrong trees, not crashes). */
 uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint64_t name_hash,

@@ -65,6 +65,9 @@ struct view {
     struct state *st;        /* tracked state of the last build, or NULL */
 };
 
+/* view_build with hides: how many nodes ahead the lookup table is prefetched */
+enum { PREFETCH_AHEAD = 16 };
+
 static void state_free(struct state *st)
 {
     if (!st)
@@ -424,6 +427,14 @@ struct trie *view_build(struct view *v, struct trie *base)
         for (size_t i = 1; i < n; i++) {
             uint32_t node = (uint32_t)i;
             unsigned char f = fl[i];
+            /* hides: ask for the table slot of a node PREFETCH_AHEAD ids on, whose
+             * derived parent is known when its base parent comes before this node */
+            size_t a = i + PREFETCH_AHEAD;
+            if (hides && a < n && (fl[a] & (N_KEEP | N_BELOW)) && !(fl[a] & N_HIDDEN)) {
+                uint32_t pa = trie_parent(base, (uint32_t)a);
+                if (pa < i)
+                    trie_prefetch_child(st->out, st->map[pa], trie_name(base, (uint32_t)a));
+            }
             if (f & (N_KEEP | N_BELOW)) {
                 uint32_t up = st->map[trie_parent(base, node)];
                 if (f & N_HIDDEN) {
