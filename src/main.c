@@ -288,7 +288,7 @@ static int run_loaders(struct loader **ls, size_t n)
         int bad = loader_run(ls[i], &err) < 0;
         if (bad)
             report_error(loader_name(ls[i]), &err);
-        if (loader_report(ls[i], &msg))
+        if (loader_report(ls[i], &msg))   /* one line per summary, without the prefix */
             for (size_t k = 0; k < msg.len;) {
                 const char *nl = memchr(msg.p + k, '\n', msg.len - k);
                 size_t len = nl ? (size_t)(nl - (msg.p + k)) : msg.len - k;
@@ -623,23 +623,8 @@ int main(int argc, char **argv)
     }
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-    for (size_t i = 0; i < o.nfiles; i++) {
-        struct buf msg = {0};
-        if (loader_run(ls[i], &err) < 0) {
-            report_error(loader_name(ls[i]), &err);
-            rc = 1;
-        }
-        if (loader_report(ls[i], &msg))   /* one line per summary, without the prefix */
-            for (size_t k = 0; k < msg.len;) {
-                const char *nl = memchr(msg.p + k, '\n', msg.len - k);
-                size_t len = nl ? (size_t)(nl - (msg.p + k)) : msg.len - k;
-                print_err(msg.p + k, len);
-                k += len + 1;
-            }
-        buf_fini(&msg);
-        if (rc)
-            goto out;
-    }
+    if ((rc = run_loaders(ls, o.nfiles)))
+        goto out;
     if (no_samples(ls, o.nfiles, o.has_from || o.has_to)) {
         rc = 1;
         goto out;

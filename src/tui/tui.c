@@ -295,26 +295,6 @@ void tui_shutdown(void)
     sess.tty = NULL;
 }
 
-/* Can the terminal set the clipboard with OSC 52? terminfo's Ms (xterm, tmux-256color,
- * alacritty), tmux (which passes it on with set-clipboard on), and the terminals known to
- * (their TERM). Inside GNU screen (STY, no TMUX) it goes through screen's DCS passthrough. */
-static int osc52_mode(void)
-{
-    static const char *const known[] = {"xterm", "tmux", "alacritty", "foot", "kitty",
-                                        "wezterm", "st-", "contour", "rio"};
-    const char *term = getenv("TERM"), *ms = tigetstr("Ms");
-    bool tmux = getenv("TMUX") && *getenv("TMUX");
-    bool screen = !tmux && getenv("STY") && *getenv("STY");
-    if (screen)
-        return 2;
-    if (tmux || (ms && ms != (const char *)-1))
-        return 1;
-    for (size_t i = 0; term && i < FT_ARRAY_LEN(known); i++)
-        if (!strncmp(term, known[i], strlen(known[i])))
-            return 1;
-    return 0;
-}
-
 /* y Y C: the app's clipboard text goes out as one OSC 52 sequence, between two screen
  * updates (curses has flushed everything it wrote), straight to the terminal. */
 static void send_clip(struct app *a)
@@ -385,7 +365,7 @@ static int session_open(const struct tui_opts *o)
     sa.sa_flags = 0;
     catch_one(SIGTSTP, &sa);
 
-    sess.osc52 = osc52_mode();
+    sess.osc52 = tui_osc52_mode();
     cbreak();   /* not raw(): Ctrl-C stays a signal, which the tty sends to the whole
                  * pipeline (perf | perf script | flametui): see interrupted() */
     noecho();

@@ -24,6 +24,9 @@ void tui_input_fini(void);
 void tui_input_suspend(bool off);
 /* Chooses the colour mode (truecolor, 256, 8, monochrome) and sets up the pairs. */
 void tui_draw_init(const struct tui_opts *o);
+/* Inside the session: how the clipboard can be set. 0: no OSC 52; 1: OSC 52; 2: OSC 52
+ * through GNU screen's passthrough (tui_term.c). */
+int tui_osc52_mode(void);
 /* refresh(), sent to the terminal with one write() (tui.c). */
 void tui_refresh(void);
 /* Paints title, graph, status (or help / "too small") and refreshes. */

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - tui_term.c: can the terminal run the viewer? A terminfo look-up only: no
- * screen is opened and no curses state is left behind (see tui.h). */
+/* flametui - tui_term.c: what the terminal can do. Can it run the viewer (a terminfo
+ * look-up only: no screen is opened and no curses state is left behind, see tui.h), and
+ * can it set the clipboard (asked inside the session)? */
 #include "config.h"
 
-#include "tui/tui.h"
+#include "tui/tui_private.h"
 
 #include <curses.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <term.h>
 #include <unistd.h>
 
@@ -46,4 +48,24 @@ bool tui_terminal_ok(char *why, size_t n)
     set_curterm(prev);
     close(fd);
     return ok;
+}
+
+/* Can the terminal set the clipboard with OSC 52? terminfo's Ms (xterm, tmux-256color,
+ * alacritty), tmux (which passes it on with set-clipboard on), and the terminals known to
+ * (their TERM). Inside GNU screen (STY, no TMUX) it goes through screen's DCS passthrough. */
+int tui_osc52_mode(void)
+{
+    static const char *const known[] = {"xterm", "tmux", "alacritty", "foot", "kitty",
+                                        "wezterm", "st-", "contour", "rio"};
+    const char *term = getenv("TERM"), *ms = tigetstr("Ms");
+    bool tmux = getenv("TMUX") && *getenv("TMUX");
+    bool screen = !tmux && getenv("STY") && *getenv("STY");
+    if (screen)
+        return 2;
+    if (tmux || (ms && ms != (const char *)-1))
+        return 1;
+    for (size_t i = 0; term && i < FT_ARRAY_LEN(known); i++)
+        if (!strncmp(term, known[i], strlen(known[i])))
+            return 1;
+    return 0;
 }

@@ -51,16 +51,24 @@ static double pct(double part, double all)
     return all > 0 ? 100.0 * part / all : 0.0;
 }
 
+/* The base and new totals of the selection (whichever widths the view shows). */
+static void sel_counts(const struct app *a, struct count *bs, struct count *nw)
+{
+    *nw = trie_total(a->t, a->sel);
+    *bs = trie_base_total(a->t, a->sel);
+    if (trie_base_swapped(a->t)) {
+        struct count x = *nw;
+        *nw = *bs;
+        *bs = x;
+    }
+}
+
 void app_diff_status(const struct app *a, struct buf *info)
 {
     if (!app_diff(a) || !a->t || !trie_has_base(a->t))
         return;
-    struct count nw = trie_total(a->t, a->sel), bs = trie_base_total(a->t, a->sel);
-    if (trie_base_swapped(a->t)) {
-        struct count x = nw;
-        nw = bs;
-        bs = x;
-    }
+    struct count bs, nw;
+    sel_counts(a, &bs, &nw);
     char b[NUMFMT_MAX], n[NUMFMT_MAX], d[NUMFMT_MAX + 1];
     numfmt_group(b, sizeof(b), bs);
     numfmt_group(n, sizeof(n), nw);
@@ -75,12 +83,8 @@ void app_diff_status_short(const struct app *a, struct buf *info)
 {
     if (!app_diff(a) || !a->t || !trie_has_base(a->t))
         return;
-    struct count nw = trie_total(a->t, a->sel), bs = trie_base_total(a->t, a->sel);
-    if (trie_base_swapped(a->t)) {
-        struct count x = nw;
-        nw = bs;
-        bs = x;
-    }
+    struct count bs, nw;
+    sel_counts(a, &bs, &nw);
     buf_printf(info, " delta %+.1f%%", pct(diff_delta_d(bs, nw), trie_base_total_d(a->base, TRIE_ROOT)));
 }
 
