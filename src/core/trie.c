@@ -411,6 +411,13 @@ void trie_add_self(struct trie *t, uint32_t leaf, struct count c)
     t->gen++;
 }
 
+void trie_add_total(struct trie *t, uint32_t node, struct count c)
+{
+    struct node *nd = &t->v[node];
+    add_count(&nd->total, &nd->df, NODE_TOTAL_FLOAT, c);
+    t->gen++;
+}
+
 void trie_sum_totals(struct trie *t)
 {
     /* parents have smaller ids than their children: one backward pass */

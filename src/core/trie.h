@@ -78,6 +78,10 @@ void trie_hint_progress(struct trie *t, uint64_t bytes);
  * Much faster than trie_add() for many stacks; do not mix the two without a sum. */
 void trie_add_self(struct trie *t, uint32_t leaf, struct count c);
 void trie_sum_totals(struct trie *t);
+/* Adds c to the total of node only (not to its self, nor to its ancestors): builders
+ * that know a node's total before its children exist (query/revlazy.h). A later
+ * trie_sum_totals() recomputes it from the self counts. */
+void trie_add_total(struct trie *t, uint32_t node, struct count c);
 /* Inserts the stack names[0..n) (root-most frame first, "all" not included) with count c.
  * n == 0 adds to the root itself. Returns the leaf node. */
 uint32_t trie_insert(struct trie *t, const uint32_t *names, size_t n, struct count c);

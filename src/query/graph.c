@@ -19,6 +19,7 @@
 #include "core/trie.h"
 #include "query/callers.h"
 #include "query/recursion.h"
+#include "query/revlazy.h"
 #include "query/timeline.h"
 #include "query/window.h"
 
@@ -63,6 +64,8 @@ struct graph {
     struct trie *rec_trie;      /* recursion_build(src) (owned) */
     uint64_t rec_gen;           /* trie_generation(src) at recursion_build */
     uint64_t rec_uid;           /* trie_uid(src) at recursion_build */
+    bool lazy;                  /* graph_set_lazy: the reversed view as far as drawn */
+    struct revlazy *lz;         /* shown is that view (revlazy.h); NULL: shown is whole */
 };
 
 /* What one derive call did, for the stats. */
@@ -82,6 +85,8 @@ struct graph *graph_new(struct trie *base)
 
 static void drop_shown(struct graph *g)
 {
+    revlazy_free(g->lz);
+    g->lz = NULL;
     if (g->shown_owned)
         trie_free(g->shown);
     g->shown = NULL;
@@ -378,7 +383,7 @@ static void derive_shown(struct graph *g, struct work *w)
         w->rebuilt = true;
     } else if (g->shown_owned && trie_generation(g->prof) != g->shown_gen) {
         w->updated = true;
-        if (g->focus == FOCUS_NONE && view_update(g->rev, g->prof, g->shown)) {
+        if (g->focus == FOCUS_NONE && !g->lz && view_update(g->rev, g->prof, g->shown)) {
             g->shown_gen = trie_generation(g->prof);
         } else {                /* callers / callees: derived again from the profile */
             if (g->focus == FOCUS_NONE)
@@ -398,7 +403,12 @@ static void derive_shown(struct graph *g, struct work *w)
         g->shown_owned = true;
         break;
     case FOCUS_NONE:
-        if (g->reverse) {
+        if (g->reverse && g->lazy && !g->live && revlazy_ok(g->prof)) {
+            view_track(g->rev, false);   /* no stale state to apply growth to */
+            g->shown = trie_new(trie_names(g->prof));
+            g->lz = revlazy_new(g->shown, g->prof);
+            g->shown_owned = true;
+        } else if (g->reverse) {
             view_track(g->rev, g->live && !g->win_trie);
             g->shown = view_build(g->rev, g->prof);
             g->shown_owned = true;
@@ -608,4 +618,43 @@ void graph_set_recursion(struct graph *g, bool on)
 bool graph_recursion(const struct graph *g)
 {
     return g->recursion;
+}
+
+/* ---- the lazy reversed view (graph.h: graph_set_lazy) ---- */
+
+void graph_set_lazy(struct graph *g, bool on)
+{
+    g->lazy = on;
+    if (!on)
+        graph_complete(g, g->shown);
+}
+
+/* The revlazy of t when t is the shown trie and is one. */
+static struct revlazy *lazy_of(const struct graph *g, const struct trie *t)
+{
+    return g->lz && t && t == g->shown ? g->lz : NULL;
+}
+
+bool graph_expand(struct graph *g, struct trie *t, uint32_t zoom, int cols)
+{
+    struct revlazy *z = lazy_of(g, t);
+    return z && revlazy_expand(z, t, zoom, cols);
+}
+
+bool graph_expand_node(struct graph *g, struct trie *t, uint32_t node)
+{
+    struct revlazy *z = lazy_of(g, t);
+    return z && node < trie_size(t) && revlazy_expand_node(z, t, node);
+}
+
+bool graph_complete(struct graph *g, struct trie *t)
+{
+    struct revlazy *z = lazy_of(g, t);
+    return z && revlazy_complete(z, t);
+}
+
+size_t graph_lazy_pending(const struct graph *g, const struct trie *t)
+{
+    struct revlazy *z = lazy_of(g, t);
+    return z ? revlazy_npending(z) : 0;
 }

@@ -126,6 +126,26 @@ const char *graph_too_expensive(const struct graph *g);
 /* Share of the base's samples the filters keep, in [0, 1] (1 without filters). */
 double graph_share(struct graph *g);
 
+/* The viewer's reversed view, built only as far as it is drawn (query/revlazy.h). With
+ * lazy on, the shown trie of a reversed profile without focus (and not live, without
+ * diff base counts, with integer counts) holds every node a layout reads, each with its
+ * exact counts, but frames narrower than a cell have no children until asked for: the
+ * calls below add them IN PLACE (node ids stay valid; the generation moves; every node's
+ * counts stay as they were). Each takes the trie the caller holds and does nothing
+ * (false) unless it is the shown trie and a lazy one. Off by default (the
+ * non-interactive outputs never use it); switching it off completes the shown trie.
+ *  - graph_expand: what layout_compute / layout_depth of zoom at cols columns read
+ *    (layout.h); O(1) when nothing changed since the last call;
+ *  - graph_expand_node: the children of node (name lookups, moves);
+ *  - graph_complete: everything (the whole reversed trie: search, export, save).
+ * They return true when nodes were added. graph_lazy_pending: the number of frames
+ * whose children are still missing (0: t is whole). */
+void graph_set_lazy(struct graph *g, bool on);
+bool graph_expand(struct graph *g, struct trie *t, uint32_t zoom, int cols);
+bool graph_expand_node(struct graph *g, struct trie *t, uint32_t node);
+bool graph_complete(struct graph *g, struct trie *t);
+size_t graph_lazy_pending(const struct graph *g, const struct trie *t);
+
 /* Work done so far, for tests and the rebuild benchmark, counted per graph_shown /
  * graph_profile call that did the work:
  *  - rebuilds: calls that derived again because of a change of the spec (filter push /

@@ -33,6 +33,7 @@ void app_init(struct app *a, struct trie *t, const char *input)
     a->rects = &a->rl;
     lineedit_init(&a->le);
     a->names = names_new(label_mode_resolve(LABEL_AUTO) == LABEL_ASCII);
+    graph_set_lazy(a->graph, true);   /* the reversed view as far as it is drawn */
     app_update(a);
 }
 
@@ -430,8 +431,10 @@ bool app_update(struct app *a)
         layout_cache_reset(&a->rl);   /* a new trie may sit at the old one's address */
         a->t = t;
         a->shown_uid = trie_uid(t);
-        if (a->search)
+        if (a->search) {
+            app_lazy_complete(a);      /* match counts and next / previous: every node */
             search_attach(a->search, t);
+        }
         nav_sync(a, true);
     } else {
         if (a->search)
@@ -444,8 +447,35 @@ bool app_update(struct app *a)
     return true;
 }
 
+/* After the lazy shown trie grew in place from generation g0. */
+static void lazy_synced(struct app *a, uint64_t g0)
+{
+    if (a->gen == g0)
+        a->gen = trie_generation(a->t);
+}
+
+void app_lazy_expand_node(struct app *a, uint32_t node)
+{
+    uint64_t g0 = trie_generation(a->t);
+    if (graph_expand_node(a->graph, a->t, node))
+        lazy_synced(a, g0);
+}
+
+void app_lazy_complete(struct app *a)
+{
+    uint64_t g0 = trie_generation(a->t);
+    if (graph_complete(a->graph, a->t))
+        lazy_synced(a, g0);
+}
+
 void app_layout_in(const struct app *a, struct layout_in *in)
 {
+    /* Logically const (like trie_children's cache): the lazy reversed view fills in
+     * what a layout of this zoom and width reads, before anything reads it. */
+    struct app *ma = (struct app *)(uintptr_t)a;
+    uint64_t g0 = trie_generation(a->t);
+    if (graph_expand(ma->graph, ma->t, a->zoom, a->vp.cols))
+        lazy_synced(ma, g0);
     memset(in, 0, sizeof(*in));
     in->t = a->t;
     in->zoom = a->zoom;
@@ -544,6 +574,7 @@ int app_set_search(struct app *a, const char *pattern, struct ft_error *err)
         return -1;
     search_free(a->search);
     a->search = s;
+    app_lazy_complete(a);
     search_attach(s, a->t);
     return 0;
 }

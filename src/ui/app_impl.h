@@ -14,6 +14,11 @@ void nav_path_set1(struct name_path *p, uint32_t name);  /* a path of one frame 
  * last call (or always when force). Returns true when it did. */
 bool nav_sync(struct app *a, bool force);
 void nav_set_zoom(struct app *a, uint32_t node);
+/* The lazy reversed view (graph.h: graph_set_lazy) grows in place; these fill in what is
+ * about to be read (the children of node; everything) and keep the app in sync with it
+ * (the growth changes nothing the app holds). */
+void app_lazy_expand_node(struct app *a, uint32_t node);
+void app_lazy_complete(struct app *a);
 void nav_keep_visible(struct app *a);
 /* Moves, zoom, scroll, orientation and order of the graph screens. */
 enum reaction nav_action(struct app *a, enum action act);

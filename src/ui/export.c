@@ -72,6 +72,7 @@ enum reaction export_svg(struct app *a, const char *text)
         o.self_delta = svg_own_base_delta;
         o.maxdelta = svg_own_base_maxdelta(a->t);
     }
+    app_lazy_complete(a);   /* every frame, as the SVG has them all */
     FILE *f = fopen(path, "w");
     int rc = f ? svg_write(f, a->t, a->zoom, &o) : -1;
     int err = errno;

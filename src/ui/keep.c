@@ -431,6 +431,7 @@ static enum reaction save_accept(struct app *a)
     const char *path = lineedit_text(&a->le);
     if (!*path)
         return RE_REDRAW;
+    app_lazy_complete(a);   /* every stack */
     if (keep_write_folded(path, a->t, &err) < 0) {
         app_message(a, "%s", err.msg);
         a->msg_error = true;

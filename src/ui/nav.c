@@ -80,12 +80,13 @@ static uint32_t child_named(const struct trie *t, uint32_t node, uint32_t name)
     return TRIE_NONE;
 }
 
-/* Deepest node along the path that exists in t. */
-static uint32_t path_resolve(const struct name_path *p, const struct trie *t)
+/* Deepest node along the path that exists in a->t. */
+static uint32_t path_resolve(struct app *a, const struct name_path *p)
 {
     uint32_t n = TRIE_ROOT;
     for (size_t i = 0; i < p->n; i++) {
-        uint32_t c = child_named(t, n, p->v[i]);
+        app_lazy_expand_node(a, n);
+        uint32_t c = child_named(a->t, n, p->v[i]);
         if (c == TRIE_NONE)
             break;
         n = c;
@@ -129,9 +130,9 @@ bool nav_sync(struct app *a, bool force)
     uint64_t g = trie_generation(a->t);
     if (!force && g == a->gen)
         return false;
-    a->gen = g;
-    a->zoom = path_resolve(&a->zoom_path, a->t);
-    a->sel = path_resolve(&a->sel_path, a->t);
+    a->zoom = path_resolve(a, &a->zoom_path);
+    a->sel = path_resolve(a, &a->sel_path);
+    a->gen = trie_generation(a->t);   /* the lookups may have filled in a lazy view */
     a->rank_node = TRIE_NONE;
     clamp_scroll(a);
     return true;
@@ -177,6 +178,7 @@ static void narrow_message(struct app *a, unsigned long n, double w)
 
 static enum reaction move(struct app *a, enum layout_move m)
 {
+    app_lazy_expand_node(a, a->sel);   /* its children are read below */
     struct layout_in in;
     app_layout_in(a, &in);
     uint32_t n = layout_move(&in, a->rects, a->sel, m);
