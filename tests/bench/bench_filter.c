@@ -10,9 +10,11 @@
  * (VmHWM over the RSS before it, reset through /proc/self/clear_refs; "?" where that
  * is not available) and the derived trie's trie_bytes, both as a ratio to the base
  * trie's trie_bytes. The "screen" lines time what a key costs up to the screen through
- * the graph (query/graph.h: graph_shown), one lookup of the selection's path in the new
- * trie (trie_find_child, as the viewer keeps its selection) and a 200x60 layout
- * (wall-clock ms: the machine is shared, see the load average). BENCH_REPEAT=N builds
+ * the graph (query/graph.h: graph_shown) as the viewer drives it (graph_set_lazy: the
+ * reversed view is built as far as it is drawn), one lookup of the selection's path in
+ * the new trie (as ui/nav.c does: the node's children filled in, a binary search over
+ * the sorted children) and a 200x60 layout (wall-clock ms: the machine is shared, see
+ * the load average). BENCH_REPEAT=N builds
  * each view N times and prints the median time (for profiling the builds rather than the
  * setup). */
 #include "config.h"
@@ -154,6 +156,30 @@ static double wall_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* The child of node named name, as ui/nav.c's child_named finds it (sorted children,
+ * byte compares). */
+static uint32_t child_named(struct trie *t, uint32_t node, uint32_t name)
+{
+    size_t wl, nk;
+    const char *w = strtab_get(trie_names(t), name, &wl);
+    const uint32_t *k = trie_children(t, node, &nk);
+    size_t lo = 0, hi = nk;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2, cl;
+        const char *c = trie_label(t, k[mid], &cl);
+        int d = memcmp(c, w, cl < wl ? cl : wl);
+        if (d == 0)
+            d = (cl > wl) - (cl < wl);
+        if (d == 0)
+            return k[mid];
+        if (d < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return TRIE_NONE;
+}
+
 /* Key to screen through the graph: push the filter (or reverse), derive, find the
  * selection's path (the widest path, 3 frames deep) and lay out 200x60; then undo. */
 static void time_screen(struct trie *base, enum filter_kind kind, const char *re, bool rev,
@@ -164,6 +190,7 @@ static void time_screen(struct trie *base, enum filter_kind kind, const char *re
     if (!selected(label))
         return;
     struct graph *g = graph_new(base);
+    graph_set_lazy(g, true);   /* as ui/app.c does */
     struct rect_list rl = {0};
     struct layout_in in;
     memset(&in, 0, sizeof in);
@@ -193,9 +220,12 @@ static void time_screen(struct trie *base, enum filter_kind kind, const char *re
     graph_set_reverse(g, rev);
     struct trie *t = graph_shown(g);
     uint32_t at = TRIE_ROOT;
-    for (uint32_t i = 0; i < n && at != TRIE_NONE; i++)
-        at = trie_find_child(t, at, path[i]);
+    for (uint32_t i = 0; i < n && at != TRIE_NONE; i++) {
+        graph_expand_node(g, t, at);
+        at = child_named(t, at, path[i]);
+    }
     layout_cache_reset(&rl);
+    graph_expand(g, t, TRIE_ROOT, in.vp.cols);
     in.t = t;
     layout_compute(&in, &rl);
     double t1 = wall_ms();
@@ -204,7 +234,10 @@ static void time_screen(struct trie *base, enum filter_kind kind, const char *re
     if (peak && rss0 >= 0 && hwm >= rss0)
         snprintf(mem, sizeof mem, "peak +%.2fx",
                  (double)(hwm - rss0) * 1024 / (double)trie_bytes(base));
-    printf("%-36s %8.1f ms wall  %zu rects  %s the base trie\n", label, t1 - t0, rl.n, mem);
+    printf("%-36s %8.1f ms wall  %zu rects  %s the base trie", label, t1 - t0, rl.n, mem);
+    if (graph_lazy_pending(g, t))
+        printf(" (lazy: %zu nodes, %.2fx)", trie_size(t), (double)trie_bytes(t) / (double)trie_bytes(base));
+    printf("\n");
     rect_list_free(&rl);
     graph_free(g);
 }
