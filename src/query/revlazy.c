@@ -37,9 +37,11 @@ struct revlazy {
     uint64_t m_gen;
 };
 
-/* One level: stacks (next frame, leaf) grouped by node; gbeg[ng] == m. */
+/* One level: stacks (next frame, leaf, weight: the leaf's self count, read once when
+ * the stack enters a level) grouped by node; gbeg[ng] == m. */
 struct level {
     uint32_t *cur, *leaf, *gnode, *gbeg;
+    uint64_t *w;
     size_t m, ng;
 };
 
@@ -53,6 +55,7 @@ static void level_alloc(struct level *L, size_t m)
     size_t cap = m ? m : 1;
     L->cur = xreallocarray(NULL, cap, sizeof *L->cur);
     L->leaf = xreallocarray(NULL, cap, sizeof *L->leaf);
+    L->w = xreallocarray(NULL, cap, sizeof *L->w);
     L->gnode = xreallocarray(NULL, cap + 1, sizeof *L->gnode);
     L->gbeg = xreallocarray(NULL, cap + 1, sizeof *L->gbeg);
     L->m = L->ng = 0;
@@ -62,6 +65,7 @@ static void level_free(struct level *L)
 {
     free(L->cur);
     free(L->leaf);
+    free(L->w);
     free(L->gnode);
     free(L->gbeg);
 }
@@ -120,18 +124,17 @@ static void run(struct revlazy *z, struct trie *out, struct level *L, double T, 
     uint32_t *cid = xreallocarray(NULL, cap, sizeof *cid);   /* child in the group */
     uint32_t *nmv = xreallocarray(NULL, cap, sizeof *nmv);   /* the level's names */
     uint32_t *cnt = xreallocarray(NULL, cap, sizeof *cnt);   /* per child: stacks going on */
-    uint64_t *ws = xreallocarray(NULL, cap, sizeof *ws);     /* the stacks' weights */
     uint64_t *csum = xreallocarray(NULL, cap, sizeof *csum); /* per child: its total */
     unsigned char *topool = xmalloc(cap);
     for (size_t lv = 0; L->ng; lv++) {
         bool deeper = lv + 1 < levels;
-        /* the names, next frames and weights of the whole level first: independent
-         * loads whose cache misses overlap (revbuild.c) */
+        /* the names and next frames of the whole level first: independent loads
+         * whose cache misses overlap (revbuild.c) */
+        const uint64_t *ws = L->w;
         for (size_t k = 0; k < L->m; k++) {
             uint32_t x = L->cur[k];
             nmv[k] = trie_name(base, x);
             L->cur[k] = trie_parent(base, x);
-            ws[k] = trie_self(base, L->leaf[k]).u;
         }
         size_t m2 = 0, ng2 = 0;
         for (size_t g = 0; g < L->ng; g++) {
@@ -204,6 +207,7 @@ static void run(struct revlazy *z, struct trie *out, struct level *L, double T, 
                 } else {
                     N.cur[at] = L->cur[k];
                     N.leaf[at] = L->leaf[k];
+                    N.w[at] = ws[k];
                 }
             }
             m2 = pos;
@@ -219,7 +223,6 @@ static void run(struct revlazy *z, struct trie *out, struct level *L, double T, 
     level_free(L);
     free(topool);
     free(csum);
-    free(ws);
     free(cnt);
     free(nmv);
     free(cid);
@@ -264,7 +267,8 @@ static void gather(struct revlazy *z, struct level *L, const uint32_t *v, size_t
         L->gbeg[L->ng++] = (uint32_t)L->m;
         memcpy(L->cur + L->m, z->pc + b, (e - b) * sizeof *L->cur);
         memcpy(L->leaf + L->m, z->pl + b, (e - b) * sizeof *L->leaf);
-        L->m += e - b;
+        for (uint32_t k = b; k < e; k++)
+            L->w[L->m++] = trie_self(z->base, z->pl[k]).u;
         z->pb[x] = z->pe[x] = 0;
         z->npend--;
         z->plive -= e - b;
@@ -281,16 +285,14 @@ struct revlazy *revlazy_new(struct trie *out, struct trie *base)
     z->stamp = xreallocarray(NULL, nn, sizeof *z->stamp);
     z->child = xreallocarray(NULL, nn, sizeof *z->child);
     memset(z->stamp, 0xff, nn * sizeof *z->stamp);
-    size_t n = trie_size(base), m = 0;
-    for (size_t i = 1; i < n; i++)
-        m += trie_is_terminal(base, (uint32_t)i);
-    struct level L;
-    level_alloc(&L, m);
+    size_t n = trie_size(base);
+    struct level L;   /* room for every node: only the pages of the stacks are touched */
+    level_alloc(&L, n);
     for (size_t i = 1; i < n; i++) {
         if (!trie_is_terminal(base, (uint32_t)i))
             continue;
         L.cur[L.m] = L.leaf[L.m] = (uint32_t)i;
-        L.m++;
+        L.w[L.m++] = trie_self(base, (uint32_t)i).u;
     }
     if (trie_is_terminal(base, TRIE_ROOT))
         trie_add_self(out, TRIE_ROOT, trie_self(base, TRIE_ROOT));
@@ -395,5 +397,6 @@ bool revlazy_complete(struct revlazy *z, struct trie *out)
     z->pl = z->pc = z->pb = z->pe = NULL;
     z->pn = z->pcap = z->plive = z->pncap = 0;
     run(z, out, &L, 0, 0, true, SIZE_MAX);
+    trie_compact(out);   /* the growth slack: the trie is whole now */
     return true;
 }

@@ -235,8 +235,13 @@ static void time_screen(struct trie *base, enum filter_kind kind, const char *re
         snprintf(mem, sizeof mem, "peak +%.2fx",
                  (double)(hwm - rss0) * 1024 / (double)trie_bytes(base));
     printf("%-36s %8.1f ms wall  %zu rects  %s the base trie", label, t1 - t0, rl.n, mem);
-    if (graph_lazy_pending(g, t))
-        printf(" (lazy: %zu nodes, %.2fx)", trie_size(t), (double)trie_bytes(t) / (double)trie_bytes(base));
+    if (graph_lazy_pending(g, t)) {   /* and what a search or an export adds then */
+        printf(" (lazy: %zu nodes, %.2fx;", trie_size(t),
+               (double)trie_bytes(t) / (double)trie_bytes(base));
+        double c0 = now_ms();
+        graph_complete(g, t);
+        printf(" complete %.0f ms cpu, %zu nodes)", now_ms() - c0, trie_size(t));
+    }
     printf("\n");
     rect_list_free(&rl);
     graph_free(g);
