@@ -567,6 +567,7 @@ int app_set_search(struct app *a, const char *pattern, struct ft_error *err)
     if (!pattern || !*pattern) {
         search_free(a->search);
         a->search = NULL;
+        graph_set_lazy(a->graph, true);   /* the next reversed view: as far as drawn */
         return 0;
     }
     struct search *s = search_new(pattern, err);
@@ -575,6 +576,7 @@ int app_set_search(struct app *a, const char *pattern, struct ft_error *err)
     search_free(a->search);
     a->search = s;
     app_lazy_complete(a);
+    graph_set_lazy(a->graph, false);   /* while searching, views are derived whole */
     search_attach(s, a->t);
     return 0;
 }

@@ -320,6 +320,16 @@ static void test_app_reverse_lazy(void **state)
     assert_int_equal(graph_lazy_pending(a.graph, a.t), 0);
     assert_int_equal(search_match_nodes(a.search), search_match_nodes(b.search));
     same_app_rects(&a, &b);
+    /* while the search is on, views are derived whole; cleared, lazily again */
+    both(&a, &b, ACT_REVERSE);
+    both(&a, &b, ACT_REVERSE);
+    assert_int_equal(graph_lazy_pending(a.graph, a.t), 0);
+    assert_int_equal(trie_size(a.t), trie_size(b.t));
+    app_set_search(&a, NULL, NULL);
+    app_set_search(&b, NULL, NULL);
+    both(&a, &b, ACT_REVERSE);
+    both(&a, &b, ACT_REVERSE);
+    assert_true(graph_lazy_pending(a.graph, a.t) > 0);
     app_fini(&a);
     app_fini(&b);
     trie_free(base);
