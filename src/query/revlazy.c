@@ -276,6 +276,71 @@ static void gather(struct revlazy *z, struct level *L, const uint32_t *v, size_t
     L->gbeg[L->ng] = (uint32_t)L->m;
 }
 
+/* The root's children (one per name that ends a stack), straight from the base: two
+ * sequential passes over its nodes (the first creates the children and counts, the
+ * second places the stacks going on into the pool, grouped by child), so no per-stack
+ * array is needed besides the pool itself. */
+static void root_level(struct revlazy *z, struct trie *out)
+{
+    struct trie *base = z->base;
+    const struct strtab *names = trie_names(base);
+    size_t n = trie_size(base), nk = 0;
+    uint32_t gid = next_gid(z), first = TRIE_NONE;
+    uint64_t pph = trie_phash(out, TRIE_ROOT);
+    size_t cap = z->nnames ? z->nnames : 1;   /* at most one child per name */
+    uint64_t *csum = xreallocarray(NULL, cap, sizeof *csum);
+    uint32_t *cnt = xreallocarray(NULL, cap, sizeof *cnt);
+    for (size_t i = 1; i < n; i++) {
+        uint32_t x = (uint32_t)i;
+        if (!trie_is_terminal(base, x))
+            continue;
+        uint32_t nm = trie_name(base, x);
+        uint64_t w = trie_self(base, x).u;
+        if (z->stamp[nm] != gid) {
+            z->stamp[nm] = gid;
+            uint32_t id = trie_append_child(out, TRIE_ROOT, nm,
+                                            trie_hash_step(pph, strtab_hash(names, nm)));
+            if (first == TRIE_NONE)
+                first = id;
+            z->child[nm] = id - first;
+            csum[nk] = 0;
+            cnt[nk++] = 0;
+        }
+        uint32_t c = z->child[nm];
+        csum[c] += w;
+        if (trie_parent(base, x) == TRIE_ROOT)
+            trie_add_self(out, first + c, count_u64(w));
+        else
+            cnt[c]++;
+    }
+    size_t pos = 0;
+    for (size_t c = 0; c < nk; c++) {
+        trie_add_total(out, first + (uint32_t)c, count_u64(csum[c]));
+        if (cnt[c])
+            set_pending(z, first + (uint32_t)c, pos, pos + cnt[c]);
+        uint32_t k = cnt[c];
+        cnt[c] = (uint32_t)pos;
+        pos += k;
+    }
+    free(csum);
+    z->pcap = pos ? pos : 1;
+    z->pl = xreallocarray(NULL, z->pcap, sizeof *z->pl);
+    z->pc = xreallocarray(NULL, z->pcap, sizeof *z->pc);
+    z->pn = pos;
+    for (size_t i = 1; pos && i < n; i++) {
+        uint32_t x = (uint32_t)i;
+        if (!trie_is_terminal(base, x))
+            continue;
+        uint32_t p = trie_parent(base, x);
+        if (p == TRIE_ROOT)
+            continue;
+        uint32_t at = cnt[z->child[trie_name(base, x)]]++;
+        z->pl[at] = x;
+        z->pc[at] = p;
+    }
+    free(cnt);
+}
+
 struct revlazy *revlazy_new(struct trie *out, struct trie *base)
 {
     struct revlazy *z = xcalloc(1, sizeof *z);
@@ -285,25 +350,10 @@ struct revlazy *revlazy_new(struct trie *out, struct trie *base)
     z->stamp = xreallocarray(NULL, nn, sizeof *z->stamp);
     z->child = xreallocarray(NULL, nn, sizeof *z->child);
     memset(z->stamp, 0xff, nn * sizeof *z->stamp);
-    size_t n = trie_size(base);
-    struct level L;   /* room for every node: only the pages of the stacks are touched */
-    level_alloc(&L, n);
-    for (size_t i = 1; i < n; i++) {
-        if (!trie_is_terminal(base, (uint32_t)i))
-            continue;
-        L.cur[L.m] = L.leaf[L.m] = (uint32_t)i;
-        L.w[L.m++] = trie_self(base, (uint32_t)i).u;
-    }
     if (trie_is_terminal(base, TRIE_ROOT))
         trie_add_self(out, TRIE_ROOT, trie_self(base, TRIE_ROOT));
     trie_add_total(out, TRIE_ROOT, trie_total(base, TRIE_ROOT));
-    if (L.m) {
-        L.gnode[0] = TRIE_ROOT;
-        L.gbeg[0] = 0;
-        L.gbeg[1] = (uint32_t)L.m;
-        L.ng = 1;
-    }
-    run(z, out, &L, 0, 0, false, 1);
+    root_level(z, out);
     return z;
 }
 

@@ -214,7 +214,7 @@ static void time_screen(struct trie *base, enum filter_kind kind, const char *re
     }
     bool peak = reset_peak();
     long rss0 = status_kb("VmRSS");
-    double t0 = wall_ms();
+    double t0 = wall_ms(), cpu0 = now_ms();
     if (re && graph_push_filter(g, kind, re, NULL) < 0)
         abort();
     graph_set_reverse(g, rev);
@@ -228,13 +228,14 @@ static void time_screen(struct trie *base, enum filter_kind kind, const char *re
     graph_expand(g, t, TRIE_ROOT, in.vp.cols);
     in.t = t;
     layout_compute(&in, &rl);
-    double t1 = wall_ms();
+    double t1 = wall_ms(), cpu1 = now_ms();
     long hwm = status_kb("VmHWM");
     char mem[64] = "peak ?";
     if (peak && rss0 >= 0 && hwm >= rss0)
         snprintf(mem, sizeof mem, "peak +%.2fx",
                  (double)(hwm - rss0) * 1024 / (double)trie_bytes(base));
-    printf("%-36s %8.1f ms wall  %zu rects  %s the base trie", label, t1 - t0, rl.n, mem);
+    printf("%-36s %8.1f ms wall (%.1f cpu)  %zu rects  %s the base trie", label, t1 - t0,
+           cpu1 - cpu0, rl.n, mem);
     if (graph_lazy_pending(g, t)) {   /* and what a search or an export adds then */
         printf(" (lazy: %zu nodes, %.2fx;", trie_size(t),
                (double)trie_bytes(t) / (double)trie_bytes(base));
