@@ -254,9 +254,11 @@ static void compact(struct revlazy *z)
     z->pcap = z->plive ? z->plive : 1;
 }
 
-/* Moves the stacks of the pending nodes v[0..n) into a level of their own groups. */
-static void gather(struct revlazy *z, struct level *L, const uint32_t *v, size_t n)
+/* Moves the stacks of the pending nodes v[0..n) into a level of their own groups;
+ * returns the number of their frames (a bound on the nodes they can make). */
+static size_t gather(struct revlazy *z, struct level *L, const uint32_t *v, size_t n)
 {
+    size_t frames = 0;
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         m += z->pe[v[i]] - z->pb[v[i]];
@@ -267,13 +269,16 @@ static void gather(struct revlazy *z, struct level *L, const uint32_t *v, size_t
         L->gbeg[L->ng++] = (uint32_t)L->m;
         memcpy(L->cur + L->m, z->pc + b, (e - b) * sizeof *L->cur);
         memcpy(L->leaf + L->m, z->pl + b, (e - b) * sizeof *L->leaf);
-        for (uint32_t k = b; k < e; k++)
+        for (uint32_t k = b; k < e; k++) {   /* one node: the weight and the depth */
             L->w[L->m++] = trie_self(z->base, z->pl[k]).u;
+            frames += trie_depth(z->base, z->pl[k]);
+        }
         z->pb[x] = z->pe[x] = 0;
         z->npend--;
         z->plive -= e - b;
     }
     L->gbeg[L->ng] = (uint32_t)L->m;
+    return frames;
 }
 
 /* The root's children (one per name that ends a stack), straight from the base: two
@@ -438,8 +443,13 @@ bool revlazy_complete(struct revlazy *z, struct trie *out)
         if (z->pe[i] > z->pb[i])
             v[n++] = (uint32_t)i;
     struct level L;
-    gather(z, &L, v, n);
+    size_t frames = gather(z, &L, v, n);
     free(v);
+    /* room for the nodes at once (revbuild.c): no regrowth and copies; only the pages
+     * used are touched, but the address space is capped as there */
+    size_t cap_nodes = trie_size(z->base) * 16 > ((size_t)1 << 24) ? trie_size(z->base) * 16
+                                                                    : (size_t)1 << 24;
+    trie_reserve(out, trie_size(out) + (frames < cap_nodes ? frames : cap_nodes));
     free(z->pl);
     free(z->pc);
     free(z->pb);
