@@ -282,51 +282,59 @@ static size_t gather(struct revlazy *z, struct level *L, const uint32_t *v, size
 }
 
 /* The root's children (one per name that ends a stack), straight from the base: two
- * sequential passes over its nodes (the first creates the children and counts, the
- * second places the stacks going on into the pool, grouped by child), so no per-stack
- * array is needed besides the pool itself. */
+ * sequential passes over its nodes (the first sums per name, the second places the
+ * stacks going on into the pool, grouped by child), so no per-stack array is needed
+ * besides the pool itself. The children are made in the byte order of their names, so
+ * that sorting them for trie_children (all of them: the layout reads them) finds them
+ * in order. */
 static void root_level(struct revlazy *z, struct trie *out)
 {
     struct trie *base = z->base;
-    const struct strtab *names = trie_names(base);
-    size_t n = trie_size(base), nk = 0;
-    uint32_t gid = next_gid(z), first = TRIE_NONE;
+    struct strtab *names = trie_names(base);
+    size_t n = trie_size(base), nn = z->nnames ? z->nnames : 1;
     uint64_t pph = trie_phash(out, TRIE_ROOT);
-    size_t cap = z->nnames ? z->nnames : 1;   /* at most one child per name */
-    uint64_t *csum = xreallocarray(NULL, cap, sizeof *csum);
-    uint32_t *cnt = xreallocarray(NULL, cap, sizeof *cnt);
+    uint64_t *csum = xcalloc(nn, sizeof *csum);   /* per name: the child's total */
+    uint64_t *self = xcalloc(nn, sizeof *self);   /* and its self */
+    uint32_t *cnt = xcalloc(nn, sizeof *cnt);     /* stacks going on; then pool offsets */
+    unsigned char *seen = xcalloc(nn, 1);         /* 1: a child, 2: stacks end there */
     for (size_t i = 1; i < n; i++) {
         uint32_t x = (uint32_t)i;
         if (!trie_is_terminal(base, x))
             continue;
         uint32_t nm = trie_name(base, x);
         uint64_t w = trie_self(base, x).u;
-        if (z->stamp[nm] != gid) {
-            z->stamp[nm] = gid;
-            uint32_t id = trie_append_child(out, TRIE_ROOT, nm,
-                                            trie_hash_step(pph, strtab_hash(names, nm)));
-            if (first == TRIE_NONE)
-                first = id;
-            z->child[nm] = id - first;
-            csum[nk] = 0;
-            cnt[nk++] = 0;
+        csum[nm] += w;
+        if (trie_parent(base, x) == TRIE_ROOT) {
+            self[nm] += w;
+            seen[nm] |= 3;
+        } else {
+            seen[nm] |= 1;
+            cnt[nm]++;
         }
-        uint32_t c = z->child[nm];
-        csum[c] += w;
-        if (trie_parent(base, x) == TRIE_ROOT)
-            trie_add_self(out, first + c, count_u64(w));
-        else
-            cnt[c]++;
     }
+    const uint32_t *ranks = strtab_ranks(names);
+    uint32_t *byrank = xreallocarray(NULL, nn, sizeof *byrank);
+    for (size_t i = 0; i < z->nnames; i++)
+        byrank[ranks[i]] = (uint32_t)i;
     size_t pos = 0;
-    for (size_t c = 0; c < nk; c++) {
-        trie_add_total(out, first + (uint32_t)c, count_u64(csum[c]));
-        if (cnt[c])
-            set_pending(z, first + (uint32_t)c, pos, pos + cnt[c]);
-        uint32_t k = cnt[c];
-        cnt[c] = (uint32_t)pos;
+    for (size_t r = 0; r < z->nnames; r++) {
+        uint32_t nm = byrank[r];
+        if (!seen[nm])
+            continue;
+        uint32_t id = trie_append_child(out, TRIE_ROOT, nm,
+                                        trie_hash_step(pph, strtab_hash(names, nm)));
+        trie_add_total(out, id, count_u64(csum[nm]));
+        if (seen[nm] & 2)
+            trie_add_self(out, id, count_u64(self[nm]));
+        if (cnt[nm])
+            set_pending(z, id, pos, pos + cnt[nm]);
+        uint32_t k = cnt[nm];
+        cnt[nm] = (uint32_t)pos;
         pos += k;
     }
+    free(byrank);
+    free(seen);
+    free(self);
     free(csum);
     z->pcap = pos ? pos : 1;
     z->pl = xreallocarray(NULL, z->pcap, sizeof *z->pl);
@@ -339,7 +347,7 @@ static void root_level(struct revlazy *z, struct trie *out)
         uint32_t p = trie_parent(base, x);
         if (p == TRIE_ROOT)
             continue;
-        uint32_t at = cnt[z->child[trie_name(base, x)]]++;
+        uint32_t at = cnt[trie_name(base, x)]++;
         z->pl[at] = x;
         z->pc[at] = p;
     }

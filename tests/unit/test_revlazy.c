@@ -252,6 +252,47 @@ static void test_lazy_only_where_exact(void **state)
     trie_free(base);
 }
 
+/* Zero counts still mark stack ends; an empty profile has nothing pending. */
+static void test_lazy_zero_and_empty(void **state)
+{
+    (void)state;
+    struct trie *base = trie_from_folded("main;x 0\nx 0\nmain;y;x 3\ny 0\nmain 2\n");
+    struct graph *gf = graph_new(base), *gl = graph_new(base);
+    graph_set_reverse(gf, true);
+    graph_set_lazy(gl, true);
+    graph_set_reverse(gl, true);
+    struct trie *full = graph_shown(gf), *lz = graph_shown(gl);
+    assert_true(graph_lazy_pending(gl, lz) > 0);
+    for (uint32_t i = 1; i < trie_size(lz); i++) {   /* the root's children */
+        char p[256];
+        path_of(lz, i, p, sizeof p);
+        uint32_t f = trie_node_at(full, p);
+        assert_int_not_equal(f, UINT32_MAX);
+        assert_int_equal(trie_is_terminal(lz, i), trie_is_terminal(full, f));
+        assert_true(trie_total_d(lz, i) == trie_total_d(full, f));
+    }
+    assert_true(graph_complete(gl, lz));
+    char *a = trie_to_collapsed(lz), *b = trie_to_collapsed(full);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    graph_free(gl);
+    graph_free(gf);
+    trie_free(base);
+
+    struct trie *empty = trie_new(NULL);
+    struct graph *g = graph_new(empty);
+    graph_set_lazy(g, true);
+    graph_set_reverse(g, true);
+    struct trie *t = graph_shown(g);
+    assert_int_equal(trie_size(t), 1);
+    assert_int_equal(graph_lazy_pending(g, t), 0);
+    assert_false(graph_expand(g, t, TRIE_ROOT, 80));
+    assert_false(graph_complete(g, t));
+    graph_free(g);
+    trie_free(empty);
+}
+
 static void sync(struct app *a)
 {
     app_update(a);
@@ -340,6 +381,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lazy_draws_like_full),
         cmocka_unit_test(test_lazy_only_where_exact),
+        cmocka_unit_test(test_lazy_zero_and_empty),
         cmocka_unit_test(test_app_reverse_lazy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
