@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "query/regex.h"
+#include "query/hidebuild.h"
 #include "query/revbuild.h"
 #include "core/strtab.h"
 #include "core/trie.h"
@@ -34,6 +35,9 @@ enum {
     N_KEEP = 32,            /* view_build only: a kept stack ends here */
     N_BELOW = 64,           /* view_build only: a kept stack ends below */
 };
+
+/* view_build with hides: how many nodes ahead a random read is asked for */
+enum { HIDE_AHEAD = 16 };
 
 /* Per-node state of one build (kept after view_build when tracking). */
 struct state {
@@ -64,9 +68,6 @@ struct view {
     unsigned epoch;          /* bumped by every change of the specification */
     struct state *st;        /* tracked state of the last build, or NULL */
 };
-
-/* view_build with hides: how many nodes ahead the lookup table is prefetched */
-enum { PREFETCH_AHEAD = 16 };
 
 static void state_free(struct state *st)
 {
@@ -391,6 +392,110 @@ static inline void count_node(struct state *st, bool track, bool diff, size_t i)
     }
 }
 
+#define BIT(m, i) ((m)[(i) / 64] >> ((i) % 64) & 1)
+#define SET_BIT(m, i) ((m)[(i) / 64] |= UINT64_C(1) << ((i) % 64))
+
+/* A second base node merged into derived node d (made by base node first, its one
+ * source until now; this is base node i): from now on its children are looked up, so
+ * the children it has already (those of first, which has no hidden child, made before
+ * i) go into the map. */
+static void promote(struct state *st, struct hide_map *hm, uint64_t *multi, uint32_t d,
+                    uint32_t first, uint32_t i)
+{
+    SET_BIT(multi, d);
+    size_t nk;
+    const uint32_t *k = trie_children(st->base, first, &nk);
+    for (size_t j = 0; j < nk; j++) {
+        uint32_t c = k[j];
+        /* made before i, and not hidden (count_node has cleared its N_KEEP/N_BELOW:
+         * map[] says whether it was needed) */
+        if (c > i || st->map[c] == TRIE_NONE || (st->fl[c] & N_HIDDEN))
+            continue;
+        struct hide_ent *e = hide_map_get(hm, d, trie_name(st->base, c));
+        e->node = st->map[c];
+        e->first = c;
+    }
+}
+
+/* view_build with hides, once the needed nodes are marked and hk[] has the nodes with
+ * a needed hidden child: the derived nodes are made in id order, as trie_child per
+ * visible node would (the same nodes, ids and order of sums), but a child is looked up
+ * (hidebuild.h) only under a derived node with more than one source (multi[]); the
+ * others are appended. The path hash is the base's where no frame above is hidden
+ * (clean[]). */
+static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
+                         const uint64_t *hk)
+{
+    struct trie *base = st->base, *out = st->out;
+    unsigned char *fl = st->fl;
+    uint32_t *map = st->map;
+    size_t n = st->nnodes;
+    uint64_t *clean = xcalloc(n / 64 + 1, sizeof *clean);   /* per base node */
+    uint64_t *multi = xcalloc(nneed / 64 + 1, sizeof *multi);   /* per derived node */
+    SET_BIT(clean, 0);
+    if (BIT(hk, 0))
+        SET_BIT(multi, 0);
+    const struct strtab *names = trie_names(base);
+    size_t nn = strtab_count(names);
+    uint64_t *nh = xreallocarray(NULL, nn ? nn : 1, sizeof *nh);   /* name hashes */
+    for (size_t k = 0; k < nn; k++)
+        nh[k] = strtab_hash(names, (uint32_t)k);
+    struct hide_map hm;
+    hide_map_init(&hm);
+    bool reserved = false;
+    count_node(st, track, diff, 0);
+    for (size_t i = 1; i < n; i++) {
+        uint32_t node = (uint32_t)i;
+        unsigned char f = fl[i];
+        if (i + HIDE_AHEAD < n)   /* the parent's entry: a random read */
+            __builtin_prefetch(&map[trie_parent(base, (uint32_t)(i + HIDE_AHEAD))]);
+        if (!(f & (N_KEEP | N_BELOW))) {
+            count_node(st, track, diff, i);
+            continue;
+        }
+        uint32_t p = trie_parent(base, node), up = map[p];   /* final: a smaller id */
+        if (f & N_HIDDEN) {
+            map[i] = up;
+            count_node(st, track, diff, i);
+            continue;
+        }
+        uint32_t nm = trie_name(base, node);
+        struct hide_ent *e = NULL;
+        if (BIT(multi, up)) {
+            e = hide_map_get(&hm, up, nm);
+            if (e->node != TRIE_NONE) {   /* merged into a node made before */
+                uint32_t d = e->node;
+                if (!BIT(multi, d))
+                    promote(st, &hm, multi, d, e->first, node);
+                map[i] = d;
+                count_node(st, track, diff, i);
+                continue;
+            }
+        }
+        bool cl = BIT(clean, p);
+        uint64_t ph = cl ? trie_phash(base, node) : trie_hash_step(trie_phash(out, up), nh[nm]);
+        uint32_t d = trie_append_child(out, up, nm, ph);
+        if (!reserved) {   /* after an append: no lookup table is built */
+            trie_reserve(out, nneed);
+            reserved = true;
+        }
+        if (cl)
+            SET_BIT(clean, i);
+        if (BIT(hk, i))
+            SET_BIT(multi, d);
+        if (e) {
+            e->node = d;
+            e->first = node;
+        }
+        map[i] = d;
+        count_node(st, track, diff, i);   /* map[i] is final */
+    }
+    hide_map_fini(&hm);
+    free(nh);
+    free(multi);
+    free(clean);
+}
+
 struct trie *view_build(struct view *v, struct trie *base)
 {
     state_free(v->st);
@@ -405,43 +510,35 @@ struct trie *view_build(struct view *v, struct trie *base)
          * id order (sequential, parents first) and add the self counts */
         unsigned char *fl = st->fl;
         size_t nneed = 1;
+        /* with hides: the nodes with a needed hidden child (hidebuild.h) */
+        uint64_t *hk = st->nhidden ? xcalloc(n / 64 + 1, sizeof *hk) : NULL;
         for (size_t i = n; i-- > 1;) {
             uint32_t node = (uint32_t)i;
             if (trie_is_terminal(base, node) && kept(st, i))
                 fl[i] |= N_KEEP;
             if (fl[i] & (N_KEEP | N_BELOW)) {
-                fl[trie_parent(base, node)] |= N_BELOW;
+                uint32_t p = trie_parent(base, node);
+                fl[p] |= N_BELOW;
                 nneed++;
+                if (hk && (fl[i] & N_HIDDEN))
+                    SET_BIT(hk, p);
             }
         }
         if (trie_is_terminal(base, TRIE_ROOT) && kept(st, 0))
             fl[0] |= N_KEEP;
-        bool hides = st->nhidden > 0;   /* a hide filter that hides no name: none */
-        /* Without hides every needed node is a new node on the base's path, appended
-         * with no lookup. With hides paths merge: each visible node is looked up under
-         * its derived parent (trie_child), in a table sized for every node at once. */
-        bool reserved = hides, diff = trie_has_base(base);
-        if (hides)
-            trie_reserve(st->out, nneed);
-        count_node(st, v->track, diff, 0);
-        for (size_t i = 1; i < n; i++) {
-            uint32_t node = (uint32_t)i;
-            unsigned char f = fl[i];
-            /* hides: ask for the table slot of a node PREFETCH_AHEAD ids on, whose
-             * derived parent is known when its base parent comes before this node */
-            size_t a = i + PREFETCH_AHEAD;
-            if (hides && a < n && (fl[a] & (N_KEEP | N_BELOW)) && !(fl[a] & N_HIDDEN)) {
-                uint32_t pa = trie_parent(base, (uint32_t)a);
-                if (pa < i)
-                    trie_prefetch_child(st->out, st->map[pa], trie_name(base, (uint32_t)a));
-            }
-            if (f & (N_KEEP | N_BELOW)) {
-                uint32_t up = st->map[trie_parent(base, node)];
-                if (f & N_HIDDEN) {
-                    st->map[i] = up;
-                } else if (hides) {
-                    st->map[i] = trie_child(st->out, up, trie_name(base, node));
-                } else {   /* the same path as in the base: the same path hash */
+        bool diff = trie_has_base(base);
+        if (hk) {   /* a hide filter that hides no name: none */
+            build_hidden(st, v->track, diff, nneed, hk);
+            free(hk);
+        } else {
+            /* every needed node is a new node on the base's path, appended with no
+             * lookup, with the base's path hash */
+            bool reserved = false;
+            count_node(st, v->track, diff, 0);
+            for (size_t i = 1; i < n; i++) {
+                uint32_t node = (uint32_t)i;
+                if (fl[i] & (N_KEEP | N_BELOW)) {
+                    uint32_t up = st->map[trie_parent(base, node)];
                     st->map[i] = trie_append_child(st->out, up, trie_name(base, node),
                                                    trie_phash(base, node));
                     if (!reserved) {   /* after an append the table is stale: only */
@@ -449,8 +546,8 @@ struct trie *view_build(struct view *v, struct trie *base)
                         reserved = true;
                     }
                 }
+                count_node(st, v->track, diff, i);   /* map[i] is final */
             }
-            count_node(st, v->track, diff, i);   /* map[i] is final */
         }
         trie_sum_totals(st->out);
         trie_sum_base(st->out);
