@@ -36,8 +36,9 @@ enum {
     N_BELOW = 64,           /* view_build only: a kept stack ends below */
 };
 
-/* view_build with hides: how many nodes ahead a random read is asked for */
-enum { HIDE_AHEAD = 16 };
+/* Passes over the base's nodes read them BLK at a time (trie_read_nodes); view_build
+ * with hides asks for random reads AHEAD nodes early. */
+enum { BLK = 512, AHEAD = 16 };
 
 /* Per-node state of one build (kept after view_build when tracking). */
 struct state {
@@ -270,19 +271,28 @@ static void extend_nodes(struct state *st, bool track)
             st->prev[0] = 0;
         i = 1;
     }
-    for (; i < n; i++) {
-        uint32_t node = (uint32_t)i;
-        if (map)
-            st->map[i] = TRIE_NONE;
-        if (track)
-            st->prev[i] = 0;
-        uint32_t p = trie_parent(base, node), name = trie_name(base, node);
-        if (bits)
-            st->has[i] = st->has[p] | st->mask[name];
-        unsigned char pf = st->fl[p];
-        st->fl[i] = (pf & N_DEAD) || (st->mask[name] & st->forbid) ? N_DEAD
-                    : st->hide[name] ? (unsigned char)(N_HIDDEN | (pf & N_VIS))
-                                     : N_VIS;
+    uint32_t par[BLK], nam[BLK];
+    for (size_t b = i; b < n; b += BLK) {
+        size_t m = n - b < BLK ? n - b : BLK;
+        trie_read_nodes(base, b, m, par, nam, NULL, NULL);
+        for (size_t j = 0; j < m; j++) {
+            i = b + j;
+            if (j + AHEAD < m) {   /* random reads */
+                __builtin_prefetch(&st->fl[par[j + AHEAD]]);
+                __builtin_prefetch(&st->mask[nam[j + AHEAD]]);
+            }
+            if (map)
+                st->map[i] = TRIE_NONE;
+            if (track)
+                st->prev[i] = 0;
+            uint32_t p = par[j], name = nam[j];
+            if (bits)
+                st->has[i] = st->has[p] | st->mask[name];
+            unsigned char pf = st->fl[p];
+            st->fl[i] = (pf & N_DEAD) || (st->mask[name] & st->forbid) ? N_DEAD
+                        : st->hide[name] ? (unsigned char)(N_HIDDEN | (pf & N_VIS))
+                                         : N_VIS;
+        }
     }
     st->nnodes = n;
     size_t need = (size_t)trie_max_depth(base) + 1;
@@ -374,13 +384,13 @@ static void set_prev(struct state *st, size_t i, struct count c)
 /* view_build, unreversed, once map[i] is final: the flags of the build are cleared, the
  * counts of a kept stack end go to its derived node (self, and the base self of a diff;
  * summed later), and when tracking the self count is remembered. */
-static inline void count_node(struct state *st, bool track, bool diff, size_t i)
+static inline void count_node(struct state *st, bool track, bool diff, size_t i, bool term)
 {
     struct trie *base = st->base;
     uint32_t node = (uint32_t)i;
     unsigned char f = st->fl[i];
     st->fl[i] = f & (unsigned char)~(N_KEEP | N_BELOW);
-    if (!(f & N_KEEP) && !(track && trie_is_terminal(base, node)))
+    if (!(f & N_KEEP) && !(track && term))
         return;
     struct count c = trie_self(base, node);
     if (track)
@@ -424,7 +434,7 @@ static void promote(struct state *st, struct hide_map *hm, uint64_t *multi, uint
  * others are appended. The path hash is the base's where no frame above is hidden
  * (clean[]). */
 static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
-                         const uint64_t *hk)
+                         const uint64_t *hk, size_t nhid)
 {
     struct trie *base = st->base, *out = st->out;
     unsigned char *fl = st->fl;
@@ -441,59 +451,139 @@ static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
     for (size_t k = 0; k < nn; k++)
         nh[k] = strtab_hash(names, (uint32_t)k);
     struct hide_map hm;
-    hide_map_init(&hm);
+    hide_map_init(&hm, nhid);   /* about as many entries as needed hidden nodes */
     bool reserved = false;
-    count_node(st, track, diff, 0);
-    for (size_t i = 1; i < n; i++) {
-        uint32_t node = (uint32_t)i;
-        unsigned char f = fl[i];
-        if (i + HIDE_AHEAD < n)   /* the parent's entry: a random read */
-            __builtin_prefetch(&map[trie_parent(base, (uint32_t)(i + HIDE_AHEAD))]);
-        if (!(f & (N_KEEP | N_BELOW))) {
-            count_node(st, track, diff, i);
-            continue;
-        }
-        uint32_t p = trie_parent(base, node), up = map[p];   /* final: a smaller id */
-        if (f & N_HIDDEN) {
-            map[i] = up;
-            count_node(st, track, diff, i);
-            continue;
-        }
-        uint32_t nm = trie_name(base, node);
-        struct hide_ent *e = NULL;
-        if (BIT(multi, up)) {
-            e = hide_map_get(&hm, up, nm);
-            if (e->node != TRIE_NONE) {   /* merged into a node made before */
-                uint32_t d = e->node;
-                if (!BIT(multi, d))
-                    promote(st, &hm, multi, d, e->first, node);
-                map[i] = d;
-                count_node(st, track, diff, i);
+    uint32_t par[BLK + AHEAD], nam[BLK + AHEAD], ph[BLK];
+    unsigned char term[BLK];
+    count_node(st, track, diff, 0, trie_is_terminal(base, TRIE_ROOT));
+    for (size_t b = 1; b < n; b += BLK) {
+        size_t m = n - b < BLK ? n - b : BLK;
+        size_t ma = n - b < BLK + AHEAD ? n - b : BLK + AHEAD;
+        trie_read_nodes(base, b, ma, par, nam, NULL, NULL);
+        trie_read_nodes(base, b, m, NULL, NULL, ph, term);
+        for (size_t j = 0; j < m; j++) {
+            size_t i = b + j;
+            unsigned char f = fl[i];
+            if (j + AHEAD < ma) {   /* random reads: the parent's entry, the name's hash */
+                __builtin_prefetch(&map[par[j + AHEAD]]);
+                __builtin_prefetch(&nh[nam[j + AHEAD]]);
+            }
+            if (j + AHEAD / 2 < ma && par[j + AHEAD / 2] < i) {
+                /* the parent's entry is final: its derived node, and its map entry */
+                uint32_t pa = par[j + AHEAD / 2], q = map[pa];
+                if (q != TRIE_NONE && (!BIT(clean, pa) || (fl[i + AHEAD / 2] & N_HIDDEN)))
+                    trie_prefetch_node(out, q);
+                if (q != TRIE_NONE && BIT(multi, q))
+                    hide_map_prefetch(&hm, q, nam[j + AHEAD / 2]);
+            }
+            if (!(f & (N_KEEP | N_BELOW))) {
+                count_node(st, track, diff, i, term[j]);
                 continue;
             }
+            uint32_t p = par[j], up = map[p], nm = nam[j];   /* map[p]: a smaller id */
+            if (f & N_HIDDEN) {
+                map[i] = up;
+                count_node(st, track, diff, i, term[j]);
+                continue;
+            }
+            struct hide_ent *e = NULL;
+            if (BIT(multi, up)) {
+                e = hide_map_get(&hm, up, nm);
+                if (e->node != TRIE_NONE) {   /* merged into a node made before */
+                    uint32_t d = e->node;
+                    if (!BIT(multi, d))
+                        promote(st, &hm, multi, d, e->first, (uint32_t)i);
+                    map[i] = d;
+                    count_node(st, track, diff, i, term[j]);
+                    continue;
+                }
+            }
+            bool cl = BIT(clean, p);
+            uint32_t d = trie_append_child(
+                out, up, nm, cl ? ph[j] : trie_hash_step(trie_phash(out, up), nh[nm]));
+            if (!reserved) {   /* after an append: no lookup table is built */
+                trie_reserve(out, nneed);
+                reserved = true;
+            }
+            if (cl)
+                SET_BIT(clean, i);
+            if (BIT(hk, i))
+                SET_BIT(multi, d);
+            if (e) {
+                e->node = d;
+                e->first = (uint32_t)i;
+            }
+            map[i] = d;
+            count_node(st, track, diff, i, term[j]);   /* map[i] is final */
         }
-        bool cl = BIT(clean, p);
-        uint64_t ph = cl ? trie_phash(base, node) : trie_hash_step(trie_phash(out, up), nh[nm]);
-        uint32_t d = trie_append_child(out, up, nm, ph);
-        if (!reserved) {   /* after an append: no lookup table is built */
-            trie_reserve(out, nneed);
-            reserved = true;
-        }
-        if (cl)
-            SET_BIT(clean, i);
-        if (BIT(hk, i))
-            SET_BIT(multi, d);
-        if (e) {
-            e->node = d;
-            e->first = node;
-        }
-        map[i] = d;
-        count_node(st, track, diff, i);   /* map[i] is final */
     }
     hide_map_fini(&hm);
     free(nh);
     free(multi);
     free(clean);
+}
+
+/* view_build without hides: every needed node is a new node on the base's path,
+ * appended with no lookup, with the base's path hash. */
+static void build_plain(struct state *st, bool track, bool diff, size_t nneed)
+{
+    struct trie *base = st->base, *out = st->out;
+    unsigned char *fl = st->fl;
+    uint32_t *map = st->map;
+    size_t n = st->nnodes;
+    bool reserved = false;
+    uint32_t par[BLK], nam[BLK], ph[BLK];
+    unsigned char term[BLK];
+    count_node(st, track, diff, 0, trie_is_terminal(base, TRIE_ROOT));
+    for (size_t b = 1; b < n; b += BLK) {
+        size_t m = n - b < BLK ? n - b : BLK;
+        trie_read_nodes(base, b, m, par, nam, ph, term);
+        for (size_t j = 0; j < m; j++) {
+            size_t i = b + j;
+            if (fl[i] & (N_KEEP | N_BELOW)) {
+                map[i] = trie_append_child(out, map[par[j]], nam[j], ph[j]);
+                if (!reserved) {   /* after an append the table is stale: only */
+                    trie_reserve(out, nneed);   /* the node array grows */
+                    reserved = true;
+                }
+            }
+            count_node(st, track, diff, i, term[j]);   /* map[i] is final */
+        }
+    }
+}
+
+/* Marks the kept stack ends (N_KEEP) and what is above them (N_BELOW), in one backward
+ * pass (children have larger ids than their parents), and in hk[] (when not NULL) the
+ * nodes with a needed hidden child. Returns the number of needed nodes, the root's
+ * included. */
+static size_t mark_needed(struct state *st, uint64_t *hk, size_t *nhid)
+{
+    struct trie *base = st->base;
+    unsigned char *fl = st->fl;
+    size_t n = st->nnodes, nneed = 1;
+    uint32_t par[BLK];
+    unsigned char term[BLK];
+    for (size_t e = n; e > 1;) {
+        size_t b = e - 1 > BLK ? e - BLK : 1;
+        trie_read_nodes(base, b, e - b, par, NULL, NULL, term);
+        for (size_t i = e; i-- > b;) {
+            if (term[i - b] && kept(st, i))
+                fl[i] |= N_KEEP;
+            if (fl[i] & (N_KEEP | N_BELOW)) {
+                uint32_t p = par[i - b];
+                fl[p] |= N_BELOW;
+                nneed++;
+                if (hk && (fl[i] & N_HIDDEN)) {
+                    SET_BIT(hk, p);
+                    ++*nhid;
+                }
+            }
+        }
+        e = b;
+    }
+    if (trie_is_terminal(base, TRIE_ROOT) && kept(st, 0))
+        fl[0] |= N_KEEP;
+    return nneed;
 }
 
 struct trie *view_build(struct view *v, struct trie *base)
@@ -505,49 +595,16 @@ struct trie *view_build(struct view *v, struct trie *base)
     extend_nodes(st, v->track);
     size_t n = st->nnodes;
     if (!st->reverse) {
-        /* mark kept stack ends and propagate "needed" up (one backward pass: children
-         * have larger ids than their parents), then create the needed derived nodes in
-         * id order (sequential, parents first) and add the self counts */
-        unsigned char *fl = st->fl;
-        size_t nneed = 1;
-        /* with hides: the nodes with a needed hidden child (hidebuild.h) */
-        uint64_t *hk = st->nhidden ? xcalloc(n / 64 + 1, sizeof *hk) : NULL;
-        for (size_t i = n; i-- > 1;) {
-            uint32_t node = (uint32_t)i;
-            if (trie_is_terminal(base, node) && kept(st, i))
-                fl[i] |= N_KEEP;
-            if (fl[i] & (N_KEEP | N_BELOW)) {
-                uint32_t p = trie_parent(base, node);
-                fl[p] |= N_BELOW;
-                nneed++;
-                if (hk && (fl[i] & N_HIDDEN))
-                    SET_BIT(hk, p);
-            }
-        }
-        if (trie_is_terminal(base, TRIE_ROOT) && kept(st, 0))
-            fl[0] |= N_KEEP;
+        /* mark kept stack ends and what is above them, then create the needed
+         * derived nodes in id order (parents first) and add the self counts */
         bool diff = trie_has_base(base);
-        if (hk) {   /* a hide filter that hides no name: none */
-            build_hidden(st, v->track, diff, nneed, hk);
+        if (st->nhidden) {
+            uint64_t *hk = xcalloc(n / 64 + 1, sizeof *hk);
+            size_t nhid = 0, nn = mark_needed(st, hk, &nhid);
+            build_hidden(st, v->track, diff, nn, hk, nhid);
             free(hk);
-        } else {
-            /* every needed node is a new node on the base's path, appended with no
-             * lookup, with the base's path hash */
-            bool reserved = false;
-            count_node(st, v->track, diff, 0);
-            for (size_t i = 1; i < n; i++) {
-                uint32_t node = (uint32_t)i;
-                if (fl[i] & (N_KEEP | N_BELOW)) {
-                    uint32_t up = st->map[trie_parent(base, node)];
-                    st->map[i] = trie_append_child(st->out, up, trie_name(base, node),
-                                                   trie_phash(base, node));
-                    if (!reserved) {   /* after an append the table is stale: only */
-                        trie_reserve(st->out, nneed);   /* the node array grows */
-                        reserved = true;
-                    }
-                }
-                count_node(st, v->track, diff, i);   /* map[i] is final */
-            }
+        } else {   /* also a hide filter that hides no name */
+            build_plain(st, v->track, diff, mark_needed(st, NULL, NULL));
         }
         trie_sum_totals(st->out);
         trie_sum_base(st->out);
