@@ -737,3 +737,13 @@ void trie_prefetch_node(const struct trie *t, uint32_t node)
 {
     __builtin_prefetch(&t->v[node]);
 }
+
+void trie_add_self_from(struct trie *t, uint32_t leaf, const struct trie *src, uint32_t node)
+{
+    const struct node *sn = &src->v[node];
+    struct node *nd = &t->v[leaf];
+    nd->df |= NODE_TERMINAL;
+    add_count(&nd->self, &nd->df, NODE_SELF_FLOAT,
+              trie_get_count(sn->self, sn->df & NODE_SELF_FLOAT));
+    t->gen++;
+}

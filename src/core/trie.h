@@ -167,4 +167,7 @@ void trie_read_nodes(const struct trie *t, size_t first, size_t n, uint32_t *par
 /* Asks for the memory of node (bulk builders that will read it soon, e.g. its path
  * hash). node < trie_size(t). */
 void trie_prefetch_node(const struct trie *t, uint32_t node);
+/* trie_add_self(t, leaf, trie_self(src, node)) in one call (bulk builders of views;
+ * src may be t). */
+void trie_add_self_from(struct trie *t, uint32_t leaf, const struct trie *src, uint32_t node);
 #endif

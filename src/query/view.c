@@ -392,6 +392,10 @@ static inline void count_node(struct state *st, bool track, bool diff, size_t i,
     st->fl[i] = f & (unsigned char)~(N_KEEP | N_BELOW);
     if (!(f & N_KEEP) && !(track && term))
         return;
+    if (!track && !diff) {   /* the common case, in one call */
+        trie_add_self_from(st->out, st->map[i], base, node);
+        return;
+    }
     struct count c = trie_self(base, node);
     if (track)
         set_prev(st, i, c);
