@@ -423,9 +423,10 @@ static void promote(struct state *st, struct hide_map *hm, uint64_t *multi, uint
         uint32_t c = k[j];
         /* made before i, and not hidden (count_node has cleared its N_KEEP/N_BELOW:
          * map[] says whether it was needed) */
-        if (c > i || st->map[c] == TRIE_NONE || (st->fl[c] & N_HIDDEN))
+        uint32_t nm = trie_name(st->base, c);
+        if (c > i || st->map[c] == TRIE_NONE || st->hide[nm])
             continue;
-        struct hide_ent *e = hide_map_get(hm, d, trie_name(st->base, c));
+        struct hide_ent *e = hide_map_get(hm, d, nm);
         e->node = st->map[c];
         e->first = c;
     }
@@ -444,6 +445,7 @@ static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
     unsigned char *fl = st->fl;
     uint32_t *map = st->map;
     size_t n = st->nnodes;
+    const unsigned char *hide = st->hide;
     uint64_t *clean = xcalloc(n / 64 + 1, sizeof *clean);   /* per base node */
     uint64_t *multi = xcalloc(nneed / 64 + 1, sizeof *multi);   /* per derived node */
     SET_BIT(clean, 0);
@@ -475,17 +477,20 @@ static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
             if (j + AHEAD / 2 < ma && par[j + AHEAD / 2] < i) {
                 /* the parent's entry is final: its derived node, and its map entry */
                 uint32_t pa = par[j + AHEAD / 2], q = map[pa];
-                if (q != TRIE_NONE && (!BIT(clean, pa) || (fl[i + AHEAD / 2] & N_HIDDEN)))
+                if (q != TRIE_NONE && (!BIT(clean, pa) || hide[nam[j + AHEAD / 2]]))
                     trie_prefetch_node(out, q);
                 if (q != TRIE_NONE && BIT(multi, q))
                     hide_map_prefetch(&hm, q, nam[j + AHEAD / 2]);
             }
             if (!(f & (N_KEEP | N_BELOW))) {
+                map[i] = TRIE_NONE;   /* (mark_needed's fast mode: not set yet) */
                 count_node(st, track, diff, i, term[j]);
                 continue;
             }
             uint32_t p = par[j], up = map[p], nm = nam[j];   /* map[p]: a smaller id */
-            if (f & N_HIDDEN) {
+            if (hide[nm]) {   /* (a needed node is not excluded: then N_HIDDEN) */
+                if (up == TRIE_ROOT)   /* every frame hidden: the stack is gone (only */
+                    fl[i] &= (unsigned char)~N_KEEP;   /* mark_needed's fast mode kept it) */
                 map[i] = up;
                 count_node(st, track, diff, i, term[j]);
                 continue;
@@ -558,26 +563,28 @@ static void build_plain(struct state *st, bool track, bool diff, size_t nneed)
 
 /* Marks the kept stack ends (N_KEEP) and what is above them (N_BELOW), in one backward
  * pass (children have larger ids than their parents), and in hk[] (when not NULL) the
- * nodes with a needed hidden child. Returns the number of needed nodes, the root's
- * included. */
-static size_t mark_needed(struct state *st, uint64_t *hk, size_t *nhid)
+ * nodes with a needed hidden child (*nhid counts these children). Returns the number of
+ * needed nodes, the root's included. fast: the filters are hides only and the per-node
+ * state was not computed (extend_nodes): every stack end is marked kept (build_hidden
+ * drops those whose frames are all hidden), and hidden means a hidden name. */
+static size_t mark_needed(struct state *st, uint64_t *hk, size_t *nhid, bool fast)
 {
     struct trie *base = st->base;
     unsigned char *fl = st->fl;
     size_t n = st->nnodes, nneed = 1;
-    uint32_t par[BLK];
+    uint32_t par[BLK], nam[BLK];
     unsigned char term[BLK];
     for (size_t e = n; e > 1;) {
         size_t b = e - 1 > BLK ? e - BLK : 1;
-        trie_read_nodes(base, b, e - b, par, NULL, NULL, term);
+        trie_read_nodes(base, b, e - b, par, hk ? nam : NULL, NULL, term);
         for (size_t i = e; i-- > b;) {
-            if (term[i - b] && kept(st, i))
+            if (term[i - b] && (fast || kept(st, i)))
                 fl[i] |= N_KEEP;
             if (fl[i] & (N_KEEP | N_BELOW)) {
                 uint32_t p = par[i - b];
                 fl[p] |= N_BELOW;
                 nneed++;
-                if (hk && (fl[i] & N_HIDDEN)) {
+                if (hk && st->hide[nam[i - b]]) {   /* needed: not excluded */
                     SET_BIT(hk, p);
                     ++*nhid;
                 }
@@ -585,7 +592,7 @@ static size_t mark_needed(struct state *st, uint64_t *hk, size_t *nhid)
         }
         e = b;
     }
-    if (trie_is_terminal(base, TRIE_ROOT) && kept(st, 0))
+    if (trie_is_terminal(base, TRIE_ROOT) && (fast || kept(st, 0)))
         fl[0] |= N_KEEP;
     return nneed;
 }
@@ -596,7 +603,18 @@ struct trie *view_build(struct view *v, struct trie *base)
     v->st = NULL;
     struct state *st = state_new(v, base);
     extend_names(v, st);
-    extend_nodes(st, v->track);
+    /* hides only, not tracked: the per-node state of extend_nodes is not needed (the
+     * forward pass of build_hidden works out what it needs) */
+    bool fast = !st->reverse && !v->track && !st->need && !st->forbid && st->nhidden;
+    if (fast) {
+        size_t nb = trie_size(base);
+        st->fl = xcalloc(nb, 1);
+        st->map = xreallocarray(NULL, nb, sizeof *st->map);
+        st->map[0] = TRIE_ROOT;
+        st->nnodes = st->capnodes = nb;
+    } else {
+        extend_nodes(st, v->track);
+    }
     size_t n = st->nnodes;
     if (!st->reverse) {
         /* mark kept stack ends and what is above them, then create the needed
@@ -604,11 +622,11 @@ struct trie *view_build(struct view *v, struct trie *base)
         bool diff = trie_has_base(base);
         if (st->nhidden) {
             uint64_t *hk = xcalloc(n / 64 + 1, sizeof *hk);
-            size_t nhid = 0, nn = mark_needed(st, hk, &nhid);
+            size_t nhid = 0, nn = mark_needed(st, hk, &nhid, fast);
             build_hidden(st, v->track, diff, nn, hk, nhid);
             free(hk);
         } else {   /* also a hide filter that hides no name */
-            build_plain(st, v->track, diff, mark_needed(st, NULL, NULL));
+            build_plain(st, v->track, diff, mark_needed(st, NULL, NULL, false));
         }
         trie_sum_totals(st->out);
         trie_sum_base(st->out);
