@@ -411,8 +411,8 @@ static inline void count_node(struct state *st, bool track, bool diff, size_t i,
 
 /* A second base node merged into derived node d (made by base node first, its one
  * source until now; this is base node i): from now on its children are looked up, so
- * the children it has already (those of first, which has no hidden child, made before
- * i) go into the map. */
+ * the children it has already (those of first, whose hidden children bring none, made
+ * before i) go into the map. */
 static void promote(struct state *st, struct hide_map *hm, uint64_t *multi, uint32_t d,
                     uint32_t first, uint32_t i)
 {
@@ -432,8 +432,8 @@ static void promote(struct state *st, struct hide_map *hm, uint64_t *multi, uint
     }
 }
 
-/* view_build with hides, once the needed nodes are marked and hk[] has the nodes with
- * a needed hidden child: the derived nodes are made in id order, as trie_child per
+/* view_build with hides, once the needed nodes are marked and hk[] has the nodes whose
+ * hidden children bring children to their derived node (mark_needed): the derived nodes are made in id order, as trie_child per
  * visible node would (the same nodes, ids and order of sums), but a child is looked up
  * (hidebuild.h) only under a derived node with more than one source (multi[]); the
  * others are appended. The path hash is the base's where no frame above is hidden
@@ -457,7 +457,7 @@ static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
     for (size_t k = 0; k < nn; k++)
         nh[k] = strtab_hash(names, (uint32_t)k);
     struct hide_map hm;
-    hide_map_init(&hm, nhid);   /* about as many entries as needed hidden nodes */
+    hide_map_init(&hm, nhid);   /* about as many entries as such hidden children */
     bool reserved = false;
     uint32_t par[BLK + AHEAD], nam[BLK + AHEAD], ph[BLK];
     unsigned char term[BLK];
@@ -563,7 +563,8 @@ static void build_plain(struct state *st, bool track, bool diff, size_t nneed)
 
 /* Marks the kept stack ends (N_KEEP) and what is above them (N_BELOW), in one backward
  * pass (children have larger ids than their parents), and in hk[] (when not NULL) the
- * nodes with a needed hidden child (*nhid counts these children). Returns the number of
+ * nodes with a needed hidden child that has visible needed nodes below it through
+ * hidden ones (*nhid counts these children). Returns the number of
  * needed nodes, the root's included. fast: the filters are hides only and the per-node
  * state was not computed (extend_nodes): every stack end is marked kept (build_hidden
  * drops those whose frames are all hidden), and hidden means a hidden name. */
@@ -574,6 +575,10 @@ static size_t mark_needed(struct state *st, uint64_t *hk, size_t *nhid, bool fas
     size_t n = st->nnodes, nneed = 1;
     uint32_t par[BLK], nam[BLK];
     unsigned char term[BLK];
+    /* with hides: the nodes with a needed child that is visible or has such a child
+     * itself (children come first): a hidden node without one brings no children to
+     * its derived node */
+    uint64_t *kids = hk ? xcalloc(n / 64 + 1, sizeof *kids) : NULL;
     for (size_t e = n; e > 1;) {
         size_t b = e - 1 > BLK ? e - BLK : 1;
         trie_read_nodes(base, b, e - b, par, hk ? nam : NULL, NULL, term);
@@ -584,7 +589,12 @@ static size_t mark_needed(struct state *st, uint64_t *hk, size_t *nhid, bool fas
                 uint32_t p = par[i - b];
                 fl[p] |= N_BELOW;
                 nneed++;
-                if (hk && st->hide[nam[i - b]]) {   /* needed: not excluded */
+                if (!hk)
+                    continue;
+                if (!st->hide[nam[i - b]]) {   /* (needed: not excluded) */
+                    SET_BIT(kids, p);
+                } else if (BIT(kids, i)) {
+                    SET_BIT(kids, p);
                     SET_BIT(hk, p);
                     ++*nhid;
                 }
@@ -592,6 +602,7 @@ static size_t mark_needed(struct state *st, uint64_t *hk, size_t *nhid, bool fas
         }
         e = b;
     }
+    free(kids);
     if (trie_is_terminal(base, TRIE_ROOT) && (fast || kept(st, 0)))
         fl[0] |= N_KEEP;
     return nneed;
