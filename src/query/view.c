@@ -406,8 +406,15 @@ static inline void count_node(struct state *st, bool track, bool diff, size_t i,
     }
 }
 
-#define BIT(m, i) ((m)[(i) / 64] >> ((i) % 64) & 1)
-#define SET_BIT(m, i) ((m)[(i) / 64] |= UINT64_C(1) << ((i) % 64))
+static inline bool bit_get(const uint64_t *m, size_t i)
+{
+    return m[i / 64] >> (i % 64) & 1;
+}
+
+static inline void bit_set(uint64_t *m, size_t i)
+{
+    m[i / 64] |= UINT64_C(1) << (i % 64);
+}
 
 /* A second base node merged into derived node d (made by base node first, its one
  * source until now; this is base node i): from now on its children are looked up, so
@@ -416,7 +423,7 @@ static inline void count_node(struct state *st, bool track, bool diff, size_t i,
 static void promote(struct state *st, struct hide_map *hm, uint64_t *multi, uint32_t d,
                     uint32_t first, uint32_t i)
 {
-    SET_BIT(multi, d);
+    bit_set(multi, d);
     size_t nk;
     const uint32_t *k = trie_children(st->base, first, &nk);
     for (size_t j = 0; j < nk; j++) {
@@ -433,11 +440,11 @@ static void promote(struct state *st, struct hide_map *hm, uint64_t *multi, uint
 }
 
 /* view_build with hides, once the needed nodes are marked and hk[] has the nodes whose
- * hidden children bring children to their derived node (mark_needed): the derived nodes are made in id order, as trie_child per
- * visible node would (the same nodes, ids and order of sums), but a child is looked up
- * (hidebuild.h) only under a derived node with more than one source (multi[]); the
- * others are appended. The path hash is the base's where no frame above is hidden
- * (clean[]). */
+ * hidden children bring children to their derived node (mark_needed): the derived
+ * nodes are made in id order, as trie_child per visible node would (the same nodes, ids
+ * and order of sums), but a child is looked up (hidebuild.h) only under a derived node
+ * with more than one source (multi[]); the others are appended. The path hash is the
+ * base's where no frame above is hidden (clean[]). */
 static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
                          const uint64_t *hk, size_t nhid)
 {
@@ -448,9 +455,9 @@ static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
     const unsigned char *hide = st->hide;
     uint64_t *clean = xcalloc(n / 64 + 1, sizeof *clean);   /* per base node */
     uint64_t *multi = xcalloc(nneed / 64 + 1, sizeof *multi);   /* per derived node */
-    SET_BIT(clean, 0);
-    if (BIT(hk, 0))
-        SET_BIT(multi, 0);
+    bit_set(clean, 0);
+    if (bit_get(hk, 0))
+        bit_set(multi, 0);
     const struct strtab *names = trie_names(base);
     size_t nn = strtab_count(names);
     uint64_t *nh = xreallocarray(NULL, nn ? nn : 1, sizeof *nh);   /* name hashes */
@@ -477,9 +484,9 @@ static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
             if (j + AHEAD / 2 < ma && par[j + AHEAD / 2] < i) {
                 /* the parent's entry is final: its derived node, and its map entry */
                 uint32_t pa = par[j + AHEAD / 2], q = map[pa];
-                if (q != TRIE_NONE && (!BIT(clean, pa) || hide[nam[j + AHEAD / 2]]))
+                if (q != TRIE_NONE && (!bit_get(clean, pa) || hide[nam[j + AHEAD / 2]]))
                     trie_prefetch_node(out, q);
-                if (q != TRIE_NONE && BIT(multi, q))
+                if (q != TRIE_NONE && bit_get(multi, q))
                     hide_map_prefetch(&hm, q, nam[j + AHEAD / 2]);
             }
             if (!(f & (N_KEEP | N_BELOW))) {
@@ -496,18 +503,18 @@ static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
                 continue;
             }
             struct hide_ent *e = NULL;
-            if (BIT(multi, up)) {
+            if (bit_get(multi, up)) {
                 e = hide_map_get(&hm, up, nm);
                 if (e->node != TRIE_NONE) {   /* merged into a node made before */
                     uint32_t d = e->node;
-                    if (!BIT(multi, d))
+                    if (!bit_get(multi, d))
                         promote(st, &hm, multi, d, e->first, (uint32_t)i);
                     map[i] = d;
                     count_node(st, track, diff, i, term[j]);
                     continue;
                 }
             }
-            bool cl = BIT(clean, p);
+            bool cl = bit_get(clean, p);
             uint32_t d = trie_append_child(
                 out, up, nm, cl ? ph[j] : trie_hash_step(trie_phash(out, up), nh[nm]));
             if (!reserved) {   /* after an append: no lookup table is built */
@@ -515,9 +522,9 @@ static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
                 reserved = true;
             }
             if (cl)
-                SET_BIT(clean, i);
-            if (BIT(hk, i))
-                SET_BIT(multi, d);
+                bit_set(clean, i);
+            if (bit_get(hk, i))
+                bit_set(multi, d);
             if (e) {
                 e->node = d;
                 e->first = (uint32_t)i;
@@ -592,10 +599,10 @@ static size_t mark_needed(struct state *st, uint64_t *hk, size_t *nhid, bool fas
                 if (!hk)
                     continue;
                 if (!st->hide[nam[i - b]]) {   /* (needed: not excluded) */
-                    SET_BIT(kids, p);
-                } else if (BIT(kids, i)) {
-                    SET_BIT(kids, p);
-                    SET_BIT(hk, p);
+                    bit_set(kids, p);
+                } else if (bit_get(kids, i)) {
+                    bit_set(kids, p);
+                    bit_set(hk, p);
                     ++*nhid;
                 }
             }
