@@ -277,10 +277,6 @@ static void extend_nodes(struct state *st, bool track)
         trie_read_nodes(base, b, m, par, nam, NULL, NULL);
         for (size_t j = 0; j < m; j++) {
             i = b + j;
-            if (j + AHEAD < m) {   /* random reads */
-                __builtin_prefetch(&st->fl[par[j + AHEAD]]);
-                __builtin_prefetch(&st->mask[nam[j + AHEAD]]);
-            }
             if (map)
                 st->map[i] = TRIE_NONE;
             if (track)
@@ -552,7 +548,11 @@ static void build_plain(struct state *st, bool track, bool diff, size_t nneed)
     unsigned char term[BLK];
     count_node(st, track, diff, 0, trie_is_terminal(base, TRIE_ROOT));
     for (size_t b = 1; b < n; b += BLK) {
-        size_t m = n - b < BLK ? n - b : BLK;
+        size_t m = n - b < BLK ? n - b : BLK, k = 0;
+        while (!track && k < m && !(fl[b + k] & (N_KEEP | N_BELOW)))
+            k++;
+        if (k == m)   /* nothing needed here (an include that keeps few stacks) */
+            continue;
         trie_read_nodes(base, b, m, par, nam, ph, term);
         for (size_t j = 0; j < m; j++) {
             size_t i = b + j;
