@@ -553,7 +553,7 @@ static void build_plain(struct state *st, bool track, bool diff, size_t nneed)
             k++;
         if (k == m)   /* nothing needed here (an include that keeps few stacks) */
             continue;
-        trie_read_nodes(base, b, m, par, nam, ph, term);
+        trie_read_nodes(base, b, m, par, nam, ph, track ? term : NULL);
         for (size_t j = 0; j < m; j++) {
             size_t i = b + j;
             if (fl[i] & (N_KEEP | N_BELOW)) {
@@ -563,7 +563,7 @@ static void build_plain(struct state *st, bool track, bool diff, size_t nneed)
                     reserved = true;
                 }
             }
-            count_node(st, track, diff, i, term[j]);   /* map[i] is final */
+            count_node(st, track, diff, i, track && term[j]);   /* map[i] is final */
         }
     }
 }
