@@ -721,3 +721,36 @@ void trie_sum_base(struct trie *t)
     }
     t->gen++;
 }
+
+void trie_read_nodes(const struct trie *t, size_t first, size_t n, uint32_t *parent,
+                     uint32_t *name, uint32_t *phash, unsigned char *terminal)
+{
+    const struct node *v = t->v + first;
+    if (parent)
+        for (size_t i = 0; i < n; i++)
+            parent[i] = v[i].parent;
+    if (name)
+        for (size_t i = 0; i < n; i++)
+            name[i] = v[i].name;
+    if (phash)
+        for (size_t i = 0; i < n; i++)
+            phash[i] = v[i].ph;
+    if (terminal)
+        for (size_t i = 0; i < n; i++)
+            terminal[i] = (unsigned char)(v[i].df & NODE_TERMINAL);
+}
+
+void trie_prefetch_node(const struct trie *t, uint32_t node)
+{
+    __builtin_prefetch(&t->v[node]);
+}
+
+void trie_add_self_from(struct trie *t, uint32_t leaf, const struct trie *src, uint32_t node)
+{
+    const struct node *sn = &src->v[node];
+    struct node *nd = &t->v[leaf];
+    nd->df |= NODE_TERMINAL;
+    add_count(&nd->self, &nd->df, NODE_SELF_FLOAT,
+              trie_get_count(sn->self, sn->df & NODE_SELF_FLOAT));
+    t->gen++;
+}

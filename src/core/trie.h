@@ -160,4 +160,18 @@ size_t trie_bytes(const struct trie *t);
 /* Gives back the growth slack of the node array and the lookup table once loading is
  * finished (a later lookup rebuilds the table: O(nodes) once). */
 void trie_compact(struct trie *t);
+/* Bulk reading, for passes over many nodes in id order (views): for the n nodes first,
+ * first + 1, ..., first + n - 1 (first + n <= trie_size(t)), fills each array that is
+ * not NULL: the node's parent (TRIE_NONE for the root), its name (UINT32_MAX for the
+ * root), the low 32 bits of its path hash (as trie_phash) and whether it is a stack end
+ * (1 or 0, as trie_is_terminal). One call instead of an accessor call per field and
+ * node. */
+void trie_read_nodes(const struct trie *t, size_t first, size_t n, uint32_t *parent,
+                     uint32_t *name, uint32_t *phash, unsigned char *terminal);
+/* Asks for the memory of node (bulk builders that will read it soon, e.g. its path
+ * hash). node < trie_size(t). */
+void trie_prefetch_node(const struct trie *t, uint32_t node);
+/* trie_add_self(t, leaf, trie_self(src, node)) in one call (bulk builders of views;
+ * src may be t). */
+void trie_add_self_from(struct trie *t, uint32_t leaf, const struct trie *src, uint32_t node);
 #endif

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "query/regex.h"
+#include "query/hidebuild.h"
 #include "query/revbuild.h"
 #include "core/strtab.h"
 #include "core/trie.h"
@@ -34,6 +35,10 @@ enum {
     N_KEEP = 32,            /* view_build only: a kept stack ends here */
     N_BELOW = 64,           /* view_build only: a kept stack ends below */
 };
+
+/* Passes over the base's nodes read them BLK at a time (trie_read_nodes); view_build
+ * with hides asks for random reads AHEAD nodes early. */
+enum { BLK = 512, AHEAD = 16 };
 
 /* Per-node state of one build (kept after view_build when tracking). */
 struct state {
@@ -64,9 +69,6 @@ struct view {
     unsigned epoch;          /* bumped by every change of the specification */
     struct state *st;        /* tracked state of the last build, or NULL */
 };
-
-/* view_build with hides: how many nodes ahead the lookup table is prefetched */
-enum { PREFETCH_AHEAD = 16 };
 
 static void state_free(struct state *st)
 {
@@ -269,19 +271,24 @@ static void extend_nodes(struct state *st, bool track)
             st->prev[0] = 0;
         i = 1;
     }
-    for (; i < n; i++) {
-        uint32_t node = (uint32_t)i;
-        if (map)
-            st->map[i] = TRIE_NONE;
-        if (track)
-            st->prev[i] = 0;
-        uint32_t p = trie_parent(base, node), name = trie_name(base, node);
-        if (bits)
-            st->has[i] = st->has[p] | st->mask[name];
-        unsigned char pf = st->fl[p];
-        st->fl[i] = (pf & N_DEAD) || (st->mask[name] & st->forbid) ? N_DEAD
-                    : st->hide[name] ? (unsigned char)(N_HIDDEN | (pf & N_VIS))
-                                     : N_VIS;
+    uint32_t par[BLK], nam[BLK];
+    for (size_t b = i; b < n; b += BLK) {
+        size_t m = n - b < BLK ? n - b : BLK;
+        trie_read_nodes(base, b, m, par, nam, NULL, NULL);
+        for (size_t j = 0; j < m; j++) {
+            i = b + j;
+            if (map)
+                st->map[i] = TRIE_NONE;
+            if (track)
+                st->prev[i] = 0;
+            uint32_t p = par[j], name = nam[j];
+            if (bits)
+                st->has[i] = st->has[p] | st->mask[name];
+            unsigned char pf = st->fl[p];
+            st->fl[i] = (pf & N_DEAD) || (st->mask[name] & st->forbid) ? N_DEAD
+                        : st->hide[name] ? (unsigned char)(N_HIDDEN | (pf & N_VIS))
+                                         : N_VIS;
+        }
     }
     st->nnodes = n;
     size_t need = (size_t)trie_max_depth(base) + 1;
@@ -373,14 +380,18 @@ static void set_prev(struct state *st, size_t i, struct count c)
 /* view_build, unreversed, once map[i] is final: the flags of the build are cleared, the
  * counts of a kept stack end go to its derived node (self, and the base self of a diff;
  * summed later), and when tracking the self count is remembered. */
-static inline void count_node(struct state *st, bool track, bool diff, size_t i)
+static inline void count_node(struct state *st, bool track, bool diff, size_t i, bool term)
 {
     struct trie *base = st->base;
     uint32_t node = (uint32_t)i;
     unsigned char f = st->fl[i];
     st->fl[i] = f & (unsigned char)~(N_KEEP | N_BELOW);
-    if (!(f & N_KEEP) && !(track && trie_is_terminal(base, node)))
+    if (!(f & N_KEEP) && !(track && term))
         return;
+    if (!track && !diff) {   /* the common case, in one call */
+        trie_add_self_from(st->out, st->map[i], base, node);
+        return;
+    }
     struct count c = trie_self(base, node);
     if (track)
         set_prev(st, i, c);
@@ -391,66 +402,249 @@ static inline void count_node(struct state *st, bool track, bool diff, size_t i)
     }
 }
 
+static inline bool bit_get(const uint64_t *m, size_t i)
+{
+    return m[i / 64] >> (i % 64) & 1;
+}
+
+static inline void bit_set(uint64_t *m, size_t i)
+{
+    m[i / 64] |= UINT64_C(1) << (i % 64);
+}
+
+/* A second base node merged into derived node d (made by base node first, its one
+ * source until now; this is base node i): from now on its children are looked up, so
+ * the children it has already (those of first, whose hidden children bring none, made
+ * before i) go into the map. */
+static void promote(struct state *st, struct hide_map *hm, uint64_t *multi, uint32_t d,
+                    uint32_t first, uint32_t i)
+{
+    bit_set(multi, d);
+    size_t nk;
+    const uint32_t *k = trie_children(st->base, first, &nk);
+    for (size_t j = 0; j < nk; j++) {
+        uint32_t c = k[j];
+        /* made before i, and not hidden (count_node has cleared its N_KEEP/N_BELOW:
+         * map[] says whether it was needed) */
+        uint32_t nm = trie_name(st->base, c);
+        if (c > i || st->map[c] == TRIE_NONE || st->hide[nm])
+            continue;
+        struct hide_ent *e = hide_map_get(hm, d, nm);
+        e->node = st->map[c];
+        e->first = c;
+    }
+}
+
+/* view_build with hides, once the needed nodes are marked and hk[] has the nodes whose
+ * hidden children bring children to their derived node (mark_needed): the derived
+ * nodes are made in id order, as trie_child per visible node would (the same nodes, ids
+ * and order of sums), but a child is looked up (hidebuild.h) only under a derived node
+ * with more than one source (multi[]); the others are appended. The path hash is the
+ * base's where no frame above is hidden (clean[]). */
+static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
+                         const uint64_t *hk, size_t nhid)
+{
+    struct trie *base = st->base, *out = st->out;
+    unsigned char *fl = st->fl;
+    uint32_t *map = st->map;
+    size_t n = st->nnodes;
+    const unsigned char *hide = st->hide;
+    uint64_t *clean = xcalloc(n / 64 + 1, sizeof *clean);   /* per base node */
+    uint64_t *multi = xcalloc(nneed / 64 + 1, sizeof *multi);   /* per derived node */
+    bit_set(clean, 0);
+    if (bit_get(hk, 0))
+        bit_set(multi, 0);
+    const struct strtab *names = trie_names(base);
+    size_t nn = strtab_count(names);
+    uint64_t *nh = xreallocarray(NULL, nn ? nn : 1, sizeof *nh);   /* name hashes */
+    for (size_t k = 0; k < nn; k++)
+        nh[k] = strtab_hash(names, (uint32_t)k);
+    struct hide_map hm;
+    hide_map_init(&hm, nhid);   /* about as many entries as such hidden children */
+    bool reserved = false;
+    uint32_t par[BLK + AHEAD], nam[BLK + AHEAD], ph[BLK];
+    unsigned char term[BLK];
+    count_node(st, track, diff, 0, trie_is_terminal(base, TRIE_ROOT));
+    for (size_t b = 1; b < n; b += BLK) {
+        size_t m = n - b < BLK ? n - b : BLK;
+        size_t ma = n - b < BLK + AHEAD ? n - b : BLK + AHEAD;
+        trie_read_nodes(base, b, ma, par, nam, NULL, NULL);
+        trie_read_nodes(base, b, m, NULL, NULL, ph, term);
+        for (size_t j = 0; j < m; j++) {
+            size_t i = b + j;
+            unsigned char f = fl[i];
+            if (j + AHEAD < ma) {   /* random reads: the parent's entry, the name's hash */
+                __builtin_prefetch(&map[par[j + AHEAD]]);
+                __builtin_prefetch(&nh[nam[j + AHEAD]]);
+            }
+            if (j + AHEAD / 2 < ma && par[j + AHEAD / 2] < i) {
+                /* the parent's entry is final: its derived node, and its map entry */
+                uint32_t pa = par[j + AHEAD / 2], q = map[pa];
+                if (q != TRIE_NONE && (!bit_get(clean, pa) || hide[nam[j + AHEAD / 2]]))
+                    trie_prefetch_node(out, q);
+                if (q != TRIE_NONE && bit_get(multi, q))
+                    hide_map_prefetch(&hm, q, nam[j + AHEAD / 2]);
+            }
+            if (!(f & (N_KEEP | N_BELOW))) {
+                map[i] = TRIE_NONE;   /* (mark_needed's fast mode: not set yet) */
+                count_node(st, track, diff, i, term[j]);
+                continue;
+            }
+            uint32_t p = par[j], up = map[p], nm = nam[j];   /* map[p]: a smaller id */
+            if (hide[nm]) {   /* (a needed node is not excluded: then N_HIDDEN) */
+                if (up == TRIE_ROOT)   /* every frame hidden: the stack is gone (only */
+                    fl[i] &= (unsigned char)~N_KEEP;   /* mark_needed's fast mode kept it) */
+                map[i] = up;
+                count_node(st, track, diff, i, term[j]);
+                continue;
+            }
+            struct hide_ent *e = NULL;
+            if (bit_get(multi, up)) {
+                e = hide_map_get(&hm, up, nm);
+                if (e->node != TRIE_NONE) {   /* merged into a node made before */
+                    uint32_t d = e->node;
+                    if (!bit_get(multi, d))
+                        promote(st, &hm, multi, d, e->first, (uint32_t)i);
+                    map[i] = d;
+                    count_node(st, track, diff, i, term[j]);
+                    continue;
+                }
+            }
+            bool cl = bit_get(clean, p);
+            uint32_t d = trie_append_child(
+                out, up, nm, cl ? ph[j] : trie_hash_step(trie_phash(out, up), nh[nm]));
+            if (!reserved) {   /* after an append: no lookup table is built */
+                trie_reserve(out, nneed);
+                reserved = true;
+            }
+            if (cl)
+                bit_set(clean, i);
+            if (bit_get(hk, i))
+                bit_set(multi, d);
+            if (e) {
+                e->node = d;
+                e->first = (uint32_t)i;
+            }
+            map[i] = d;
+            count_node(st, track, diff, i, term[j]);   /* map[i] is final */
+        }
+    }
+    hide_map_fini(&hm);
+    free(nh);
+    free(multi);
+    free(clean);
+}
+
+/* view_build without hides: every needed node is a new node on the base's path,
+ * appended with no lookup, with the base's path hash. */
+static void build_plain(struct state *st, bool track, bool diff, size_t nneed)
+{
+    struct trie *base = st->base, *out = st->out;
+    unsigned char *fl = st->fl;
+    uint32_t *map = st->map;
+    size_t n = st->nnodes;
+    bool reserved = false;
+    uint32_t par[BLK], nam[BLK], ph[BLK];
+    unsigned char term[BLK];
+    count_node(st, track, diff, 0, trie_is_terminal(base, TRIE_ROOT));
+    for (size_t b = 1; b < n; b += BLK) {
+        size_t m = n - b < BLK ? n - b : BLK, k = 0;
+        while (!track && k < m && !(fl[b + k] & (N_KEEP | N_BELOW)))
+            k++;
+        if (k == m)   /* nothing needed here (an include that keeps few stacks) */
+            continue;
+        trie_read_nodes(base, b, m, par, nam, ph, track ? term : NULL);
+        for (size_t j = 0; j < m; j++) {
+            size_t i = b + j;
+            if (fl[i] & (N_KEEP | N_BELOW)) {
+                map[i] = trie_append_child(out, map[par[j]], nam[j], ph[j]);
+                if (!reserved) {   /* after an append the table is stale: only */
+                    trie_reserve(out, nneed);   /* the node array grows */
+                    reserved = true;
+                }
+            }
+            count_node(st, track, diff, i, track && term[j]);   /* map[i] is final */
+        }
+    }
+}
+
+/* Marks the kept stack ends (N_KEEP) and what is above them (N_BELOW), in one backward
+ * pass (children have larger ids than their parents), and in hk[] (when not NULL) the
+ * nodes with a needed hidden child that has visible needed nodes below it through
+ * hidden ones (*nhid counts these children). Returns the number of
+ * needed nodes, the root's included. fast: the filters are hides only and the per-node
+ * state was not computed (extend_nodes): every stack end is marked kept (build_hidden
+ * drops those whose frames are all hidden), and hidden means a hidden name. */
+static size_t mark_needed(struct state *st, uint64_t *hk, size_t *nhid, bool fast)
+{
+    struct trie *base = st->base;
+    unsigned char *fl = st->fl;
+    size_t n = st->nnodes, nneed = 1;
+    uint32_t par[BLK], nam[BLK];
+    unsigned char term[BLK];
+    /* with hides: the nodes with a needed child that is visible or has such a child
+     * itself (children come first): a hidden node without one brings no children to
+     * its derived node */
+    uint64_t *kids = hk ? xcalloc(n / 64 + 1, sizeof *kids) : NULL;
+    for (size_t e = n; e > 1;) {
+        size_t b = e - 1 > BLK ? e - BLK : 1;
+        trie_read_nodes(base, b, e - b, par, hk ? nam : NULL, NULL, term);
+        for (size_t i = e; i-- > b;) {
+            if (term[i - b] && (fast || kept(st, i)))
+                fl[i] |= N_KEEP;
+            if (fl[i] & (N_KEEP | N_BELOW)) {
+                uint32_t p = par[i - b];
+                fl[p] |= N_BELOW;
+                nneed++;
+                if (!hk)
+                    continue;
+                if (!st->hide[nam[i - b]]) {   /* (needed: not excluded) */
+                    bit_set(kids, p);
+                } else if (bit_get(kids, i)) {
+                    bit_set(kids, p);
+                    bit_set(hk, p);
+                    ++*nhid;
+                }
+            }
+        }
+        e = b;
+    }
+    free(kids);
+    if (trie_is_terminal(base, TRIE_ROOT) && (fast || kept(st, 0)))
+        fl[0] |= N_KEEP;
+    return nneed;
+}
+
 struct trie *view_build(struct view *v, struct trie *base)
 {
     state_free(v->st);
     v->st = NULL;
     struct state *st = state_new(v, base);
     extend_names(v, st);
-    extend_nodes(st, v->track);
+    /* hides only, not tracked: the per-node state of extend_nodes is not needed (the
+     * forward pass of build_hidden works out what it needs) */
+    bool fast = !st->reverse && !v->track && !st->need && !st->forbid && st->nhidden;
+    if (fast) {
+        size_t nb = trie_size(base);
+        st->fl = xcalloc(nb, 1);
+        st->map = xreallocarray(NULL, nb, sizeof *st->map);
+        st->map[0] = TRIE_ROOT;
+        st->nnodes = st->capnodes = nb;
+    } else {
+        extend_nodes(st, v->track);
+    }
     size_t n = st->nnodes;
     if (!st->reverse) {
-        /* mark kept stack ends and propagate "needed" up (one backward pass: children
-         * have larger ids than their parents), then create the needed derived nodes in
-         * id order (sequential, parents first) and add the self counts */
-        unsigned char *fl = st->fl;
-        size_t nneed = 1;
-        for (size_t i = n; i-- > 1;) {
-            uint32_t node = (uint32_t)i;
-            if (trie_is_terminal(base, node) && kept(st, i))
-                fl[i] |= N_KEEP;
-            if (fl[i] & (N_KEEP | N_BELOW)) {
-                fl[trie_parent(base, node)] |= N_BELOW;
-                nneed++;
-            }
-        }
-        if (trie_is_terminal(base, TRIE_ROOT) && kept(st, 0))
-            fl[0] |= N_KEEP;
-        bool hides = st->nhidden > 0;   /* a hide filter that hides no name: none */
-        /* Without hides every needed node is a new node on the base's path, appended
-         * with no lookup. With hides paths merge: each visible node is looked up under
-         * its derived parent (trie_child), in a table sized for every node at once. */
-        bool reserved = hides, diff = trie_has_base(base);
-        if (hides)
-            trie_reserve(st->out, nneed);
-        count_node(st, v->track, diff, 0);
-        for (size_t i = 1; i < n; i++) {
-            uint32_t node = (uint32_t)i;
-            unsigned char f = fl[i];
-            /* hides: ask for the table slot of a node PREFETCH_AHEAD ids on, whose
-             * derived parent is known when its base parent comes before this node */
-            size_t a = i + PREFETCH_AHEAD;
-            if (hides && a < n && (fl[a] & (N_KEEP | N_BELOW)) && !(fl[a] & N_HIDDEN)) {
-                uint32_t pa = trie_parent(base, (uint32_t)a);
-                if (pa < i)
-                    trie_prefetch_child(st->out, st->map[pa], trie_name(base, (uint32_t)a));
-            }
-            if (f & (N_KEEP | N_BELOW)) {
-                uint32_t up = st->map[trie_parent(base, node)];
-                if (f & N_HIDDEN) {
-                    st->map[i] = up;
-                } else if (hides) {
-                    st->map[i] = trie_child(st->out, up, trie_name(base, node));
-                } else {   /* the same path as in the base: the same path hash */
-                    st->map[i] = trie_append_child(st->out, up, trie_name(base, node),
-                                                   trie_phash(base, node));
-                    if (!reserved) {   /* after an append the table is stale: only */
-                        trie_reserve(st->out, nneed);   /* the node array grows */
-                        reserved = true;
-                    }
-                }
-            }
-            count_node(st, v->track, diff, i);   /* map[i] is final */
+        /* mark kept stack ends and what is above them, then create the needed
+         * derived nodes in id order (parents first) and add the self counts */
+        bool diff = trie_has_base(base);
+        if (st->nhidden) {
+            uint64_t *hk = xcalloc(n / 64 + 1, sizeof *hk);
+            size_t nhid = 0, nn = mark_needed(st, hk, &nhid, fast);
+            build_hidden(st, v->track, diff, nn, hk, nhid);
+            free(hk);
+        } else {   /* also a hide filter that hides no name */
+            build_plain(st, v->track, diff, mark_needed(st, NULL, NULL, false));
         }
         trie_sum_totals(st->out);
         trie_sum_base(st->out);

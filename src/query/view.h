@@ -65,13 +65,14 @@ const char *view_too_expensive(const struct view *v);
 
 /* Builds a new trie from base: trie_new(trie_names(base)) (shares the base strtab, so
  * name ids are the same in both; base must outlive the result). base is not modified.
- * Cannot fail (OOM dies). Cost: a few sequential passes over base's nodes; without a
- * hide that hides a name every derived node is appended with no lookup (the derived
- * trie's lookup table is built by its first lookup), with one a trie_child per visible
- * node; reversed, one step per frame of each kept stack, level by level (revbuild.h).
- * The node array is reserved at once. Temporary memory about 6 bytes per base node
- * (14 with include filters; reversed: 1, plus about 48 per kept stack). The caller
- * frees the result. */
+ * Cannot fail (OOM dies). Cost: a few sequential passes over base's nodes; every
+ * derived node is appended with no lookup (the derived trie's lookup table is built by
+ * its first lookup), except with hidden frames under a derived node that gets children
+ * from more than one base node (hidebuild.h): those are looked up in a map; reversed,
+ * one step per frame of each kept stack, level by level (revbuild.h). The node array
+ * is reserved at once. Temporary memory about 6 bytes per base node (14 with include
+ * filters; with hides about 6, plus 32 per looked-up node and 8 per name; reversed: 1,
+ * plus about 48 per kept stack). The caller frees the result. */
 struct trie *view_build(struct view *v, struct trie *base);
 
 /* True when the filters cannot change base: there is no include filter and no name of
