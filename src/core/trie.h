@@ -109,6 +109,28 @@ void trie_sort_children(struct trie *t);
 /* True when node has at least one child (O(1), no sorting). */
 bool trie_has_children(const struct trie *t, uint32_t node);
 
+/* Writing every stack in the byte order of its folded text (the names from the root's
+ * child down joined by ';': the order of `sort` on stackcollapse-perf.pl's lines), with
+ * an index of a few bytes per distinct stack rather than per node (trie_fold.c). The
+ * walk can be split into nparts parts of about equal numbers of nodes whose outputs,
+ * concatenated in part order, are the whole:
+ *   w = trie_fold_new(t, nparts);
+ *   trie_fold_scan(w, i) for every part i (any threads, concurrently);
+ *   trie_fold_index(w);
+ *   trie_fold_walk(w, i, fn, ctx) for every part i (any threads, concurrently);
+ *   trie_fold_free(w).
+ * t must not change from trie_fold_new to trie_fold_free. fn gets every stack end (a
+ * terminal node other than the root) and its text (valid during the call); a non-zero
+ * result ends that part's walk and is returned. */
+struct trie_fold;
+typedef int (*trie_fold_fn)(void *ctx, uint32_t leaf, const char *text, size_t len);
+struct trie_fold *trie_fold_new(struct trie *t, unsigned nparts);
+unsigned trie_fold_parts(const struct trie_fold *w); /* nparts (1 to 64) */
+void trie_fold_scan(struct trie_fold *w, unsigned part);
+void trie_fold_index(struct trie_fold *w);
+int trie_fold_walk(const struct trie_fold *w, unsigned part, trie_fold_fn fn, void *ctx);
+void trie_fold_free(struct trie_fold *w);
+
 /* Copies every stack of src into dst (names re-interned when strtabs differ). */
 void trie_merge(struct trie *dst, const struct trie *src);
 

@@ -16,4 +16,7 @@ struct trie;
  * (an empty stack) are not written. t is not modified except for its sorted-children
  * cache. Returns 0, or -1 on a write error (ferror(out), errno set by stdio). */
 int collapse_write(FILE *out, struct trie *t);
+/* Threads for collapse_write (process-wide): 1 = one; 2 or more = two on big tries;
+ * 0 (the default) = two when there are two CPUs. The output is the same. */
+void collapse_threads(int n);
 #endif
