@@ -53,6 +53,8 @@ void trie_prefetch_child(const struct trie *t, uint32_t parent, uint32_t name);
  * above (wrong hashes give wrong trees, not crashes). */
 uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint64_t name_hash,
                           const char *p, size_t len);
+/* trie_child_bytes for a name already interned in trie_names(t) (its id). */
+uint32_t trie_child_named(struct trie *t, uint32_t parent, uint64_t phash, uint32_t name);
 /* Adds c to self of leaf and to total of leaf and every ancestor (root included), and
  * marks leaf as the end of a stack (even when c is zero). */
 void trie_add(struct trie *t, uint32_t leaf, struct count c);

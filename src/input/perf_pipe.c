@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
 
@@ -18,7 +19,8 @@
 
 struct pipe_frame {
     uint64_t hash, phash;
-    uint32_t off, len;         /* in the batch's bytes */
+    uint32_t off, len;         /* in the batch's bytes; not there when id was sent before */
+    uint32_t id;               /* the parser's id of the name (perf_stack_frame), or NONE */
 };
 struct pipe_stack {
     struct count period;
@@ -45,6 +47,12 @@ struct perf_pipe {
     bool closed;
     void (*idle)(void *);      /* perf_pipe_idle */
     void *idle_ctx;
+    /* names by the parser's ids: the producer sends the bytes of an id once (sent), the
+     * consumer keeps the trie's name of it (names) */
+    unsigned char *sent;
+    size_t sent_cap;
+    uint32_t *names;
+    size_t names_cap;
 };
 
 struct perf_pipe *perf_pipe_new(struct trie *t, size_t batch_frames, unsigned nbatches)
@@ -70,6 +78,8 @@ void perf_pipe_free(struct perf_pipe *pp)
         buf_fini(&pp->b[i].bytes);
     }
     free(pp->b);
+    free(pp->sent);
+    free(pp->names);
     pthread_mutex_destroy(&pp->mu);
     pthread_cond_destroy(&pp->filled);
     pthread_cond_destroy(&pp->drained);
@@ -99,8 +109,16 @@ void perf_pipe_stack(void *ctx, const struct perf_stack_frame *f, size_t n, stru
         FT_GROW(b->f, b->capf, b->nf + n);
     b->s[b->ns++] = (struct pipe_stack){c, (uint32_t)n};
     size_t total = 0;
-    for (size_t i = 0; i < n; i++)
-        total += f[i].len;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t id = f[i].id;
+        if (id != UINT32_MAX && id >= pp->sent_cap) {
+            size_t old = pp->sent_cap;
+            FT_GROW(pp->sent, pp->sent_cap, (size_t)id + 1);
+            memset(pp->sent + old, 0, pp->sent_cap - old);
+        }
+        if (id == UINT32_MAX || !pp->sent[id])
+            total += f[i].len;
+    }
     if (total > UINT32_MAX - b->bytes.len)
         die("perf input batch too large");
     buf_reserve(&b->bytes, total);
@@ -108,7 +126,13 @@ void perf_pipe_stack(void *ctx, const struct perf_stack_frame *f, size_t n, stru
     uint32_t off = (uint32_t)b->bytes.len;
     struct pipe_frame *out = b->f + b->nf;
     for (size_t i = 0; i < n; i++) {
-        out[i] = (struct pipe_frame){f[i].hash, f[i].phash, off, f[i].len};
+        uint32_t id = f[i].id;
+        out[i] = (struct pipe_frame){f[i].hash, f[i].phash, off, f[i].len, id};
+        if (id != UINT32_MAX) {
+            if (pp->sent[id])
+                continue; /* the consumer knows it by now */
+            pp->sent[id] = 1;
+        }
         if (f[i].len) /* dst is NULL until some name had bytes */
             memcpy(dst + off, f[i].p, f[i].len);
         off += f[i].len;
@@ -130,9 +154,27 @@ void perf_pipe_close(struct perf_pipe *pp)
     pthread_mutex_unlock(&pp->mu);
 }
 
-/* Consumer: the probes of a batch, prefetched a few frames ahead across stacks. */
-static size_t insert_batch(struct trie *t, struct batch *b)
+/* Consumer: the trie's name of frame f (whose bytes are there the first time its id
+ * comes, which is also the first time it is looked up: both sides go in order). */
+static uint32_t frame_name(struct perf_pipe *pp, const struct pipe_frame *f, const char *bytes)
 {
+    if (f->id == UINT32_MAX)
+        return strtab_intern_h(trie_names(pp->t), bytes + f->off, f->len, f->hash);
+    if (f->id >= pp->names_cap) {
+        size_t old = pp->names_cap;
+        FT_GROW(pp->names, pp->names_cap, (size_t)f->id + 1);
+        memset(pp->names + old, 0xff, (pp->names_cap - old) * sizeof *pp->names);
+    }
+    uint32_t *nm = &pp->names[f->id];
+    if (*nm == UINT32_MAX)
+        *nm = strtab_intern_h(trie_names(pp->t), bytes + f->off, f->len, f->hash);
+    return *nm;
+}
+
+/* Consumer: the probes of a batch, prefetched a few frames ahead across stacks. */
+static size_t insert_batch(struct perf_pipe *pp, struct batch *b)
+{
+    struct trie *t = pp->t;
     const struct pipe_frame *f = b->f;
     const char *bytes = b->bytes.p ? b->bytes.p : ""; /* all names empty: no bytes */
     size_t nf = b->nf, k = 0;
@@ -143,7 +185,7 @@ static size_t insert_batch(struct trie *t, struct batch *b)
         for (uint32_t i = 0; i < b->s[s].n; i++, k++) {
             if (k + PIPE_PREFETCH < nf)
                 trie_prefetch(t, f[k + PIPE_PREFETCH].phash);
-            node = trie_child_bytes(t, node, f[k].phash, f[k].hash, bytes + f[k].off, f[k].len);
+            node = trie_child_named(t, node, f[k].phash, frame_name(pp, &f[k], bytes));
         }
         trie_add(t, node, b->s[s].period); /* the consumer has time to spare */
     }
@@ -172,7 +214,7 @@ size_t perf_pipe_consume(struct perf_pipe *pp)
         pthread_mutex_unlock(&pp->mu);
         if (done)
             return stacks;
-        stacks += insert_batch(pp->t, &pp->b[pp->tail % pp->nb]);
+        stacks += insert_batch(pp, &pp->b[pp->tail % pp->nb]);
         pthread_mutex_lock(&pp->mu);
         pp->tail++;
         pthread_cond_signal(&pp->drained);
