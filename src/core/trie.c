@@ -379,6 +379,13 @@ uint32_t trie_child_named(struct trie *t, uint32_t parent, uint64_t phash, uint3
     return new_node(t, parent, name, (uint32_t)phash, j);
 }
 
+void trie_next_nodes(const struct trie *t, size_t nodes, void **p, size_t *len)
+{
+    size_t end = t->cap - t->n < nodes ? t->cap : t->n + nodes;
+    *p = t->v + t->n;
+    *len = (end - t->n) * sizeof *t->v;
+}
+
 void trie_add(struct trie *t, uint32_t leaf, struct count c)
 {
     struct node *v = t->v;

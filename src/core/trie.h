@@ -55,6 +55,11 @@ uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint6
                           const char *p, size_t len);
 /* trie_child_bytes for a name already interned in trie_names(t) (its id). */
 uint32_t trie_child_named(struct trie *t, uint32_t parent, uint64_t phash, uint32_t name);
+/* The bytes of the node array that the next nodes new nodes would be written to (as far
+ * as room is reserved; *len 0: none), for a thread with time to spare to fault in their
+ * pages ahead of the trie's owner (madvise; the memory itself must not be accessed). The
+ * range stays the array's until it grows; after that the address means nothing. */
+void trie_next_nodes(const struct trie *t, size_t nodes, void **p, size_t *len);
 /* Adds c to self of leaf and to total of leaf and every ancestor (root included), and
  * marks leaf as the end of a stack (even when c is zero). */
 void trie_add(struct trie *t, uint32_t leaf, struct count c);

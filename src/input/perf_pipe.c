@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/strtab.h"
 #include "core/trie.h"
@@ -16,6 +17,8 @@
 #define PIPE_BATCH_FRAMES 16384u
 #define PIPE_NBATCHES 4u
 #define PIPE_PREFETCH 12u      /* frames between the prefetch of a probe and the probe */
+#define PIPE_FAULT_NODES ((size_t)1 << 17) /* node pages (4 MiB) faulted in ahead */
+#define PIPE_FAULT_STEP ((uintptr_t)2 << 20)
 
 struct pipe_frame {
     uint64_t hash, phash;
@@ -53,6 +56,9 @@ struct perf_pipe {
     size_t sent_cap;
     uint32_t *names;
     size_t names_cap;
+    /* the node pages the consumer will write next (trie_next_nodes), faulted in by
+     * whichever side waits for the other, and how far that went (under mu) */
+    uintptr_t fault_lo, fault_hi, fault_done;
 };
 
 struct perf_pipe *perf_pipe_new(struct trie *t, size_t batch_frames, unsigned nbatches)
@@ -86,6 +92,32 @@ void perf_pipe_free(struct perf_pipe *pp)
     free(pp);
 }
 
+/* With mu held, by a side that would wait: faults in the next piece of the node pages
+ * the consumer will write (the first write of a fresh page costs the kernel's zeroing,
+ * which can be most of the consumer's time), mu released meanwhile. False: nothing
+ * left to do. A hint: when the array moved meanwhile, madvise fails or touches memory
+ * of this process that is unused; it never reads or writes the nodes. */
+static bool fault_step(struct perf_pipe *pp)
+{
+#ifdef MADV_POPULATE_WRITE
+    uintptr_t a = pp->fault_done > pp->fault_lo ? pp->fault_done : pp->fault_lo;
+    a = (a + PIPE_FAULT_STEP - 1) & ~(PIPE_FAULT_STEP - 1);
+    if (a + PIPE_FAULT_STEP > pp->fault_hi)
+        return false;
+    pp->fault_done = a + PIPE_FAULT_STEP;
+    pthread_mutex_unlock(&pp->mu);
+    if (madvise((void *)a, PIPE_FAULT_STEP, MADV_POPULATE_WRITE) != 0)
+        a = 0;
+    pthread_mutex_lock(&pp->mu);
+    if (!a)
+        pp->fault_hi = 0; /* not supported (or the range went): stop */
+    return true;
+#else
+    (void)pp;
+    return false;
+#endif
+}
+
 /* Producer: hands b[head] over and waits until the next one is free. */
 static void hand_over(struct perf_pipe *pp)
 {
@@ -93,7 +125,8 @@ static void hand_over(struct perf_pipe *pp)
     pp->head++;
     pthread_cond_signal(&pp->filled);
     while (pp->head - pp->tail >= pp->nb)
-        pthread_cond_wait(&pp->drained, &pp->mu);
+        if (!fault_step(pp))
+            pthread_cond_wait(&pp->drained, &pp->mu);
     pthread_mutex_unlock(&pp->mu);
 }
 
@@ -207,9 +240,17 @@ size_t perf_pipe_consume(struct perf_pipe *pp)
     for (;;) {
         if (pp->idle)
             pp->idle(pp->idle_ctx);
+        void *np;
+        size_t nlen;
+        trie_next_nodes(pp->t, PIPE_FAULT_NODES, &np, &nlen);
         pthread_mutex_lock(&pp->mu);
+        if (pp->fault_hi || !pp->fault_lo) { /* (0 after a failed madvise: off) */
+            pp->fault_lo = (uintptr_t)np;
+            pp->fault_hi = (uintptr_t)np + nlen;
+        }
         while (pp->tail == pp->head && !pp->closed)
-            pthread_cond_wait(&pp->filled, &pp->mu);
+            if (!fault_step(pp))
+                pthread_cond_wait(&pp->filled, &pp->mu);
         bool done = pp->tail == pp->head; /* and closed */
         pthread_mutex_unlock(&pp->mu);
         if (done)
