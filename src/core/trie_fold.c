@@ -312,14 +312,24 @@ static void group_items(struct walk *k, uint32_t p, bool chain, const uint64_t *
 static inline void path_add(struct walk *k, uint32_t parent, uint32_t c)
 {
     const struct fname *f = &k->w->nm[k->w->v[c].name];
-    if (k->plen + f->len + 1 > k->pcap) {
-        k->pcap = (k->plen + f->len + 1) * 2;
+    size_t n = f->len;
+    if (k->plen + n + 1 > k->pcap) {
+        k->pcap = (k->plen + n + 1) * 2;
         k->path = xreallocarray(k->path, k->pcap, 1);
     }
+    char *d = k->path + k->plen;
     if (parent != TRIE_ROOT)
-        k->path[k->plen++] = ';';
-    memcpy(k->path + k->plen, f->p, f->len);
-    k->plen += f->len;
+        *d++ = ';';
+    if (n >= 8 && n <= 16) { /* most names: two overlapping words, no call */
+        uint64_t a, b;
+        memcpy(&a, f->p, 8);
+        memcpy(&b, f->p + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else {
+        memcpy(d, f->p, n);
+    }
+    k->plen = (size_t)(d + n - k->path);
 }
 
 static void push_frame(struct walk *k, uint32_t node, size_t start, size_t pos)

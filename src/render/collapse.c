@@ -63,7 +63,19 @@ static int put_line(void *ctx, uint32_t leaf, const char *text, size_t len)
     memcpy(d, text, len);
     d[len] = ' ';
     len++;
-    len += (size_t)count_format(d + len, trie_self(o->t, leaf));
+    struct count c = trie_self(o->t, leaf);
+    if (!c.is_float) { /* count_format's "%llu", without snprintf for every line */
+        char dig[24];
+        size_t nd = 0;
+        uint64_t u = c.u;
+        do
+            dig[nd++] = (char)('0' + u % 10);
+        while ((u /= 10) != 0);
+        while (nd)
+            d[len++] = dig[--nd];
+    } else {
+        len += (size_t)count_format(d + len, c);
+    }
     d[len++] = '\n';
     o->len += len;
     if (o->f && o->len >= OUT_CHUNK)
