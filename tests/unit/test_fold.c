@@ -137,7 +137,8 @@ static struct line *reference(struct trie *t, size_t *n)
         v[nv++] = (struct line){b.p ? b.p : xmemdup("", 1), b.len, (uint32_t)i};
     }
     free(path);
-    qsort(v, nv, sizeof *v, cmp_line);
+    if (nv)
+        qsort(v, nv, sizeof *v, cmp_line);
     *n = nv;
     return v;
 }
