@@ -141,37 +141,26 @@ void perf_pipe_stack(void *ctx, const struct perf_stack_frame *f, size_t n, stru
     if (b->nf + n > b->capf)
         FT_GROW(b->f, b->capf, b->nf + n);
     b->s[b->ns++] = (struct pipe_stack){c, (uint32_t)n};
-    size_t total = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t id = f[i].id;
-        if (id != UINT32_MAX && id >= pp->sent_cap) {
-            size_t old = pp->sent_cap;
-            FT_GROW(pp->sent, pp->sent_cap, (size_t)id + 1);
-            memset(pp->sent + old, 0, pp->sent_cap - old);
-        }
-        if (id == UINT32_MAX || !pp->sent[id])
-            total += f[i].len;
-    }
-    if (total > UINT32_MAX - b->bytes.len)
-        die("perf input batch too large");
-    buf_reserve(&b->bytes, total);
-    char *dst = b->bytes.p;
-    uint32_t off = (uint32_t)b->bytes.len;
+    /* one pass: most frames have an id sent before, and no bytes to copy */
     struct pipe_frame *out = b->f + b->nf;
     for (size_t i = 0; i < n; i++) {
-        uint32_t id = f[i].id;
-        out[i] = (struct pipe_frame){f[i].hash, f[i].phash, off, f[i].len, id};
+        uint32_t id = f[i].id, len = f[i].len;
+        out[i] = (struct pipe_frame){f[i].hash, f[i].phash, (uint32_t)b->bytes.len, len, id};
         if (id != UINT32_MAX) {
-            if (pp->sent[id])
+            if (id < pp->sent_cap && pp->sent[id])
                 continue; /* the consumer knows it by now */
+            if (id >= pp->sent_cap) {
+                size_t old = pp->sent_cap;
+                FT_GROW(pp->sent, pp->sent_cap, (size_t)id + 1);
+                memset(pp->sent + old, 0, pp->sent_cap - old);
+            }
             pp->sent[id] = 1;
         }
-        if (f[i].len) /* dst is NULL until some name had bytes */
-            memcpy(dst + off, f[i].p, f[i].len);
-        off += f[i].len;
+        if (len > UINT32_MAX - b->bytes.len)
+            die("perf input batch too large");
+        buf_append(&b->bytes, f[i].p, len);
     }
     b->nf += n;
-    b->bytes.len = off;
     if (b->nf >= pp->batch_frames)
         hand_over(pp);
 }
