@@ -73,7 +73,7 @@ struct witem {
 
 struct wframe {
     uint32_t node;
-    uint32_t start, end, pos;
+    size_t start, end, pos;
     size_t pathlen;
 };
 
@@ -335,8 +335,7 @@ static inline void path_add(struct walk *k, uint32_t parent, uint32_t c)
 static void push_frame(struct walk *k, uint32_t node, size_t start, size_t pos)
 {
     FT_GROW(k->st, k->stcap, k->nst + 1);
-    k->st[k->nst++] = (struct wframe){node, (uint32_t)start, (uint32_t)k->nit, (uint32_t)pos,
-                                      k->plen};
+    k->st[k->nst++] = (struct wframe){node, start, k->nit, pos, k->plen};
 }
 
 /* Goes down from p (its text in path): nodes with one child are followed (their stacks
