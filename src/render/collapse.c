@@ -3,8 +3,9 @@
  * The stacks come in output order from the trie's folded walk (trie_fold_*: the order
  * of `sort` on the full lines, without building or sorting the lines); each is written
  * with its count into one large buffer that goes out in big fwrite()s. With two threads
- * the walk is split in two parts of about equal size: the first is written as it comes,
- * the second is kept in memory by the other thread and written after it. */
+ * the walk is split in pairs of parts of about equal size: this thread writes the even
+ * parts as it walks them, the other walks the odd ones into memory (one ahead at most),
+ * and they go out in order. */
 #include "config.h"
 
 #include "render/collapse.h"
@@ -21,12 +22,19 @@
 
 enum { OUT_CHUNK = 1 << 20 };
 #define MT_MIN_NODES ((size_t)1 << 16) /* smaller tries: one thread */
+#define MT_PAIR_NODES ((size_t)1 << 20) /* nodes per pair of parts (collapse_pair_nodes) */
 
 static int nthreads_set; /* collapse_threads */
+static size_t pair_nodes = MT_PAIR_NODES;
 
 void collapse_threads(int n)
 {
     nthreads_set = n;
+}
+
+void collapse_pair_nodes(size_t nodes)
+{
+    pair_nodes = nodes ? nodes : MT_PAIR_NODES;
 }
 
 struct out {
@@ -83,39 +91,58 @@ static int put_line(void *ctx, uint32_t leaf, const char *text, size_t len)
     return 0;
 }
 
-struct part {
+/* Scanning: part i of the trie's index for each i (the parts split among threads). */
+struct scan {
     struct trie_fold *w;
-    unsigned i;
-    struct out o;
-    int rc;
+    unsigned from, step;
 };
 
-static void *scan_part(void *arg)
+static void *scan_parts(void *arg)
 {
-    struct part *pt = arg;
-    trie_fold_scan(pt->w, pt->i);
+    struct scan *sc = arg;
+    for (unsigned i = sc->from; i < trie_fold_parts(sc->w); i += sc->step)
+        trie_fold_scan(sc->w, i);
     return NULL;
 }
 
-static void *walk_part(void *arg)
+/* The other thread writes the odd parts into memory, one ahead of the writer at most:
+ * part 2k + 1 goes to buf[k % 2] once the writer wrote the part before in that buffer
+ * out (so at most two parts are held: a few MB each). */
+struct helper {
+    struct trie_fold *w;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    unsigned done;          /* odd parts in memory: 1, 3, ..., 2 * done - 1 */
+    unsigned written;       /* of those, written out by the writer */
+    bool stop;              /* the writer failed */
+    struct out buf[2];
+};
+
+static void *write_odd(void *arg)
 {
-    struct part *pt = arg;
-    pt->rc = trie_fold_walk(pt->w, pt->i, put_line, &pt->o);
+    struct helper *h = arg;
+    unsigned np = trie_fold_parts(h->w);
+    for (unsigned k = 0; 2 * k + 1 < np; k++) {
+        pthread_mutex_lock(&h->mu);
+        while (!h->stop && h->written + 1 < k)
+            pthread_cond_wait(&h->cv, &h->mu);
+        bool stop = h->stop;
+        pthread_mutex_unlock(&h->mu);
+        if (stop)
+            break;
+        struct out *o = &h->buf[k % 2];
+        o->len = 0;
+        trie_fold_walk(h->w, 2 * k + 1, put_line, o); /* in memory: cannot fail */
+        pthread_mutex_lock(&h->mu);
+        h->done = k + 1;
+        pthread_cond_broadcast(&h->cv);
+        pthread_mutex_unlock(&h->mu);
+    }
     return NULL;
 }
 
-/* Runs fn on the other thread for b and on this one for a; false: no thread (then fn(b)
- * has not run). */
-static bool both(void *(*fn)(void *), struct part *a, struct part *b)
-{
-    pthread_t th;
-    if (pthread_create(&th, NULL, fn, b) != 0)
-        return false;
-    fn(a);
-    pthread_join(th, NULL);
-    return true;
-}
-
+/* Pairs of parts of about pair_nodes nodes (at most 16 pairs): the memory held for the
+ * odd parts stays a small share of the output. */
 static unsigned parts_for(const struct trie *t)
 {
     int n = nthreads_set;
@@ -123,42 +150,82 @@ static unsigned parts_for(const struct trie *t)
         long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
         n = ncpu > 1 ? 2 : 1;
     }
-    return n >= 2 && trie_size(t) >= MT_MIN_NODES ? 2 : 1;
+    size_t nodes = trie_size(t);
+    if (n < 2 || nodes < MT_MIN_NODES)
+        return 1;
+    size_t pairs = (nodes + pair_nodes - 1) / pair_nodes;
+    return (unsigned)(pairs > 16 ? 32 : 2 * pairs);
+}
+
+/* Two threads: this one writes the even parts as it walks them and the odd ones from
+ * the helper's memory, in order. */
+static int write_mt(FILE *out, const struct trie *t, struct trie_fold *w)
+{
+    unsigned np = trie_fold_parts(w);
+    struct scan even = {w, 0, 2}, odd = {w, 1, 2};
+    pthread_t th;
+    if (pthread_create(&th, NULL, scan_parts, &odd) == 0) {
+        scan_parts(&even);
+        pthread_join(th, NULL);
+    } else {
+        scan_parts(&(struct scan){w, 0, 1});
+    }
+    trie_fold_index(w);
+    struct out o = {t, out, NULL, 0, 0};
+    struct helper h = {.w = w, .buf = {{t, NULL, NULL, 0, 0}, {t, NULL, NULL, 0, 0}}};
+    pthread_mutex_init(&h.mu, NULL);
+    pthread_cond_init(&h.cv, NULL);
+    bool helped = pthread_create(&th, NULL, write_odd, &h) == 0;
+    int rc = 0;
+    for (unsigned i = 0; i < np && rc == 0; i++) {
+        if (!helped || i % 2 == 0) {
+            rc = trie_fold_walk(w, i, put_line, &o);
+            continue;
+        }
+        pthread_mutex_lock(&h.mu);
+        while (h.done < i / 2 + 1)
+            pthread_cond_wait(&h.cv, &h.mu);
+        pthread_mutex_unlock(&h.mu);
+        struct out *b = &h.buf[(i / 2) % 2];
+        if ((rc = flush(&o)) == 0 && b->len && fwrite(b->p, 1, b->len, out) != b->len)
+            rc = -1;
+        pthread_mutex_lock(&h.mu);
+        h.written = i / 2 + 1;
+        pthread_cond_broadcast(&h.cv);
+        pthread_mutex_unlock(&h.mu);
+    }
+    if (helped) {
+        pthread_mutex_lock(&h.mu);
+        h.stop = true;
+        pthread_cond_broadcast(&h.cv);
+        pthread_mutex_unlock(&h.mu);
+        pthread_join(th, NULL);
+    }
+    if (rc == 0)
+        rc = flush(&o);
+    free(o.p);
+    free(h.buf[0].p);
+    free(h.buf[1].p);
+    pthread_mutex_destroy(&h.mu);
+    pthread_cond_destroy(&h.cv);
+    return rc;
 }
 
 int collapse_write(FILE *out, struct trie *t)
 {
     struct trie_fold *w = trie_fold_new(t, parts_for(t));
-    struct part a = {w, 0, {t, out, NULL, 0, 0}, 0};
-    struct part b = {w, 1, {t, NULL, NULL, 0, 0}, 0};
     int rc;
     if (trie_fold_parts(w) < 2) {
+        struct out o = {t, out, NULL, 0, 0};
         trie_fold_scan(w, 0);
         trie_fold_index(w);
-        rc = trie_fold_walk(w, 0, put_line, &a.o);
-    } else {
-        if (!both(scan_part, &a, &b)) {
-            scan_part(&a);
-            scan_part(&b);
-        }
-        trie_fold_index(w);
-        if (!both(walk_part, &a, &b)) {
-            walk_part(&a);
-            walk_part(&b);
-        }
-        rc = a.rc;
+        rc = trie_fold_walk(w, 0, put_line, &o);
         if (rc == 0)
-            rc = b.rc;
-        if (rc == 0 && (rc = flush(&a.o)) == 0) {
-            a.o.len = 0;
-            b.o.f = out;
-            rc = flush(&b.o);
-        }
+            rc = flush(&o);
+        free(o.p);
+    } else {
+        rc = write_mt(out, t, w);
     }
-    if (rc == 0)
-        rc = flush(&a.o);
-    free(a.o.p);
-    free(b.o.p);
     trie_fold_free(w);
     return rc < 0 ? -1 : 0;
 }

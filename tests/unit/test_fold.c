@@ -299,29 +299,37 @@ static void parts_are_balanced(void **state)
     trie_free(t);
 }
 
-static char *written(struct trie *t, int threads, size_t *len)
+static char *written(struct trie *t, int threads, size_t pair_nodes, size_t *len)
 {
     char *mem = NULL;
     FILE *f = open_memstream(&mem, len);
     assert_non_null(f);
     collapse_threads(threads);
+    collapse_pair_nodes(pair_nodes);
     assert_int_equal(collapse_write(f, t), 0);
     assert_int_equal(fclose(f), 0);
     collapse_threads(0);
+    collapse_pair_nodes(0);
     return mem;
 }
 
-/* --collapse: the same bytes on one and two threads, each line the text and the count
- * of the reference's stack, in its order. */
+/* --collapse: the same bytes on one and two threads (one pair of parts, several pairs,
+ * the most pairs), each line the text and the count of the reference's stack, in its
+ * order. */
 static void writer_threads_agree(void **state)
 {
     (void)state;
     struct trie *t = stack_trie(40000, 40, 200); /* over the two-thread minimum */
     assert_true(trie_size(t) >= 65536);
     size_t l1, l2, nref;
-    char *one = written(t, 1, &l1), *two = written(t, 2, &l2);
-    assert_int_equal(l1, l2);
-    assert_memory_equal(one, two, l1);
+    char *one = written(t, 1, 0, &l1);
+    static const size_t pairs[] = {0, 30000, 5000, 1};
+    for (size_t i = 0; i < FT_ARRAY_LEN(pairs); i++) {
+        char *two = written(t, 2, pairs[i], &l2);
+        assert_int_equal(l1, l2);
+        assert_memory_equal(one, two, l1);
+        free(two);
+    }
     struct line *ref = reference(t, &nref);
     const char *p = one;
     for (size_t i = 0; i < nref; i++) {
@@ -337,7 +345,6 @@ static void writer_threads_agree(void **state)
     assert_int_equal((size_t)(p - one), l1);
     free_lines(ref, nref);
     free(one);
-    free(two);
     trie_free(t);
 }
 
