@@ -565,6 +565,8 @@ int main(int argc, char **argv)
     const char *threads = getenv("FLAMETUI_THREADS"); /* benchmarks: 1 vs 2 threads */
     if (threads)
         lo.threads = atoi(threads);
+    if (threads)
+        collapse_threads(lo.threads); /* the --collapse writer too */
     struct trie *t = trie_new(NULL);
     /* size the trie from the regular inputs (viewer and batch outputs alike; a pipe
      * gives no size, and a small trie never reserves) */

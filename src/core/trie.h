@@ -53,6 +53,13 @@ void trie_prefetch_child(const struct trie *t, uint32_t parent, uint32_t name);
  * above (wrong hashes give wrong trees, not crashes). */
 uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint64_t name_hash,
                           const char *p, size_t len);
+/* trie_child_bytes for a name already interned in trie_names(t) (its id). */
+uint32_t trie_child_named(struct trie *t, uint32_t parent, uint64_t phash, uint32_t name);
+/* The bytes of the node array that the next nodes new nodes would be written to (as far
+ * as room is reserved; *len 0: none), for a thread with time to spare to fault in their
+ * pages ahead of the trie's owner (madvise; the memory itself must not be accessed). The
+ * range stays the array's until it grows; after that the address means nothing. */
+void trie_next_nodes(const struct trie *t, size_t nodes, void **p, size_t *len);
 /* Adds c to self of leaf and to total of leaf and every ancestor (root included), and
  * marks leaf as the end of a stack (even when c is zero). */
 void trie_add(struct trie *t, uint32_t leaf, struct count c);
@@ -112,6 +119,28 @@ const uint32_t *trie_children(struct trie *t, uint32_t node, size_t *n);
 void trie_sort_children(struct trie *t);
 /* True when node has at least one child (O(1), no sorting). */
 bool trie_has_children(const struct trie *t, uint32_t node);
+
+/* Writing every stack in the byte order of its folded text (the names from the root's
+ * child down joined by ';': the order of `sort` on stackcollapse-perf.pl's lines), with
+ * an index of a few bytes per distinct stack rather than per node (trie_fold.c). The
+ * walk can be split into nparts parts of about equal numbers of nodes whose outputs,
+ * concatenated in part order, are the whole:
+ *   w = trie_fold_new(t, nparts);
+ *   trie_fold_scan(w, i) for every part i (any threads, concurrently);
+ *   trie_fold_index(w);
+ *   trie_fold_walk(w, i, fn, ctx) for every part i (any threads, concurrently);
+ *   trie_fold_free(w).
+ * t must not change from trie_fold_new to trie_fold_free. fn gets every stack end (a
+ * terminal node other than the root) and its text (valid during the call); a non-zero
+ * result ends that part's walk and is returned. */
+struct trie_fold;
+typedef int (*trie_fold_fn)(void *ctx, uint32_t leaf, const char *text, size_t len);
+struct trie_fold *trie_fold_new(struct trie *t, unsigned nparts);
+unsigned trie_fold_parts(const struct trie_fold *w); /* nparts (1 to 64) */
+void trie_fold_scan(struct trie_fold *w, unsigned part);
+void trie_fold_index(struct trie_fold *w);
+int trie_fold_walk(const struct trie_fold *w, unsigned part, trie_fold_fn fn, void *ctx);
+void trie_fold_free(struct trie_fold *w);
 
 /* Copies every stack of src into dst (names re-interned when strtabs differ). */
 void trie_merge(struct trie *dst, const struct trie *src);

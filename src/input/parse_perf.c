@@ -35,6 +35,7 @@ struct perf_parser *perf_new(struct trie *t, const struct perf_opts *o)
     p->t0_ns = o->t0_ns;
     if (!o->srcline) {
         perf_lcache_init(&p->lc);
+        p->ids = strtab_new();
     }
     return p;
 }
@@ -52,6 +53,8 @@ void perf_free(struct perf_parser *p)
     free(p->fr.v);
     free(p->ph);
     perf_lcache_fini(&p->lc);
+    strtab_free(p->ids);
+    free(p->idmap);
     buf_fini(&p->scratch);
     buf_fini(&p->ubuf);
     buf_fini(&p->fbuf);
@@ -309,7 +312,8 @@ static void insert(struct perf_parser *p)
         for (size_t i = 0; i < n; i++) {
             const struct name_ref *r = stack_name(p, i, &bytes);
             h = trie_hash_step(h, r->hash);
-            p->sf[i] = (struct perf_stack_frame){name_bytes(r, bytes), r->len, r->hash, h};
+            p->sf[i] = (struct perf_stack_frame){name_bytes(r, bytes), r->len, r->hash, h,
+                                                 r->id};
         }
         p->sink(p->sink_ctx, p->sf, n, p->period);
         p->samples++;
@@ -326,7 +330,22 @@ static void insert(struct perf_parser *p)
     uint32_t node = TRIE_ROOT, proc = TRIE_ROOT;
     for (size_t i = 0; i < n; i++) {
         const struct name_ref *r = stack_name(p, i, &bytes);
-        node = trie_child_bytes(p->t, node, p->ph[i], r->hash, name_bytes(r, bytes), r->len);
+        uint32_t name = PERF_NO_ID;
+        if (r->id != PERF_NO_ID) { /* a line cache name: its trie name once known */
+            if (r->id >= p->idmap_cap) {
+                size_t old = p->idmap_cap;
+                FT_GROW(p->idmap, p->idmap_cap, (size_t)r->id + 1);
+                memset(p->idmap + old, 0xff, (p->idmap_cap - old) * sizeof *p->idmap);
+            }
+            name = p->idmap[r->id];
+            if (name == PERF_NO_ID)
+                name = p->idmap[r->id] = strtab_intern_h(trie_names(p->t),
+                                                         name_bytes(r, bytes), r->len, r->hash);
+        }
+        if (name != PERF_NO_ID)
+            node = trie_child_named(p->t, node, p->ph[i], name);
+        else
+            node = trie_child_bytes(p->t, node, p->ph[i], r->hash, name_bytes(r, bytes), r->len);
         if (i + 1 == p->pn.n)
             proc = node;
     }
@@ -468,10 +487,11 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
         const char *nm;
         uint32_t nl;
         uint64_t nh;
-        if (e && perf_lcache_hit(&p->lc, e, lh, s, n, &nm, &nl, &nh)) {
+        uint32_t id;
+        if (e && perf_lcache_hit(&p->lc, e, lh, s, n, &nm, &nl, &nh, &id)) {
             p->line++;
             if (nm)
-                push_name_h(&p->fr, nm, nl, nh);
+                push_name_h(&p->fr, nm, nl, nh, id);
             return true;
         }
     }
@@ -501,7 +521,7 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     if (!p->have_pname || !perf_frame_func(&f, &flen)) {
         p->line++;
         if (e)
-            perf_lcache_store(&p->lc, e, lh, s, n, NULL, 0, 0);
+            perf_lcache_store(&p->lc, e, lh, s, n, NULL, 0, 0, PERF_NO_ID);
         return true;
     }
     if (p->o.srcline && !r->eof) {
@@ -519,9 +539,12 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
     size_t before = p->fr.n;
     perf_do_frame(p, &f, flen, r);
     if (e && p->fr.n - before <= 1) {
-        const struct name_ref *nr = p->fr.n > before ? &p->fr.v[before] : NULL;
-        perf_lcache_store(&p->lc, e, lh, s, n, nr ? name_bytes(nr, p->fr.bytes.p) : NULL,
-                          nr ? nr->len : 0, nr ? nr->hash : 0);
+        struct name_ref *nr = p->fr.n > before ? &p->fr.v[before] : NULL;
+        const char *nb = nr ? name_bytes(nr, p->fr.bytes.p) : NULL;
+        if (nr) /* the hits of this line will know the name by its id */
+            nr->id = strtab_intern_h(p->ids, nb, nr->len, nr->hash);
+        perf_lcache_store(&p->lc, e, lh, s, n, nb, nr ? nr->len : 0, nr ? nr->hash : 0,
+                          nr ? nr->id : PERF_NO_ID);
     }
     return true;
 }

@@ -67,12 +67,14 @@ bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evle
 long perf_lines(const struct perf_parser *p);
 /* -- requested by perf_mt (the pipeline, issue 18) */
 /* One frame of a finished record, root-most first: the name bytes (valid only during
- * the sink call), util_hash of them, and the path hash (trie_hash_step chain from the
- * root_phash given to perf_set_sink). */
+ * the sink call), util_hash of them, the path hash (trie_hash_step chain from the
+ * root_phash given to perf_set_sink), and id: UINT32_MAX, or a number the parser gives
+ * these name bytes for as long as it lives (the same bytes may come without one). */
 struct perf_stack_frame {
     const char *p;
     uint32_t len;
     uint64_t hash, phash;
+    uint32_t id;
 };
 typedef void (*perf_sink_fn)(void *ctx, const struct perf_stack_frame *f, size_t n,
                              struct count period);

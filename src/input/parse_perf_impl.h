@@ -21,7 +21,9 @@ struct name_ref {
     const char *ptr;           /* NULL: at bytes.p + off */
     uint32_t off, len;
     uint64_t hash;             /* util_hash of the bytes */
+    uint32_t id;               /* in perf_parser.ids, or PERF_NO_ID */
 };
+#define PERF_NO_ID UINT32_MAX
 struct names {
     struct buf bytes;
     struct name_ref *v;
@@ -31,6 +33,12 @@ struct names {
 struct perf_parser {
     struct trie *t;
     struct perf_lcache lc;     /* lc.v NULL with --srcline */
+    /* the names the line cache stored, by an id of the parser's own (interned once per
+     * line stored, never per frame), and their ids in the trie's names (PERF_NO_ID until
+     * inserted) */
+    struct strtab *ids;
+    uint32_t *idmap;
+    size_t idmap_cap;
     struct perf_opts o;
     char *filter;              /* event filter (owned copy), NULL until the first event */
     size_t filter_len;
@@ -97,6 +105,7 @@ static inline void push_name(struct names *nm, const char *s, size_t len, bool i
     struct name_ref *r = &nm->v[nm->n++];
     r->len = (uint32_t)len;
     r->hash = util_hash(s, len);
+    r->id = PERF_NO_ID;
     if (input) {
         r->ptr = s;
         r->off = 0;
@@ -107,8 +116,9 @@ static inline void push_name(struct names *nm, const char *s, size_t len, bool i
     }
 }
 
-/* Adds a name kept elsewhere (the line cache) whose hash is known. */
-static inline void push_name_h(struct names *nm, const char *s, uint32_t len, uint64_t hash)
+/* Adds a name kept elsewhere (the line cache) whose hash and id are known. */
+static inline void push_name_h(struct names *nm, const char *s, uint32_t len, uint64_t hash,
+                               uint32_t id)
 {
     if (nm->n == nm->cap)
         FT_GROW(nm->v, nm->cap, nm->n + 1);
@@ -117,6 +127,7 @@ static inline void push_name_h(struct names *nm, const char *s, uint32_t len, ui
     r->off = 0;
     r->len = len;
     r->hash = hash;
+    r->id = id;
 }
 
 static inline const char *name_bytes(const struct name_ref *r, const char *bytes)

@@ -29,7 +29,7 @@ void perf_lcache_fini(struct perf_lcache *c)
 }
 
 void perf_lcache_store(struct perf_lcache *c, struct lc_entry *e, uint64_t lh, const char *s,
-                       size_t n, const char *name, uint32_t len, uint64_t hash)
+                       size_t n, const char *name, uint32_t len, uint64_t hash, uint32_t id)
 {
     bool in_line = name && n < LC_IN_LINE && name >= s && name + len <= s + n;
     size_t need = (n > LC_INLINE ? n : 0) + (name && !in_line ? len : 0);
@@ -39,8 +39,10 @@ void perf_lcache_store(struct perf_lcache *c, struct lc_entry *e, uint64_t lh, c
     }
     e->hash = lh;
     e->raw_len = (uint32_t)n;
+    e->name_id = id;
     if (n > LC_INLINE) {
-        e->raw_off = (uint32_t)c->used;
+        uint32_t off = (uint32_t)c->used;
+        memcpy(e->raw, &off, sizeof off);
         memcpy(c->arena + c->used, s, n);
         c->used += n;
     } else {

@@ -27,9 +27,9 @@
 struct lc_entry {               /* 128 bytes, two cache lines */
     uint64_t hash;              /* of the line (and the java flag); 0: empty */
     uint64_t name_hash;
-    uint32_t raw_len, raw_off;  /* raw_off: in the arena when raw_len > LC_INLINE */
+    uint32_t raw_len, name_id;  /* name_id: the caller's id of the name (perf_lcache_store) */
     uint32_t name_off, name_len; /* name_len LC_NO_NAME: the frame is dropped */
-    char raw[LC_INLINE];
+    char raw[LC_INLINE];        /* a longer line is in the arena at the offset in raw[0..4) */
 };
 
 struct perf_lcache {
@@ -75,19 +75,28 @@ static inline struct lc_entry *perf_lcache_slot(struct perf_lcache *c, const cha
     *lh = h;
     return &c->v[h & (LC_SIZE - 1)];
 }
+static inline const char *lc_raw(const struct perf_lcache *c, const struct lc_entry *e)
+{
+    uint32_t off;
+    if (e->raw_len <= LC_INLINE)
+        return e->raw;
+    memcpy(&off, e->raw, sizeof off);
+    return c->arena + off;
+}
 /* True if slot e holds line s[0..n): then *name (NULL: the frame is dropped; else in s
- * or in the arena, valid until the record ends), *len and *hash are its name. */
+ * or in the arena, valid until the record ends), *len, *hash and *id are its name. */
 static inline bool perf_lcache_hit(struct perf_lcache *c, const struct lc_entry *e, uint64_t lh,
                                    const char *s, size_t n, const char **name, uint32_t *len,
-                                   uint64_t *hash)
+                                   uint64_t *hash, uint32_t *id)
 {
     if (e->hash != lh || e->raw_len != n)
         return false;
-    if (memcmp(n <= LC_INLINE ? e->raw : c->arena + e->raw_off, s, n) != 0)
+    if (memcmp(lc_raw(c, e), s, n) != 0)
         return false;
     c->hits++;
     *len = e->name_len;
     *hash = e->name_hash;
+    *id = e->name_id;
     if (e->name_len == LC_NO_NAME)
         *name = NULL;
     else if (e->name_off & LC_IN_LINE)
@@ -96,10 +105,11 @@ static inline bool perf_lcache_hit(struct perf_lcache *c, const struct lc_entry 
         *name = c->arena + e->name_off;
     return true;
 }
-/* Remembers that line s[0..n) gives name[0..len) with hash (name NULL: dropped). When
- * the arena is full nothing is stored (and the cache is emptied at the record's end). */
+/* Remembers that line s[0..n) gives name[0..len) with hash and id (name NULL: dropped).
+ * When the arena is full nothing is stored (and the cache is emptied at the record's
+ * end). */
 void perf_lcache_store(struct perf_lcache *c, struct lc_entry *e, uint64_t lh, const char *s,
-                       size_t n, const char *name, uint32_t len, uint64_t hash);
+                       size_t n, const char *name, uint32_t len, uint64_t hash, uint32_t id);
 /* At a record boundary (no name refers to the arena): empties the cache if it is full. */
 void perf_lcache_end_record(struct perf_lcache *c);
 #endif

@@ -1,161 +1,231 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - collapse.c: the folded writer (see collapse.h).
- * Plain byte order of the whole stack text without building the lines first: each child
- * c of a node contributes up to two items, its own stack (key: the name, then the end of
- * the text) and its subtree (key: the name followed by ';'). Sorting the items of one
- * sibling group by those keys gives exactly the order of `sort` on the full lines, so
- * one depth-first walk (an explicit stack, no recursion) writes them in order.
- * The children come in name order (trie_children); their items are already in key order
- * (own stack, then subtree, child by child) unless a child's name is a strict prefix of
- * another name: only the few sibling groups holding such a name are sorted by the keys.
- * Lines are built in one large buffer that goes out in big fwrite()s. */
+ * The stacks come in output order from the trie's folded walk (trie_fold_*: the order
+ * of `sort` on the full lines, without building or sorting the lines); each is written
+ * with its count into one large buffer that goes out in big fwrite()s. With two threads
+ * the walk is split in pairs of parts of about equal size: this thread writes the even
+ * parts as it walks them, the other walks the odd ones into memory (one ahead at most),
+ * and they go out in order. */
 #include "config.h"
 
 #include "render/collapse.h"
 
-#include <stdbool.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/count.h"
-#include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
 
-struct item {
-    uint32_t node;
-    uint32_t subtree; /* 0: the stack ending at node; 1: the stacks below it */
-};
-
-static int cmp_items(const void *a, const void *b, void *ctx)
-{
-    const struct trie *t = ctx;
-    const struct item *x = a, *y = b;
-    size_t lx, ly;
-    const unsigned char *px = (const unsigned char *)trie_label(t, x->node, &lx);
-    const unsigned char *py = (const unsigned char *)trie_label(t, y->node, &ly);
-    size_t m = lx < ly ? lx : ly;
-    int c = memcmp(px, py, m);
-    if (c)
-        return c;
-    /* one name is a prefix of the other (or equal): compare the next "character", where
-     * the end of the text is below every byte and a subtree continues with ';' */
-    int nx = lx > m ? px[m] : (x->subtree ? ';' : -1);
-    int ny = ly > m ? py[m] : (y->subtree ? ';' : -1);
-    if (nx != ny)
-        return nx < ny ? -1 : 1;
-    if (lx != ly)
-        return lx < ly ? -1 : 1;
-    return (int)x->subtree - (int)y->subtree;
-}
-
-struct wframe {
-    size_t start, end, pos, pathlen;
-    bool sep; /* below the root's children: frames are joined with ';' */
-};
-
-/* is_prefix[id]: the name id is a strict prefix of some other name (then it is a
- * prefix of the next name in byte order). */
-static unsigned char *prefix_names(struct strtab *names)
-{
-    size_t nn = strtab_count(names);
-    const uint32_t *ranks = strtab_ranks(names);
-    uint32_t *order = xreallocarray(NULL, nn ? nn : 1, sizeof *order);
-    unsigned char *is_prefix = xcalloc(nn ? nn : 1, 1);
-    for (size_t i = 0; i < nn; i++)
-        order[ranks[i]] = (uint32_t)i;
-    for (size_t r = 0; r + 1 < nn; r++) {
-        size_t la, lb;
-        const char *a = strtab_get(names, order[r], &la);
-        const char *b = strtab_get(names, order[r + 1], &lb);
-        if (la < lb && memcmp(a, b, la) == 0)
-            is_prefix[order[r]] = 1;
-    }
-    free(order);
-    return is_prefix;
-}
-
-static void push_items(struct trie *t, const unsigned char *is_prefix, uint32_t node,
-                       struct item **items, size_t *ni, size_t *cap)
-{
-    size_t nk;
-    const uint32_t *k = trie_children(t, node, &nk);
-    size_t start = *ni;
-    bool sort = false;
-    FT_GROW(*items, *cap, *ni + 2 * nk);
-    struct item *it = *items;
-    for (size_t i = 0; i < nk; i++) {
-        if (trie_is_terminal(t, k[i]))
-            it[(*ni)++] = (struct item){k[i], 0};
-        if (trie_has_children(t, k[i]))
-            it[(*ni)++] = (struct item){k[i], 1};
-        sort |= is_prefix[trie_name(t, k[i])];
-    }
-    if (sort && *ni - start > 1)
-        qsort_r(*items + start, *ni - start, sizeof **items, cmp_items, t);
-}
-
 enum { OUT_CHUNK = 1 << 20 };
+#define MT_MIN_NODES ((size_t)1 << 16) /* smaller tries: one thread */
+#define MT_PAIR_NODES ((size_t)1 << 20) /* nodes per pair of parts (collapse_pair_nodes) */
+
+static int nthreads_set; /* collapse_threads */
+static size_t pair_nodes = MT_PAIR_NODES;
+
+void collapse_threads(int n)
+{
+    nthreads_set = n;
+}
+
+void collapse_pair_nodes(size_t nodes)
+{
+    pair_nodes = nodes ? nodes : MT_PAIR_NODES;
+}
+
+struct out {
+    const struct trie *t;
+    FILE *f;                /* NULL: everything stays in p */
+    char *p;
+    size_t len, cap;
+};
+
+static int flush(struct out *o)
+{
+    if (o->len && fwrite(o->p, 1, o->len, o->f) != o->len)
+        return -1;
+    o->len = 0;
+    return 0;
+}
+
+static int put_line(void *ctx, uint32_t leaf, const char *text, size_t len)
+{
+    struct out *o = ctx;
+    size_t need = len + COUNT_FMT_MAX + 2;
+    if (need > o->cap - o->len) {
+        if (o->f && flush(o) < 0)
+            return -1;
+        if (need > o->cap - o->len) {
+            size_t cap = o->cap ? o->cap : OUT_CHUNK + 4096;
+            while (need > cap - o->len)
+                cap *= 2;
+            o->p = xreallocarray(o->p, cap, 1);
+            o->cap = cap;
+        }
+    }
+    char *d = o->p + o->len;
+    memcpy(d, text, len);
+    d[len] = ' ';
+    len++;
+    struct count c = trie_self(o->t, leaf);
+    if (!c.is_float) { /* count_format's "%llu", without snprintf for every line */
+        char dig[24];
+        size_t nd = 0;
+        uint64_t u = c.u;
+        do
+            dig[nd++] = (char)('0' + u % 10);
+        while ((u /= 10) != 0);
+        while (nd)
+            d[len++] = dig[--nd];
+    } else {
+        len += (size_t)count_format(d + len, c);
+    }
+    d[len++] = '\n';
+    o->len += len;
+    if (o->f && o->len >= OUT_CHUNK)
+        return flush(o);
+    return 0;
+}
+
+/* Scanning: part i of the trie's index for each i (the parts split among threads). */
+struct scan {
+    struct trie_fold *w;
+    unsigned from, step;
+};
+
+static void *scan_parts(void *arg)
+{
+    struct scan *sc = arg;
+    for (unsigned i = sc->from; i < trie_fold_parts(sc->w); i += sc->step)
+        trie_fold_scan(sc->w, i);
+    return NULL;
+}
+
+/* The other thread writes the odd parts into memory, one ahead of the writer at most:
+ * part 2k + 1 goes to buf[k % 2] once the writer wrote the part before in that buffer
+ * out (so at most two parts are held: a few MB each). */
+struct helper {
+    struct trie_fold *w;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    unsigned done;          /* odd parts in memory: 1, 3, ..., 2 * done - 1 */
+    unsigned written;       /* of those, written out by the writer */
+    bool stop;              /* the writer failed */
+    struct out buf[2];
+};
+
+static void *write_odd(void *arg)
+{
+    struct helper *h = arg;
+    unsigned np = trie_fold_parts(h->w);
+    for (unsigned k = 0; 2 * k + 1 < np; k++) {
+        pthread_mutex_lock(&h->mu);
+        while (!h->stop && h->written + 1 < k)
+            pthread_cond_wait(&h->cv, &h->mu);
+        bool stop = h->stop;
+        pthread_mutex_unlock(&h->mu);
+        if (stop)
+            break;
+        struct out *o = &h->buf[k % 2];
+        o->len = 0;
+        trie_fold_walk(h->w, 2 * k + 1, put_line, o); /* in memory: cannot fail */
+        pthread_mutex_lock(&h->mu);
+        h->done = k + 1;
+        pthread_cond_broadcast(&h->cv);
+        pthread_mutex_unlock(&h->mu);
+    }
+    return NULL;
+}
+
+/* Pairs of parts of about pair_nodes nodes (at most 16 pairs): the memory held for the
+ * odd parts stays a small share of the output. */
+static unsigned parts_for(const struct trie *t)
+{
+    int n = nthreads_set;
+    if (n <= 0) {
+        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+        n = ncpu > 1 ? 2 : 1;
+    }
+    size_t nodes = trie_size(t);
+    if (n < 2 || nodes < MT_MIN_NODES)
+        return 1;
+    size_t pairs = (nodes + pair_nodes - 1) / pair_nodes;
+    return (unsigned)(pairs > 16 ? 32 : 2 * pairs);
+}
+
+/* Two threads: this one writes the even parts as it walks them and the odd ones from
+ * the helper's memory, in order. */
+static int write_mt(FILE *out, const struct trie *t, struct trie_fold *w)
+{
+    unsigned np = trie_fold_parts(w);
+    struct scan even = {w, 0, 2}, odd = {w, 1, 2};
+    pthread_t th;
+    if (pthread_create(&th, NULL, scan_parts, &odd) == 0) {
+        scan_parts(&even);
+        pthread_join(th, NULL);
+    } else {
+        scan_parts(&(struct scan){w, 0, 1});
+    }
+    trie_fold_index(w);
+    struct out o = {t, out, NULL, 0, 0};
+    struct helper h = {.w = w, .buf = {{t, NULL, NULL, 0, 0}, {t, NULL, NULL, 0, 0}}};
+    pthread_mutex_init(&h.mu, NULL);
+    pthread_cond_init(&h.cv, NULL);
+    bool helped = pthread_create(&th, NULL, write_odd, &h) == 0;
+    int rc = 0;
+    for (unsigned i = 0; i < np && rc == 0; i++) {
+        if (!helped || i % 2 == 0) {
+            rc = trie_fold_walk(w, i, put_line, &o);
+            continue;
+        }
+        pthread_mutex_lock(&h.mu);
+        while (h.done < i / 2 + 1)
+            pthread_cond_wait(&h.cv, &h.mu);
+        pthread_mutex_unlock(&h.mu);
+        struct out *b = &h.buf[(i / 2) % 2];
+        if ((rc = flush(&o)) == 0 && b->len && fwrite(b->p, 1, b->len, out) != b->len)
+            rc = -1;
+        pthread_mutex_lock(&h.mu);
+        h.written = i / 2 + 1;
+        pthread_cond_broadcast(&h.cv);
+        pthread_mutex_unlock(&h.mu);
+    }
+    if (helped) {
+        pthread_mutex_lock(&h.mu);
+        h.stop = true;
+        pthread_cond_broadcast(&h.cv);
+        pthread_mutex_unlock(&h.mu);
+        pthread_join(th, NULL);
+    }
+    if (rc == 0)
+        rc = flush(&o);
+    free(o.p);
+    free(h.buf[0].p);
+    free(h.buf[1].p);
+    pthread_mutex_destroy(&h.mu);
+    pthread_cond_destroy(&h.cv);
+    return rc;
+}
 
 int collapse_write(FILE *out, struct trie *t)
 {
-    struct item *items = NULL;
-    size_t ni = 0, icap = 0;
-    struct wframe *st = NULL;
-    size_t nst = 0, stcap = 0;
-    struct buf path = {0};
-    struct buf ob = {0};   /* output, written in chunks of about OUT_CHUNK */
-    int rc = 0;
-
-    trie_sort_children(t); /* the walk visits every node: sort them all at once */
-    unsigned char *is_prefix = prefix_names(trie_names(t));
-    buf_reserve(&ob, OUT_CHUNK + 4096);
-    push_items(t, is_prefix, TRIE_ROOT, &items, &ni, &icap);
-    FT_GROW(st, stcap, 1);
-    st[nst++] = (struct wframe){0, ni, 0, 0, false};
-    while (nst) {
-        struct wframe *f = &st[nst - 1];
-        if (f->pos == f->end) {
-            ni = f->start;
-            nst--;
-            continue;
-        }
-        struct item it = items[f->pos++];
-        path.len = f->pathlen;
-        if (f->sep)
-            buf_putc(&path, ';');
-        size_t len;
-        const char *name = trie_label(t, it.node, &len);
-        buf_append(&path, name, len);
-        if (!it.subtree) {
-            buf_reserve(&ob, path.len + COUNT_FMT_MAX + 2);
-            memcpy(ob.p + ob.len, path.p, path.len);
-            ob.len += path.len;
-            ob.p[ob.len++] = ' ';
-            ob.len += (size_t)count_format(ob.p + ob.len, trie_self(t, it.node));
-            ob.p[ob.len++] = '\n';
-            if (ob.len >= OUT_CHUNK) {
-                if (fwrite(ob.p, 1, ob.len, out) != ob.len) {
-                    rc = -1;
-                    break;
-                }
-                ob.len = 0;
-            }
-        } else {
-            size_t plen = path.len;
-            size_t start = ni;
-            push_items(t, is_prefix, it.node, &items, &ni, &icap);
-            FT_GROW(st, stcap, nst + 1);
-            st[nst++] = (struct wframe){start, ni, start, plen, true};
-        }
+    struct trie_fold *w = trie_fold_new(t, parts_for(t));
+    int rc;
+    if (trie_fold_parts(w) < 2) {
+        struct out o = {t, out, NULL, 0, 0};
+        trie_fold_scan(w, 0);
+        trie_fold_index(w);
+        rc = trie_fold_walk(w, 0, put_line, &o);
+        if (rc == 0)
+            rc = flush(&o);
+        free(o.p);
+    } else {
+        rc = write_mt(out, t, w);
     }
-    if (rc == 0 && ob.len && fwrite(ob.p, 1, ob.len, out) != ob.len)
-        rc = -1;
-    free(is_prefix);
-    free(items);
-    free(st);
-    buf_fini(&path);
-    buf_fini(&ob);
-    return rc;
+    trie_fold_free(w);
+    return rc < 0 ? -1 : 0;
 }

@@ -6,6 +6,7 @@
  * Ownership: nothing is retained. */
 #ifndef FLAMETUI_COLLAPSE_H
 #define FLAMETUI_COLLAPSE_H
+#include <stddef.h>
 #include <stdio.h>
 
 struct trie;
@@ -16,4 +17,11 @@ struct trie;
  * (an empty stack) are not written. t is not modified except for its sorted-children
  * cache. Returns 0, or -1 on a write error (ferror(out), errno set by stdio). */
 int collapse_write(FILE *out, struct trie *t);
+/* Threads for collapse_write (process-wide): 1 = one; 2 or more = two on big tries;
+ * 0 (the default) = two when there are two CPUs. The output is the same. */
+void collapse_threads(int n);
+/* Tests: with two threads the stacks are written in pairs of parts of about this many
+ * trie nodes each (0: the default, 2^20); the other thread holds at most two parts in
+ * memory. */
+void collapse_pair_nodes(size_t nodes);
 #endif

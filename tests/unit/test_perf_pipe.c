@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
 #include "input/parse_perf.h"
@@ -53,10 +54,12 @@ struct feeder {
     const char *const *stacks;  /* "a;b;c" ("" : the root itself) */
     size_t n, rounds;
     uint64_t root;
+    struct strtab *ids;         /* non-NULL: frames carry ids (each name's bytes go once) */
 };
 
 /* The frames of a stack string, hashed as perf_parser does. */
-static size_t split(const char *s, struct perf_stack_frame *f, uint64_t root)
+static size_t split(const char *s, struct perf_stack_frame *f, uint64_t root,
+                    struct strtab *ids)
 {
     size_t n = 0;
     uint64_t h = root;
@@ -67,6 +70,7 @@ static size_t split(const char *s, struct perf_stack_frame *f, uint64_t root)
         f[n].p = s;
         f[n].len = (uint32_t)k;
         f[n].hash = util_hash(s, k);
+        f[n].id = ids ? strtab_intern(ids, s, k) : UINT32_MAX;
         h = trie_hash_step(h, f[n].hash);
         f[n++].phash = h;
         if (!s[k])
@@ -81,7 +85,7 @@ static void *feed_stacks(void *arg)
     struct perf_stack_frame f[64];
     for (size_t r = 0; r < fd->rounds; r++)
         for (size_t i = 0; i < fd->n; i++) {
-            size_t n = split(fd->stacks[i], f, fd->root);
+            size_t n = split(fd->stacks[i], f, fd->root, fd->ids);
             perf_pipe_stack(fd->pp, f, n, count_u64(i + 1 + r));
         }
     perf_pipe_close(fd->pp);
@@ -106,32 +110,37 @@ static void pipe_batch_boundaries(void **state)
     for (size_t r = 0; r < rounds; r++)
         for (size_t i = 0; i < FT_ARRAY_LEN(stacks); i++) {
             struct perf_stack_frame f[64];
-            size_t n = split(stacks[i], f, trie_phash(ref, TRIE_ROOT));
+            size_t n = split(stacks[i], f, trie_phash(ref, TRIE_ROOT), NULL);
             uint32_t node = TRIE_ROOT;
             for (size_t k = 0; k < n; k++)
                 node = trie_child_bytes(ref, node, f[k].phash, f[k].hash, f[k].p, f[k].len);
             trie_add(ref, node, count_u64(i + 1 + r));
         }
     static const size_t frames[] = {1, 2, 3, 5, 8, 1000, 0};
-    for (size_t fi = 0; fi < FT_ARRAY_LEN(frames); fi++)
-        for (unsigned nb = 2; nb <= 4; nb++) {
-            struct trie *t = trie_new(NULL);
-            struct perf_pipe *pp = perf_pipe_new(t, frames[fi], nb);
-            size_t idle = 0;
-            perf_pipe_idle(pp, count_call, &idle);
-            struct feeder fd = {pp, stacks, FT_ARRAY_LEN(stacks), rounds,
-                                trie_phash(t, TRIE_ROOT)};
-            pthread_t th;
-            assert_int_equal(pthread_create(&th, NULL, feed_stacks, &fd), 0);
-            assert_int_equal(perf_pipe_consume(pp), rounds * FT_ARRAY_LEN(stacks));
-            pthread_join(th, NULL);
-            perf_pipe_free(pp);
-            /* before each batch and before seeing the end */
-            if (frames[fi] == 1)
-                assert_true(idle > rounds * FT_ARRAY_LEN(stacks) - rounds);
-            assert_same_trie(ref, t);
-            trie_free(t);
-        }
+    for (int with_ids = 0; with_ids < 2; with_ids++) {
+        for (size_t fi = 0; fi < FT_ARRAY_LEN(frames); fi++)
+            for (unsigned nb = 2; nb <= 4; nb++) {
+                /* with ids: the name bytes of an id travel once, in its first frame */
+                struct strtab *ids = with_ids ? strtab_new() : NULL;
+                struct trie *t = trie_new(NULL);
+                struct perf_pipe *pp = perf_pipe_new(t, frames[fi], nb);
+                size_t idle = 0;
+                perf_pipe_idle(pp, count_call, &idle);
+                struct feeder fd = {pp, stacks, FT_ARRAY_LEN(stacks), rounds,
+                                    trie_phash(t, TRIE_ROOT), ids};
+                pthread_t th;
+                assert_int_equal(pthread_create(&th, NULL, feed_stacks, &fd), 0);
+                assert_int_equal(perf_pipe_consume(pp), rounds * FT_ARRAY_LEN(stacks));
+                pthread_join(th, NULL);
+                perf_pipe_free(pp);
+                /* before each batch and before seeing the end */
+                if (frames[fi] == 1)
+                    assert_true(idle > rounds * FT_ARRAY_LEN(stacks) - rounds);
+                assert_same_trie(ref, t);
+                trie_free(t);
+                strtab_free(ids);
+            }
+    }
     trie_free(ref);
 
     /* nothing at all: the consumer ends at once */
