@@ -369,6 +369,23 @@ uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint6
     return new_node(t, parent, name, (uint32_t)phash, j);
 }
 
+uint32_t trie_child_hashed(struct trie *t, uint32_t parent, uint64_t phash, uint32_t name)
+{
+    size_t j;
+    fresh_slots(t);
+    uint32_t id = lookup(t, parent, name, (uint32_t)phash, &j);
+    if (id != TRIE_NONE)
+        return id;
+    return new_node(t, parent, name, (uint32_t)phash, j);
+}
+
+void trie_node_memory(const struct trie *t, const void **base, size_t *used, size_t *cap)
+{
+    *base = t->v;
+    *used = t->n * sizeof *t->v;
+    *cap = t->cap * sizeof *t->v;
+}
+
 void trie_add(struct trie *t, uint32_t leaf, struct count c)
 {
     struct node *v = t->v;

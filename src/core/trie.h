@@ -53,6 +53,13 @@ void trie_prefetch_child(const struct trie *t, uint32_t parent, uint32_t name);
  * above (wrong hashes give wrong trees, not crashes). */
 uint32_t trie_child_bytes(struct trie *t, uint32_t parent, uint64_t phash, uint64_t name_hash,
                           const char *p, size_t len);
+/* -- added by fload: the same with the name already interned (name's util_hash is the
+ * name_hash of phash): for pipelines whose consumer maps names to ids itself. */
+uint32_t trie_child_hashed(struct trie *t, uint32_t parent, uint64_t phash, uint32_t name);
+/* -- added by fload: the node array's address, and its bytes in use and allocated (a
+ * loading pipeline's other thread faults in the pages the next nodes will use with
+ * madvise(MADV_POPULATE_WRITE), which never changes their contents). */
+void trie_node_memory(const struct trie *t, const void **base, size_t *used, size_t *cap);
 /* Adds c to self of leaf and to total of leaf and every ancestor (root included), and
  * marks leaf as the end of a stack (even when c is zero). */
 void trie_add(struct trie *t, uint32_t leaf, struct count c);
