@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
 #include "input/folded_pipe.h"
@@ -98,8 +99,15 @@ static void drain(struct folded_pipe *fp, struct result *r, size_t max_bytes, in
 {
     int rc;
     do {
-        if (replaced)
+        if (replaced) {
+            /* a compacted window's rebuild: every node id moves by one */
+            struct strtab *names = trie_names(r->t);
+            struct trie *src = trie_new(names);
+            trie_child(src, TRIE_ROOT, strtab_intern(names, "\1pad", 4));
+            trie_merge(src, r->t);
+            trie_replace(r->t, src);
             folded_pipe_trie_replaced(fp);
+        }
         rc = folded_pipe_step(fp, max_bytes, wait_ms, &r->bytes, &r->err);
     } while (rc > 0);
     r->rc = rc;
@@ -180,7 +188,13 @@ static void check_input(const char *in, size_t len, const struct folded_pipe_opt
         /* a trie replaced before every step: kept frames are found again from the text */
         folded_pipe_tune(slices[s], 2, 0);
         piped_buf(in, len, o, &got, 1, 0, true);
-        assert_same(&want, &got);
+        char *cw = trie_to_collapsed(want.t), *cg = trie_to_collapsed(got.t);
+        assert_string_equal(cw, cg);
+        free(cw);
+        free(cg);
+        assert_int_equal(want.rc, got.rc);
+        assert_int_equal(want.samples, got.samples);
+        assert_int_equal(want.skipped, got.skipped);
         result_fini(&got);
     }
     folded_pipe_tune(0, 0, 0);
