@@ -100,10 +100,14 @@ static void drain(struct folded_pipe *fp, struct result *r, size_t max_bytes, in
     int rc;
     do {
         if (replaced) {
-            /* a compacted window's rebuild: every node id moves by one */
+            /* a compacted window's rebuild: every node id moves by one (a new name
+             * each time: the node of an old one would keep its id) */
+            static unsigned pads;
+            char pad[32];
+            int pl = snprintf(pad, sizeof pad, "\1pad%u", pads++);
             struct strtab *names = trie_names(r->t);
             struct trie *src = trie_new(names);
-            trie_child(src, TRIE_ROOT, strtab_intern(names, "\1pad", 4));
+            trie_child(src, TRIE_ROOT, strtab_intern(names, pad, (size_t)pl));
             trie_merge(src, r->t);
             trie_replace(r->t, src);
             folded_pipe_trie_replaced(fp);
