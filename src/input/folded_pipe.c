@@ -265,16 +265,16 @@ static void sink(void *ctx, const char *s, size_t len, size_t keep, size_t nf,
     struct fp_batch *b = &fp->b[fp->head % fp->nb]; /* only the producer moves head */
     if (len > UINT32_MAX - b->bytes.len || nf > UINT32_MAX)
         die("folded input batch too large");
-    buf_reserve(&b->bytes, len);
+    buf_reserve(&b->bytes, len + 1);   /* a stack has a frame: len >= 1 */
     memcpy(b->bytes.p + b->bytes.len, s, len); /* may fault on a mapping: before any count */
     uint32_t off = (uint32_t)b->bytes.len;
     b->bytes.len += len;
     if (b->ns == b->caps)
         FT_GROW(b->s, b->caps, b->ns + 1);
     b->s[b->ns++] = (struct fp_stack){c, off, (uint32_t)len, (uint32_t)keep, (uint32_t)nf};
-    if (b->nf + (nf - keep) > b->capf)
+    if (nf > keep && b->nf + (nf - keep) > b->capf)
         FT_GROW(b->f, b->capf, b->nf + (nf - keep));
-    struct fp_frame *out = b->f + b->nf;
+    struct fp_frame *out = nf > keep ? b->f + b->nf : NULL; /* b->f may be NULL */
     for (size_t i = keep; i < nf; i++) {
         uint32_t fs = i ? ends[i - 1] + 1 : 0;
         uint32_t pid = pname_id(fp, s + fs, ends[i] - fs, nh[i]);
