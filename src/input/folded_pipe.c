@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -455,7 +456,19 @@ static struct folded_pipe *start(struct trie *t, const struct folded_pipe_opts *
     pthread_cond_init(&fp->filled, &ca);
     pthread_condattr_destroy(&ca);
     pthread_cond_init(&fp->drained, NULL);
-    if (pthread_create(&fp->th, NULL, run, fp) != 0) {
+    /* signals (the viewer's SIGWINCH, SIGINT, SIGTSTP) go to the calling thread, whose
+     * poll() they must interrupt; faults stay with the thread that makes them */
+    sigset_t all, old;
+    sigfillset(&all);
+    sigdelset(&all, SIGBUS);
+    sigdelset(&all, SIGSEGV);
+    sigdelset(&all, SIGFPE);
+    sigdelset(&all, SIGILL);
+    sigdelset(&all, SIGABRT);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int rc = pthread_create(&fp->th, NULL, run, fp);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc != 0) {
         folded_pipe_free(fp);
         return NULL;
     }
