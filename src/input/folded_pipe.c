@@ -62,7 +62,7 @@ size_t folded_pipe_min_input(void)
 struct fp_frame {
     uint64_t nh, ph;
     uint32_t pid;
-    uint32_t off, len;         /* in the batch's bytes */
+    uint32_t off, len;         /* the name's bytes in the batch's (a name new or PID_NONE) */
 };
 /* The producer's names: records in one arena (the hash, the length, the number, then the
  * bytes, 8-byte aligned), found through slots that hold the top of the hash and the
@@ -76,7 +76,6 @@ struct prec {
 };
 struct fp_stack {
     struct count c;
-    uint32_t off, len;         /* the stack's text in the batch's bytes */
     uint32_t keep, nf;         /* frames shared with the stack before; all frames */
 };
 struct fp_batch {
@@ -122,7 +121,9 @@ struct folded_pipe {
     /* the consumer's */
     uint32_t *map;             /* string table id of each producer name number */
     size_t nmap, capmap;
-    uint32_t *nodes;           /* node of each frame of the previous stack */
+    uint32_t *nodes;           /* node of each frame of the previous stack, */
+    uint32_t *fnames;          /* its name */
+    uint64_t *phs;             /* and its path hash */
     size_t capn;
     bool lost;                 /* trie replaced: nodes[] means nothing */
     size_t samples, skipped;
@@ -223,8 +224,10 @@ static inline bool same_bytes(const char *a, const char *b, size_t n)
     return n == 0;
 }
 
-/* The producer's number of the name p[0..len) with util_hash h (numbered when new). */
-static uint32_t pname_id(struct folded_pipe *fp, const char *p, uint32_t len, uint64_t h)
+/* The producer's number of the name p[0..len) with util_hash h (numbered when new: then
+ * *fresh is set). */
+static uint32_t pname_id(struct folded_pipe *fp, const char *p, uint32_t len, uint64_t h,
+                         bool *fresh)
 {
     size_t j = h & fp->pmask;
     uint32_t tag = (uint32_t)(h >> 32);
@@ -242,6 +245,7 @@ static uint32_t pname_id(struct folded_pipe *fp, const char *p, uint32_t len, ui
         j = (j + 1) & fp->pmask;
     }
     size_t need = sizeof(struct prec) + ((len + 7u) & ~(size_t)7);
+    *fresh = true;
     if (fp->npn >= FP_MAX_NAMES || (fp->pbytes.len + need) / 8 >= UINT32_MAX)
         return PID_NONE;
     uint32_t id = (uint32_t)fp->npn++;
@@ -259,6 +263,9 @@ static uint32_t pname_id(struct folded_pipe *fp, const char *p, uint32_t len, ui
     return id;
 }
 
+/* Appends the stack: its count and frame counts, the numbers and hashes of its new
+ * frames, and the bytes of the names the consumer has not seen. The batch's counts move
+ * last (a fault while the input is read leaves no half stack behind). */
 static void sink(void *ctx, const char *s, size_t len, size_t keep, size_t nf,
                  const uint32_t *ends, const uint64_t *nh, const uint64_t *ph, struct count c)
 {
@@ -266,22 +273,25 @@ static void sink(void *ctx, const char *s, size_t len, size_t keep, size_t nf,
     struct fp_batch *b = &fp->b[fp->head % fp->nb]; /* only the producer moves head */
     if (len > UINT32_MAX - b->bytes.len || nf > UINT32_MAX)
         die("folded input batch too large");
-    buf_reserve(&b->bytes, len + 1);   /* a stack has a frame: len >= 1 */
-    memcpy(b->bytes.p + b->bytes.len, s, len); /* may fault on a mapping: before any count */
-    uint32_t off = (uint32_t)b->bytes.len;
-    b->bytes.len += len;
     if (b->ns == b->caps)
         FT_GROW(b->s, b->caps, b->ns + 1);
-    b->s[b->ns++] = (struct fp_stack){c, off, (uint32_t)len, (uint32_t)keep, (uint32_t)nf};
     if (nf > keep && b->nf + (nf - keep) > b->capf)
         FT_GROW(b->f, b->capf, b->nf + (nf - keep));
     struct fp_frame *out = nf > keep ? b->f + b->nf : NULL; /* b->f may be NULL */
     for (size_t i = keep; i < nf; i++) {
-        uint32_t fs = i ? ends[i - 1] + 1 : 0;
-        uint32_t pid = pname_id(fp, s + fs, ends[i] - fs, nh[i]);
-        *out++ = (struct fp_frame){nh[i], ph[i], pid, off + fs, ends[i] - fs};
+        uint32_t fs = i ? ends[i - 1] + 1 : 0, fl = ends[i] - fs, off = 0;
+        bool fresh = false;
+        uint32_t pid = pname_id(fp, s + fs, fl, nh[i], &fresh);
+        if (fresh && fl) {   /* bytes no frame refers to are harmless */
+            buf_reserve(&b->bytes, fl);
+            memcpy(b->bytes.p + b->bytes.len, s + fs, fl);
+            off = (uint32_t)b->bytes.len;
+            b->bytes.len += fl;
+        }
+        *out++ = (struct fp_frame){nh[i], ph[i], pid, off, fl};
     }
     b->nf += nf - keep;
+    b->s[b->ns++] = (struct fp_stack){c, (uint32_t)keep, (uint32_t)nf};
     if (b->bytes.len >= FP_FULL_BYTES || b->nf >= FP_FULL_FRAMES)
         hand_over(fp); /* a stop is seen at the end of the slice */
 }
@@ -521,6 +531,8 @@ void folded_pipe_free(struct folded_pipe *fp)
     folded_free(fp->p);
     buf_fini(&fp->in);
     free(fp->nodes);
+    free(fp->fnames);
+    free(fp->phs);
     free(fp->map);
     free(fp->pslots);
     buf_fini(&fp->pbytes);
@@ -532,20 +544,14 @@ void folded_pipe_free(struct folded_pipe *fp)
 
 /* --- consumer --------------------------------------------------------------------- */
 
-/* After trie_replace: the kept frames of stack s are resolved from its text. */
-static uint32_t resolve_kept(struct folded_pipe *fp, const char *text, const struct fp_stack *s)
+/* After trie_replace: the kept frames of the stack are found again by their names and
+ * path hashes (the string table is the same). */
+static uint32_t resolve_kept(struct folded_pipe *fp, uint32_t keep)
 {
     uint32_t node = TRIE_ROOT;
-    uint64_t ph = trie_phash(fp->t, TRIE_ROOT);
-    size_t pos = 0;
-    for (uint32_t i = 0; i < s->keep; i++) {
-        const char *sc = memchr(text + pos, ';', s->len - pos);
-        size_t fl = sc ? (size_t)(sc - (text + pos)) : s->len - pos;
-        uint64_t h = util_hash(text + pos, fl);
-        ph = trie_hash_step(ph, h);
-        node = trie_child_bytes(fp->t, node, ph, h, text + pos, fl);
+    for (uint32_t i = 0; i < keep; i++) {
+        node = trie_child_hashed(fp->t, node, fp->phs[i], fp->fnames[i]);
         fp->nodes[i] = node;
-        pos += fl + 1;
     }
     return node;
 }
@@ -560,11 +566,18 @@ static void insert_batch(struct folded_pipe *fp, struct fp_batch *b)
         trie_prefetch(t, f[i].ph);
     for (size_t si = 0; si < b->ns; si++) {
         const struct fp_stack *s = &b->s[si];
-        if (s->nf > fp->capn)
-            FT_GROW(fp->nodes, fp->capn, s->nf);
+        if (s->nf > fp->capn) {
+            size_t c = fp->capn;
+            FT_GROW(fp->nodes, c, s->nf);
+            c = fp->capn;
+            FT_GROW(fp->fnames, c, s->nf);
+            c = fp->capn;
+            FT_GROW(fp->phs, c, s->nf);
+            fp->capn = c;
+        }
         uint32_t node = TRIE_ROOT;
         if (s->keep)
-            node = fp->lost ? resolve_kept(fp, bytes + s->off, s) : fp->nodes[s->keep - 1];
+            node = fp->lost ? resolve_kept(fp, s->keep) : fp->nodes[s->keep - 1];
         fp->lost = false;
         for (uint32_t i = s->keep; i < s->nf; i++, k++) {
             if (k + FP_PREFETCH < nf)
@@ -582,6 +595,8 @@ static void insert_batch(struct folded_pipe *fp, struct fp_batch *b)
             }
             node = trie_child_hashed(t, node, f[k].ph, name);
             fp->nodes[i] = node;
+            fp->fnames[i] = name;
+            fp->phs[i] = f[k].ph;
         }
         trie_add(t, node, s->c);
     }
