@@ -30,7 +30,7 @@
 #include "input/perf_mt.h"
 
 #define FP_SLICE ((size_t)1 << 20)  /* read or parsed per batch */
-#define FP_NBATCHES 4u
+#define FP_NBATCHES 16u
 #define FP_MIN_INPUT ((size_t)4 << 20) /* smaller files load on one thread */
 #define FP_FULL_BYTES ((size_t)4 << 20) /* a batch is handed over early past this... */
 #define FP_FULL_FRAMES 65536u           /* ...or this many new frames (a huge slice) */
