@@ -158,6 +158,7 @@ void loader_free(struct loader *l)
         perf_data_free(l->child);   /* kills perf if it still runs; closes fd */
     else if (l->fd > STDIN_FILENO)
         close(l->fd);
+    folded_pipe_free(l->fpipe);   /* stops its reader before fd is closed */
     dc_reset(l);
     folded_free(l->folded);
     perf_free(l->perf);
@@ -199,6 +200,31 @@ size_t loader_bytes(const struct loader *l)
 }
 
 
+/* --- folded input on two threads (folded_pipe.h) ----------------------------------- */
+
+#define PIPE_WAIT_MS 20   /* the viewer's step waits at most this long for the reader */
+
+/* Two threads for folded input: FLAMETUI_THREADS (load_opts.threads) >= 2, or unset (0)
+ * on a machine with two CPUs or more. */
+static bool pipe_wanted(const struct loader *l, size_t size)
+{
+    if (!l->folded || l->fpipe || size < folded_pipe_min_input() || size < 2)
+        return false;
+    if (l->threads >= 1)
+        return l->threads >= 2;
+    return sysconf(_SC_NPROCESSORS_ONLN) >= 2;
+}
+
+static enum load_status step_pipe(struct loader *l, size_t max_bytes, struct ft_error *err)
+{
+    int rc = folded_pipe_step(l->fpipe, max_bytes < 4096 ? 4096 : max_bytes,
+                              l->batch ? -1 : PIPE_WAIT_MS, &l->consumed, err);
+    if (rc > 0)
+        return LOAD_MORE;
+    l->eof = l->done = true;
+    return rc < 0 ? LOAD_ERROR : LOAD_EOF;
+}
+
 /* --- the mapped path ----------------------------------------------------------------- */
 
 static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_error *err)
@@ -226,6 +252,12 @@ static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_e
             return LOAD_ERROR;
         }
         return LOAD_EOF;
+    }
+    if (l->map_pos == 0 && pipe_wanted(l, l->map_len)) {
+        struct folded_pipe_opts fo = {l->max_line, l->strict};
+        l->fpipe = folded_pipe_buf(l->t, &fo, l->map, l->map_len, true);
+        if (l->fpipe)
+            return step_pipe(l, max_bytes, err);
     }
     size_t rem = l->map_len - l->map_pos;
     size_t want = max_bytes < MAP_SLICE ? (max_bytes < 4096 ? 4096 : max_bytes) : MAP_SLICE;
@@ -364,6 +396,17 @@ static int parse(struct loader *l, bool eof, bool idle, struct ft_error *err)
         int r = loader_sniff_input(l, p, n, eof, idle, err);
         if (r <= 0)
             return r;
+    }
+    /* the viewer's regular folded file: read and split on a second thread from here */
+    if (!eof && !l->batch && l->regular && !l->follow && !l->tee_fd && !l->child &&
+        l->dc_state == DC_NO && l->consumed == 0 && !l->skipping &&
+        l->open_size > 0 && pipe_wanted(l, (size_t)l->open_size)) {
+        struct folded_pipe_opts fo = {l->max_line, l->strict};
+        l->fpipe = folded_pipe_fd(l->t, &fo, l->fd, p, n, l->open_size);
+        if (l->fpipe) {
+            l->in.len = l->start = l->scanned = 0;
+            return 0;
+        }
     }
     if (l->skipping) {
         const char *nl = n ? memchr(p, '\n', n) : NULL;
@@ -539,6 +582,8 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
 {
     if (l->done)
         return LOAD_EOF;
+    if (l->fpipe)
+        return step_pipe(l, max_bytes, err);
     if (l->map)
         return step_mapped(l, max_bytes, err);
     if (max_bytes < 4096)
@@ -616,6 +661,8 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
             l->done = true;
             return LOAD_ERROR;
         }
+        if (l->fpipe)   /* the reader thread took over the file */
+            return LOAD_MORE;
     }
     return LOAD_MORE;
 }
@@ -624,6 +671,8 @@ void loader_trie_replaced(struct loader *l)
 {
     if (l->folded)
         folded_trie_replaced(l->folded);
+    if (l->fpipe)
+        folded_pipe_trie_replaced(l->fpipe);
 }
 
 int loader_run(struct loader *l, struct ft_error *err)

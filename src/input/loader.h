@@ -8,6 +8,9 @@
  * and counted, compressed input is decoded in bounded slices, and regular files are never copied
  * whole (a batch output maps them, the viewer reads them in steps). A file that shrinks
  * while it is read is an error ("changed while it was read"), never a crash.
+ * A regular folded file of 4 MiB or more (threads >= 2, or 0 on two CPUs or more) is read
+ * and split on a second thread (folded_pipe.h); loader_step then inserts what that thread
+ * has ready, waiting for it 20 ms at most.
  * Never prints; loader_report() formats the skipped-lines summary and the notices for the
  * caller. */
 #ifndef FLAMETUI_LOADER_H
@@ -34,7 +37,8 @@ struct load_opts {
     bool follow;        /* --follow: keep reading a growing regular file */
     bool strict;        /* --strict: a folded line that does not parse is an error */
     bool interactive;   /* for the viewer: FIFOs opened non-blocking, parsed in steps */
-    int threads;        /* batch perf collapsing: threads (0 = ncpu, at most 4) */
+    int threads;        /* batch perf collapsing: threads (0 = ncpu, at most 4); folded
+                         * input: two threads when >= 2 (0: when there are 2 CPUs) */
     size_t max_line;    /* --max-line: longer lines are skipped (0: LOAD_MAX_LINE_DEFAULT) */
     int tee_fd;         /* --tee: every raw byte read (before decompression) is written
                          * here as it arrives; 0 = none (fd 0 is always the input or

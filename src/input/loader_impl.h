@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include "input/decompress.h"
+#include "input/folded_pipe.h"
 #include "input/loader.h"
 #include "input/parse_bpftrace.h"
 #include "input/parse_folded.h"
@@ -37,6 +38,7 @@ struct loader {
     size_t max_line;
     struct trie *t;
     struct folded_parser *folded;
+    struct folded_pipe *fpipe;          /* folded input on two threads (folded_pipe.h) */
     struct perf_parser *perf;
     struct pprof_parser *pprof;         /* pprof.h */
     struct bpftrace_parser *bpftrace;   /* parse_bpftrace.h */

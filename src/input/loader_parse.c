@@ -24,6 +24,8 @@ size_t loader_samples(const struct loader *l)
 {
     if (l->mt_done)
         return l->mt.samples;
+    if (l->fpipe)
+        return folded_pipe_samples(l->fpipe);
     if (l->folded)
         return folded_samples(l->folded);
     if (l->perf)
@@ -63,7 +65,8 @@ bool loader_report(const struct loader *l, struct buf *msg)
     size_t before = msg->len;
     if (l->folded) {
         struct ft_error first;
-        size_t n = folded_skipped(l->folded, &first);
+        size_t n = l->fpipe ? folded_pipe_skipped(l->fpipe, &first)
+                            : folded_skipped(l->folded, &first);
         if (n)
             buf_printf(msg, "%s: %zu line%s skipped (first at line %ld: %s)\n", l->name, n,
                        n == 1 ? "" : "s", first.line, first.msg);

@@ -43,6 +43,9 @@ struct folded_parser {
     size_t max_line;        /* 0: no limit */
     size_t reported;        /* bytes of this feed told to trie_hint_progress */
     char long_why[48];      /* "line longer than 16 MiB" */
+    folded_sink_fn sink;    /* folded_set_sink: stacks go there, not into the trie */
+    void *sink_ctx;
+    uint64_t root_ph;       /* trie_phash of the root, read once by folded_set_sink */
 };
 
 struct folded_parser *folded_new(struct trie *t)
@@ -223,6 +226,37 @@ static inline size_t common_prefix(const char *a, const char *b, size_t m)
     return l;
 }
 
+/* add_line for a parser with a sink: the same frames and path hashes, no trie. The path
+ * hash of a kept frame is still in ph[] (set when that frame was new). */
+static void add_line_sink(struct folded_parser *p, const char *s, size_t len, size_t k,
+                          size_t start, struct count c)
+{
+    size_t nf = k;
+    if (start <= len && !(k > 0 && p->ends[k - 1] == len)) {
+        const char *q = s + start, *end = s + len;
+        uint64_t ph = k ? p->ph[k - 1] : p->root_ph;
+        for (;;) {
+            reserve_frames(p, nf + 1);
+            uint64_t h;
+            size_t fl = scan_frame(q, end, &h);
+            ph = trie_hash_step(ph, h);
+            p->ends[nf] = (uint32_t)(q + fl - s);
+            p->nh[nf] = h;
+            p->ph[nf] = ph;
+            nf++;
+            if (q + fl == end)
+                break;
+            q += fl + 1;
+        }
+    }
+    p->nprev = nf;
+    p->prev_p = s;
+    p->prev_len = len;
+    p->prev_ext = true;
+    p->sink(p->sink_ctx, s, len, k, nf, p->ends, p->nh, p->ph, c);
+    p->samples++;
+}
+
 static void add_line(struct folded_parser *p, const char *s, size_t len, struct count c)
 {
     /* common prefix with the previous stack: its frames keep their nodes */
@@ -241,6 +275,10 @@ static void add_line(struct folded_parser *p, const char *s, size_t len, struct 
     /* scan and hash the new frames, prefetch their trie and strtab slots, then resolve
      * them: the probes use precomputed path hashes, so consecutive ones overlap */
     size_t nf = k;
+    if (p->sink) {
+        add_line_sink(p, s, len, k, start, c);
+        return;
+    }
     if (start <= len && !(k > 0 && p->ends[k - 1] == len)) {
         const char *q = s + start, *end = s + len;
         uint64_t ph = trie_phash(p->t, node);
@@ -317,14 +355,23 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
             add_line(p, buf + pos, sl, c);
         }
         pos += ll + (nl ? 1 : 0);
-        if (pos - p->reported >= PROGRESS_STEP) {
+        if (!p->sink && pos - p->reported >= PROGRESS_STEP) {
             trie_hint_progress(p->t, pos - p->reported);
             p->reported = pos;
         }
     }
     keep_prev(p);
-    trie_hint_progress(p->t, pos - p->reported);
+    if (!p->sink)
+        trie_hint_progress(p->t, pos - p->reported);
     return pos;
+}
+
+void folded_set_sink(struct folded_parser *p, folded_sink_fn fn, void *ctx)
+{
+    p->sink = fn;
+    p->sink_ctx = ctx;
+    p->root_ph = trie_phash(p->t, TRIE_ROOT);
+    p->nprev = 0;
 }
 
 void folded_trie_replaced(struct folded_parser *p)

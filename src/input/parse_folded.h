@@ -5,6 +5,7 @@
 #define FLAMETUI_PARSE_FOLDED_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/count.h"
 #include "core/util.h"
@@ -30,6 +31,16 @@ void folded_long_line(struct folded_parser *p);
  * next line is resolved from the root. Safe between two folded_feed calls (a partial
  * line is kept as bytes by the caller, never as nodes). */
 void folded_trie_replaced(struct folded_parser *p);
+/* Instead of adding them to the trie, hands every stack to fn (folded_pipe.h's producer):
+ * frames [0, keep) are those of the previous stack handed over (keep 0 for the first),
+ * frames [keep, nf) are new; frame i is s[i ? ends[i-1] + 1 : 0 .. ends[i]), nh[i] its
+ * util_hash and ph[i] its trie path hash (trie_hash_step chain from the root). The arrays
+ * are the parser's, valid during the call. The parser then never touches the trie (its
+ * root path hash is read here, once) nor its string table. Set before the first feed. */
+typedef void (*folded_sink_fn)(void *ctx, const char *s, size_t len, size_t keep, size_t nf,
+                               const uint32_t *ends, const uint64_t *nh, const uint64_t *ph,
+                               struct count c);
+void folded_set_sink(struct folded_parser *p, folded_sink_fn fn, void *ctx);
 /* Lines skipped; *first gets the first skipped line's number and reason. */
 size_t folded_skipped(const struct folded_parser *p, struct ft_error *first);
 size_t folded_samples(const struct folded_parser *p); /* lines added */

@@ -3,7 +3,9 @@
  * loader. Input: 3 header bytes, then the text.
  *   byte 0: bit 0 strict; bit 1 go through the loader (a memfd file: format sniffing,
  *           gzip); bits 2-3 loader format (auto, folded, perf, auto); bit 4 loader steps
- *           of a few KB instead of loader_run.
+ *           of a few KB instead of loader_run; bit 5 two threads (folded_pipe.h): also
+ *           through the pipe, which must give the whole feed's trie, error and skipped
+ *           count, and the loader on two threads whatever the input's size.
  *   bytes 1-2: seed of the chunk sizes.
  * Checks: no crash or leak; feeding in chunks (as a pipe would) gives exactly the trie of
  * one whole feed (same --collapse text, same strict error); trie_merge copies it all. */
@@ -13,6 +15,7 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
+#include "input/folded_pipe.h"
 #include "input/loader.h"
 #include "input/sniff.h"
 #include "query/top.h"
@@ -67,7 +70,41 @@ out:
     return rc;
 }
 
-static void direct(const char *p, size_t n, bool strict, uint64_t seed)
+/* The same input through folded_pipe (a producer thread): the same as the whole feed. */
+static void piped(const char *p, size_t n, bool strict, uint64_t seed, struct trie *whole,
+                  size_t used, const struct ft_error *e1, size_t skipped1)
+{
+    folded_pipe_tune(1 + seed % 97, 2 + (unsigned)(seed >> 8) % 3, 0);
+    struct trie *t = trie_new(NULL);
+    struct folded_pipe_opts o = {0, strict};
+    struct folded_pipe *fp = folded_pipe_buf(t, &o, n ? p : "", n, false);
+    FUZZ_CHECK(fp != NULL, "folded_pipe_buf");
+    struct ft_error e = {0, ""};
+    size_t bytes = 0;
+    int rc;
+    while ((rc = folded_pipe_step(fp, seed % 5 ? 4096 : SIZE_MAX, -1, &bytes, &e)) > 0)
+        ;
+    if (used == (size_t)-1) {
+        FUZZ_CHECK(rc == -1, "whole feed failed (%s), the pipe did not", e1->msg);
+        FUZZ_CHECK(e1->line == e.line && !strcmp(e1->msg, e.msg), "pipe errors differ: "
+                   "%ld %s / %ld %s", e1->line, e1->msg, e.line, e.msg);
+    } else {
+        FUZZ_CHECK(rc == 0, "pipe failed: %ld %s", e.line, e.msg);
+        FUZZ_CHECK(bytes == n, "pipe consumed %zu of %zu", bytes, n);
+        FUZZ_CHECK(folded_pipe_skipped(fp, NULL) == skipped1, "pipe skipped %zu vs %zu",
+                   folded_pipe_skipped(fp, NULL), skipped1);
+    }
+    size_t l1, l2;
+    char *c1 = fuzz_collapsed(whole, &l1), *c2 = fuzz_collapsed(t, &l2);
+    FUZZ_CHECK(l1 == l2 && !memcmp(c1, c2, l1), "pipe output differs from whole");
+    free(c1);
+    free(c2);
+    folded_pipe_free(fp);
+    trie_free(t);
+    folded_pipe_tune(0, 0, 0);
+}
+
+static void direct(const char *p, size_t n, bool strict, uint64_t seed, bool pipe)
 {
     struct trie *whole = trie_new(NULL), *chunked = trie_new(NULL);
     struct folded_parser *fp = folded_new(whole);
@@ -78,6 +115,8 @@ static void direct(const char *p, size_t n, bool strict, uint64_t seed)
     if (skipped1)
         FUZZ_CHECK(folded_skipped(fp, &first) == skipped1 && first.line > 0, "first skipped");
     folded_free(fp);
+    if (pipe)
+        piped(p, n, strict, seed, whole, used, &e1, skipped1);
     int rc = feed_chunked(chunked, p, n, strict, seed, &e2, &skipped2);
     if (used == (size_t)-1) {
         FUZZ_CHECK(rc == -1, "whole feed failed (%s), chunked did not", e1.msg);
@@ -125,6 +164,10 @@ static void via_loader(const uint8_t *p, size_t n, unsigned flags)
                                               FORMAT_AUTO};
     o.format = fmts[(flags >> 2) & 3];
     o.strict = flags & 1;
+    if (flags & 32) {   /* two threads for any size */
+        o.threads = 2;
+        folded_pipe_tune(97, 2, 0);
+    }
     struct trie *t = trie_new(NULL);
     struct ft_error err = {0, ""};
     struct loader *l = loader_open(path, &o, t, &err);
@@ -154,6 +197,7 @@ static void via_loader(const uint8_t *p, size_t n, unsigned flags)
     loader_free(l);
     trie_free(t);
     close(fd);
+    folded_pipe_tune(0, 0, 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -167,6 +211,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (flags & 2)
         via_loader(data + 3, n, flags);
     else
-        direct(p, n, flags & 1, seed);
+        direct(p, n, flags & 1, seed, flags & 32);
     return 0;
 }

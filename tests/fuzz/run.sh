@@ -124,6 +124,7 @@ done
 {
     case " $targets " in *" fuzz_folded "*)
         seed "$work/seed-fuzz_folded" '\000\061\062' $folded
+        seed "$work/seed-fuzz_folded" '\040\061\062' $folded
         seed "$work/seed-fuzz_folded" '\002\000\000' $perf
         for f in $(ls "$top"/tests/data/*.folded "$top"/tests/data/*.perf | sed -n '1p;$p'); do
             { printf '\002\000\000'; gzip -c "$f"; } > "$work/seed-fuzz_folded/gz-$(basename "$f")"
