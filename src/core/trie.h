@@ -117,6 +117,12 @@ const uint32_t *trie_children(struct trie *t, uint32_t node, size_t *n);
 /* Sorts the children of every node now (one pass), so that the trie_children() calls of
  * a walk over most of the trie (writing it out) do not sort node by node first. */
 void trie_sort_children(struct trie *t);
+/* The child of node named name (an id of trie_names(t)), or TRIE_NONE: a binary search
+ * over trie_children() with byte compares. Unlike trie_find_child it builds no lookup
+ * table (a view made by appending has none, and building one for all its nodes costs
+ * more than the view), and unlike the strtab's ranks the byte order stays valid while a
+ * live input adds names. (Logically const, as trie_children.) */
+uint32_t trie_child_sorted(struct trie *t, uint32_t node, uint32_t name);
 /* True when node has at least one child (O(1), no sorting). */
 bool trie_has_children(const struct trie *t, uint32_t node);
 

@@ -171,27 +171,6 @@ static inline uint32_t group_of(const struct trie_fold *w, uint32_t p)
     return w->wrank[p >> 6] + (uint32_t)__builtin_popcountll(below);
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-static void sort_group(uint64_t *g, size_t n)
-{
-    if (n > 16) {
-        qsort(g, n, sizeof *g, cmp_u64);
-        return;
-    }
-    for (size_t i = 1; i < n; i++) {
-        uint64_t x = g[i];
-        size_t j = i;
-        for (; j > 0 && g[j - 1] > x; j--)
-            g[j] = g[j - 1];
-        g[j] = x;
-    }
-}
-
 static void find_splits(struct trie_fold *w);
 
 void trie_fold_index(struct trie_fold *w)
@@ -234,7 +213,7 @@ void trie_fold_index(struct trie_fold *w)
     w->gstart[0] = 0;
     for (uint32_t g = 0; g < ng; g++)
         if (w->gstart[g + 1] - w->gstart[g] > 1)
-            sort_group(w->kids + w->gstart[g], w->gstart[g + 1] - w->gstart[g]);
+            trie_sort_keys(w->kids + w->gstart[g], w->gstart[g + 1] - w->gstart[g]);
     if (w->nparts > 1)
         find_splits(w);
 }

@@ -96,4 +96,7 @@ static inline struct count trie_get_count(uint64_t bits, bool fl)
 void trie_kids_free(struct trie *t);            /* everything, now */
 void trie_kids_grave_free(struct trie *t);      /* the retired arrays (on a change) */
 size_t trie_kids_bytes(const struct trie *t);
+/* Sorts n keys ascending (a sibling group of (name rank << 32 | node) keys: insertion
+ * sort when small). Also used by trie_fold.c. */
+void trie_sort_keys(uint64_t *g, size_t n);
 #endif

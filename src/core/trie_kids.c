@@ -86,7 +86,7 @@ static int cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void sort_group(uint64_t *g, size_t n)
+void trie_sort_keys(uint64_t *g, size_t n)
 {
     if (n > 16) {
         qsort(g, n, sizeof *g, cmp_u64);
@@ -133,7 +133,7 @@ static void build_kids(struct trie *t)
     off[0] = 0;
     for (size_t p = 0; p < n; p++)
         if (off[p + 1] - off[p] > 1)
-            sort_group(keys + off[p], off[p + 1] - off[p]);
+            trie_sort_keys(keys + off[p], off[p + 1] - off[p]);
     uint32_t *ids = (uint32_t *)(void *)keys; /* in place: id i goes below key i */
     for (size_t i = 0; i < m; i++)
         ids[i] = (uint32_t)keys[i];
@@ -264,4 +264,29 @@ void trie_sort_children(struct trie *t)
 {
     if (!t->k.off || t->k.kn != t->n)
         build_kids(t);
+}
+
+uint32_t trie_child_sorted(struct trie *t, uint32_t node, uint32_t name)
+{
+    const struct strtab *names = trie_names(t);
+    if (name >= strtab_count(names))
+        return TRIE_NONE;
+    size_t wl, nk;
+    const char *w = strtab_get(names, name, &wl);
+    const uint32_t *k = trie_children(t, node, &nk);
+    size_t lo = 0, hi = nk;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2, cl;
+        const char *c = trie_label(t, k[mid], &cl);
+        int d = memcmp(c, w, cl < wl ? cl : wl);
+        if (d == 0)
+            d = (cl > wl) - (cl < wl);
+        if (d == 0)
+            return k[mid];
+        if (d < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return TRIE_NONE;
 }

@@ -46,38 +46,11 @@ static bool path_is_prefix(const struct name_path *pre, const struct name_path *
     return pre->n <= p->n && (pre->n == 0 || memcmp(pre->v, p->v, pre->n * sizeof(*p->v)) == 0);
 }
 
-/* The child of node named name, or TRIE_NONE: a binary search over the children, which
- * come in plain byte order of their names. Not trie_find_child: a view built by appending
- * (filters, reverse) has no lookup table until the first lookup, and building one for
- * the whole view (random writes over all its nodes) cost more than the view itself; the
- * children index is what the layout reads anyway. (Byte compares, not the strtab's
- * ranks: those are sorted again whenever a live input added a name.) */
+/* The child of node named name, or TRIE_NONE (trie_child_sorted: not trie_find_child,
+ * which would build a lookup table for a whole appended view). */
 static uint32_t child_named(const struct trie *t, uint32_t node, uint32_t name)
 {
-    struct trie *mt = (struct trie *)(uintptr_t)t;   /* trie_children fills a cache */
-    const struct strtab *names = trie_names(mt);
-    if (name >= strtab_count(names))
-        return TRIE_NONE;
-    size_t wl;
-    const char *w = strtab_get(names, name, &wl);
-    size_t nk;
-    const uint32_t *k = trie_children(mt, node, &nk);
-    size_t lo = 0, hi = nk;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        size_t cl;
-        const char *c = trie_label(t, k[mid], &cl);
-        int d = memcmp(c, w, cl < wl ? cl : wl);
-        if (d == 0)
-            d = (cl > wl) - (cl < wl);
-        if (d == 0)
-            return k[mid];
-        if (d < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return TRIE_NONE;
+    return trie_child_sorted((struct trie *)(uintptr_t)t, node, name);   /* fills a cache */
 }
 
 /* Deepest node along the path that exists in a->t. */

@@ -156,30 +156,6 @@ static double wall_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* The child of node named name, as ui/nav.c's child_named finds it (sorted children,
- * byte compares). */
-static uint32_t child_named(struct trie *t, uint32_t node, uint32_t name)
-{
-    size_t wl, nk;
-    const char *w = strtab_get(trie_names(t), name, &wl);
-    const uint32_t *k = trie_children(t, node, &nk);
-    size_t lo = 0, hi = nk;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2, cl;
-        const char *c = trie_label(t, k[mid], &cl);
-        int d = memcmp(c, w, cl < wl ? cl : wl);
-        if (d == 0)
-            d = (cl > wl) - (cl < wl);
-        if (d == 0)
-            return k[mid];
-        if (d < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return TRIE_NONE;
-}
-
 /* Key to screen through the graph: push the filter (or reverse), derive, find the
  * selection's path (the widest path, 3 frames deep) and lay out 200x60; then undo. */
 static void time_screen(struct trie *base, enum filter_kind kind, const char *re, bool rev,
@@ -222,7 +198,7 @@ static void time_screen(struct trie *base, enum filter_kind kind, const char *re
     uint32_t at = TRIE_ROOT;
     for (uint32_t i = 0; i < n && at != TRIE_NONE; i++) {
         graph_expand_node(g, t, at);
-        at = child_named(t, at, path[i]);
+        at = trie_child_sorted(t, at, path[i]);   /* as nav.c */
     }
     layout_cache_reset(&rl);
     graph_expand(g, t, TRIE_ROOT, in.vp.cols);
