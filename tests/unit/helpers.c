@@ -4,9 +4,15 @@
 
 #include "helpers.h"
 
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cmocka.h>
 
 #include "input/parse_folded.h"
 #include "core/strtab.h"
@@ -80,4 +86,23 @@ char *test_read_data(const char *name, size_t *len)
     fclose(f);
     *len = (size_t)n;
     return b;
+}
+
+void assert_same_trie(struct trie *a, struct trie *b)
+{
+    assert_int_equal(trie_size(a), trie_size(b));
+    for (uint32_t i = 0; i < (uint32_t)trie_size(a); i++) {
+        assert_int_equal(trie_parent(a, i), trie_parent(b, i));
+        size_t la, lb;
+        const char *na = trie_label(a, i, &la), *nb = trie_label(b, i, &lb);
+        assert_int_equal(la, lb);
+        assert_memory_equal(na, nb, la);
+        assert_true(trie_self_d(a, i) == trie_self_d(b, i));
+        assert_true(trie_total_d(a, i) == trie_total_d(b, i));
+        assert_int_equal(trie_is_terminal(a, i), trie_is_terminal(b, i));
+    }
+    char *ca = trie_to_collapsed(a), *cb = trie_to_collapsed(b);
+    assert_string_equal(ca, cb);
+    free(ca);
+    free(cb);
 }

@@ -17,4 +17,8 @@ uint32_t trie_node_at(const struct trie *t, const char *path);
 /* The whole of tests/data/NAME (under $top_srcdir), NUL-terminated; *len gets its size.
  * Aborts when it cannot be read. The caller frees. */
 char *test_read_data(const char *name, size_t *len);
+/* Fails the test unless a and b have the same nodes in the same order with the same
+ * parents, names, terminal flags and counts (self and total), and the same collapsed
+ * text. */
+void assert_same_trie(struct trie *a, struct trie *b);
 #endif
