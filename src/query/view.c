@@ -545,7 +545,7 @@ static void build_plain(struct state *st, bool track, bool diff, size_t nneed)
     size_t n = st->nnodes;
     bool reserved = false;
     uint32_t par[BLK], nam[BLK], ph[BLK];
-    unsigned char term[BLK];
+    unsigned char term[BLK] = {0};   /* read only when tracking */
     count_node(st, track, diff, 0, trie_is_terminal(base, TRIE_ROOT));
     for (size_t b = 1; b < n; b += BLK) {
         size_t m = n - b < BLK ? n - b : BLK, k = 0;
