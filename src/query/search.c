@@ -26,6 +26,9 @@ struct search {
                                   * so const calls can fill it */
 };
 
+/* passes over all nodes read them BLK at a time (trie_read_nodes) */
+enum { BLK = 512 };
+
 #define MEMO_ROOTS 8   /* the whole trie, and the last zoom roots (zoom in and out again) */
 
 struct memo {
@@ -98,13 +101,28 @@ void search_refresh(struct search *s)
         s->below = xrealloc(s->below, size);
         memset(s->below + s->nnodes, 0, size - s->nnodes);
     }
-    for (size_t id = s->nnodes ? s->nnodes : 1; id < size; id++) {
-        unsigned char m = s->match[trie_name(s->t, (uint32_t)id)];
-        s->match_nodes += m;
-        /* mark it and its ancestors, up to the first one already marked */
-        for (uint32_t a = (uint32_t)id; m && a != TRIE_NONE && !s->below[a];
-             a = trie_parent(s->t, a))
-            s->below[a] = 1;
+    /* the new nodes backwards (children have larger ids than their parents, so a node's
+     * mark is final when it is reached): a matching or marked node marks its parent;
+     * an old parent, and its ancestors up to the first one already marked, by a walk */
+    size_t start = s->nnodes ? s->nnodes : 1;
+    uint32_t par[BLK], nam[BLK];
+    for (size_t e = size; e > start;) {
+        size_t b = e - start > BLK ? e - BLK : start;
+        trie_read_nodes(s->t, b, e - b, par, nam, NULL, NULL);
+        for (size_t j = e - b; j-- > 0;) {
+            unsigned char m = s->match[nam[j]];
+            s->match_nodes += m;
+            if (!m && !s->below[b + j])
+                continue;
+            s->below[b + j] = 1;
+            uint32_t a = par[j];
+            if (a >= start)
+                s->below[a] = 1;
+            else
+                for (; a != TRIE_NONE && !s->below[a]; a = trie_parent(s->t, a))
+                    s->below[a] = 1;
+        }
+        e = b;
     }
     if (size > s->nnodes)
         s->nnodes = size;
@@ -180,13 +198,17 @@ static double matched(const struct search *s, uint32_t root)
     if (root == TRIE_ROOT) {              /* whole trie: one sequential pass in id order */
         size_t size = trie_size(s->t);
         unsigned char *under = xcalloc(size, 1);   /* a matching frame at or above */
-        for (size_t i = 1; i < size; i++) {
-            uint32_t p = trie_parent(s->t, (uint32_t)i);
-            if (under[p]) {
-                under[i] = 1;
-            } else if (search_node_matches(s, (uint32_t)i)) {
-                under[i] = 1;
-                sum += trie_total_d(s->t, (uint32_t)i);   /* counted once */
+        uint32_t par[BLK], nam[BLK];
+        for (size_t b = 1; b < size; b += BLK) {
+            size_t m = size - b < BLK ? size - b : BLK;
+            trie_read_nodes(s->t, b, m, par, nam, NULL, NULL);
+            for (size_t j = 0; j < m; j++) {
+                if (under[par[j]]) {
+                    under[b + j] = 1;
+                } else if (nam[j] < s->nnames && s->match[nam[j]]) {
+                    under[b + j] = 1;
+                    sum += trie_total_d(s->t, (uint32_t)(b + j));   /* counted once */
+                }
             }
         }
         free(under);

@@ -179,6 +179,18 @@ static void match_below(void **state)
     assert_true(bl[trie_node_at(t, "other")]);
     assert_true(bl[trie_node_at(t, "other;q")]);
     assert_false(bl[trie_node_at(t, "main;b")]);
+    /* a match below old nodes whose parents are not marked yet: the whole chain is */
+    uint32_t m = strtab_lookup(trie_names(t), "main", 4), b = strtab_lookup(trie_names(t), "b", 1),
+             y = strtab_lookup(trie_names(t), "y", 1);
+    uint32_t mbyx[4] = {m, b, y, x};
+    trie_insert(t, mbyx, 4, count_u64(1));
+    search_refresh(s);
+    bl = search_below(s);
+    assert_true(bl[trie_node_at(t, "main;b;y;x")]);
+    assert_true(bl[trie_node_at(t, "main;b;y")]);
+    assert_true(bl[trie_node_at(t, "main;b")]);
+    assert_true(bl[trie_node_at(t, "other;q;x")]);
+    assert_int_equal(search_match_nodes(s), 3);
     search_free(s);
     trie_free(t);
 }
