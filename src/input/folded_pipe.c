@@ -30,7 +30,8 @@
 #include "input/perf_mt.h"
 
 #define FP_SLICE ((size_t)1 << 20)  /* read or parsed per batch */
-#define FP_NBATCHES 16u
+#define FP_NBATCHES 16u              /* ring of batches, reading a fd (the viewer) */
+#define FP_NBATCHES_MAPPED 4u        /* slicing a mapping (batch outputs): as fast, less memory */
 #define FP_MIN_INPUT ((size_t)4 << 20) /* smaller files load on one thread */
 #define FP_FULL_BYTES ((size_t)4 << 20) /* a batch is handed over early past this... */
 #define FP_FULL_FRAMES 65536u           /* ...or this many new frames (a huge slice) */
@@ -38,16 +39,16 @@
 #define FP_RELEASE ((size_t)64 << 20)   /* parsed mapping pages given back in such steps */
 #define FP_MAX_NAMES (1u << 22)         /* names the producer numbers; later ones go as bytes */
 #define PID_NONE UINT32_MAX
-#define FP_POPULATE_NODES ((size_t)1 << 20)  /* nodes (32 MiB) faulted in ahead of the consumer */
+#define FP_POPULATE_NODES ((size_t)1 << 18)  /* nodes (8 MiB) faulted in ahead of the consumer */
 
 static size_t tune_slice = FP_SLICE;
-static unsigned tune_nb = FP_NBATCHES;
+static unsigned tune_nb;   /* 0: FP_NBATCHES or FP_NBATCHES_MAPPED */
 static size_t tune_min = FP_MIN_INPUT;
 
 void folded_pipe_tune(size_t slice, unsigned nbatches, size_t min_input)
 {
     tune_slice = slice ? slice : FP_SLICE;
-    tune_nb = nbatches >= 2 ? nbatches : FP_NBATCHES;
+    tune_nb = nbatches >= 2 ? nbatches : 0;
     tune_min = min_input;
 }
 
@@ -450,7 +451,7 @@ static struct folded_pipe *start(struct trie *t, const struct folded_pipe_opts *
     fp->o = *o;
     if (!fp->o.max_line)
         fp->o.max_line = SIZE_MAX;
-    fp->nb = tune_nb;
+    fp->nb = tune_nb ? tune_nb : fp->fd >= 0 ? FP_NBATCHES : FP_NBATCHES_MAPPED;
     fp->b = xcalloc(fp->nb, sizeof *fp->b);
     fp->p = folded_new(t);
     if (o->max_line)
