@@ -226,35 +226,30 @@ static inline size_t common_prefix(const char *a, const char *b, size_t m)
     return l;
 }
 
-/* add_line for a parser with a sink: the same frames and path hashes, no trie. The path
- * hash of a kept frame is still in ph[] (set when that frame was new). */
-static void add_line_sink(struct folded_parser *p, const char *s, size_t len, size_t k,
-                          size_t start, struct count c)
+/* Scans and hashes the frames of s from byte start on as frames nf, nf + 1, ... (ends,
+ * name hashes, path hashes from ph, the parent's); with prefetch, asks for their trie and
+ * strtab slots, so that the probes that follow overlap. Returns the frame count. */
+static inline size_t scan_frames(struct folded_parser *p, const char *s, size_t len,
+                                 size_t start, size_t nf, uint64_t ph, bool prefetch)
 {
-    size_t nf = k;
-    if (start <= len && !(k > 0 && p->ends[k - 1] == len)) {
-        const char *q = s + start, *end = s + len;
-        uint64_t ph = k ? p->ph[k - 1] : p->root_ph;
-        for (;;) {
-            reserve_frames(p, nf + 1);
-            uint64_t h;
-            size_t fl = scan_frame(q, end, &h);
-            ph = trie_hash_step(ph, h);
-            p->ends[nf] = (uint32_t)(q + fl - s);
-            p->nh[nf] = h;
-            p->ph[nf] = ph;
-            nf++;
-            if (q + fl == end)
-                break;
-            q += fl + 1;
+    const char *q = s + start, *end = s + len;
+    for (;;) {
+        reserve_frames(p, nf + 1);
+        uint64_t h;
+        size_t fl = scan_frame(q, end, &h);
+        ph = trie_hash_step(ph, h);
+        if (prefetch) {
+            trie_prefetch(p->t, ph);
+            strtab_prefetch(p->names, h); /* a new node interns its name */
         }
+        p->ends[nf] = (uint32_t)(q + fl - s);
+        p->nh[nf] = h;
+        p->ph[nf] = ph;
+        nf++;
+        if (q + fl == end)
+            return nf;
+        q += fl + 1;
     }
-    p->nprev = nf;
-    p->prev_p = s;
-    p->prev_len = len;
-    p->prev_ext = true;
-    p->sink(p->sink_ctx, s, len, k, nf, p->ends, p->nh, p->ph, c);
-    p->samples++;
 }
 
 static void add_line(struct folded_parser *p, const char *s, size_t len, struct count c)
@@ -272,31 +267,15 @@ static void add_line(struct folded_parser *p, const char *s, size_t len, struct 
         start = e + 1;
         k++;
     }
-    /* scan and hash the new frames, prefetch their trie and strtab slots, then resolve
-     * them: the probes use precomputed path hashes, so consecutive ones overlap */
+    /* scan and hash the new frames, then resolve them (a sink does that itself): the
+     * probes use precomputed path hashes, so consecutive ones overlap. The path hash of
+     * a kept frame is still in ph[] (set when that frame was new). */
     size_t nf = k;
-    if (p->sink) {
-        add_line_sink(p, s, len, k, start, c);
-        return;
-    }
-    if (start <= len && !(k > 0 && p->ends[k - 1] == len)) {
-        const char *q = s + start, *end = s + len;
-        uint64_t ph = trie_phash(p->t, node);
-        for (;;) {
-            reserve_frames(p, nf + 1);
-            uint64_t h;
-            size_t fl = scan_frame(q, end, &h);
-            ph = trie_hash_step(ph, h);
-            trie_prefetch(p->t, ph);
-            strtab_prefetch(p->names, h); /* a new node interns its name */
-            p->ends[nf] = (uint32_t)(q + fl - s);
-            p->nh[nf] = h;
-            p->ph[nf] = ph;
-            nf++;
-            if (q + fl == end)
-                break;
-            q += fl + 1;
-        }
+    bool more = start <= len && !(k > 0 && p->ends[k - 1] == len);
+    if (more && p->sink) {
+        nf = scan_frames(p, s, len, start, k, k ? p->ph[k - 1] : p->root_ph, false);
+    } else if (more) {
+        nf = scan_frames(p, s, len, start, k, trie_phash(p->t, node), true);
         for (size_t i = k; i < nf; i++) {
             size_t fs = i ? p->ends[i - 1] + 1 : 0;
             node = trie_child_bytes(p->t, node, p->ph[i], p->nh[i], s + fs, p->ends[i] - fs);
@@ -307,7 +286,10 @@ static void add_line(struct folded_parser *p, const char *s, size_t len, struct 
     p->prev_p = s; /* in the caller's buffer until keep_prev() */
     p->prev_len = len;
     p->prev_ext = true;
-    trie_add(p->t, node, c);
+    if (p->sink)
+        p->sink(p->sink_ctx, s, len, k, nf, p->ends, p->nh, p->ph, c);
+    else
+        trie_add(p->t, node, c);
     p->samples++;
 }
 
