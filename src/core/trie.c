@@ -52,42 +52,15 @@ static void huge_advise(void *p, size_t bytes)
     }
 }
 
-static size_t page_round(size_t bytes)
-{
-    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
-    return (bytes + pg - 1) / pg * pg;
-}
-
-/* A zeroed table of n slots. Big tables are probed at random: they are mapped directly
- * (zero pages from the kernel, no memset), aligned for transparent huge pages so that
- * the probes do not also miss the TLB (a hint; harmless where THP is off). */
+/* A zeroed table of n slots (xcalloc_table: big ones are mapped for huge pages). */
 static uint32_t *slots_alloc(size_t n, bool *mapped)
 {
-    size_t bytes = n * sizeof(uint32_t);
-    *mapped = false;
-    if (bytes < HUGE_BYTES)
-        return xcalloc(n, sizeof(uint32_t));
-    size_t len = page_round(bytes) + HUGE_ALIGN;
-    char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED)
-        die("out of memory (%zu bytes)", bytes);
-    char *a = (char *)(((uintptr_t)p + HUGE_ALIGN - 1) & ~(uintptr_t)(HUGE_ALIGN - 1));
-    char *e = a + page_round(bytes);
-    if (a > p)
-        munmap(p, (size_t)(a - p));
-    if (p + len > e)
-        munmap(e, (size_t)(p + len - e));
-    madvise(a, page_round(bytes), MADV_HUGEPAGE);
-    *mapped = true;
-    return (uint32_t *)(void *)a;
+    return xcalloc_table(n * sizeof(uint32_t), mapped);
 }
 
 static void slots_free(struct trie *t)
 {
-    if (t->slots_mapped)
-        munmap(t->slots, page_round(t->nslots * sizeof *t->slots));
-    else
-        free(t->slots);
+    xfree_table(t->slots, t->nslots * sizeof *t->slots, t->slots_mapped);
     t->slots = NULL;
     t->slots_mapped = false;
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 static void (*die_hook)(void);
@@ -57,6 +58,43 @@ void *xcalloc(size_t n, size_t size)
     if (!p)
         die("out of memory (%zu x %zu bytes)", n, size);
     return p;
+}
+
+#define TABLE_MAP_BYTES ((size_t)4 << 20)
+#define TABLE_ALIGN ((size_t)2 << 20)
+
+static size_t page_round(size_t bytes)
+{
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    return (bytes + pg - 1) / pg * pg;
+}
+
+void *xcalloc_table(size_t bytes, bool *mapped)
+{
+    *mapped = false;
+    if (bytes < TABLE_MAP_BYTES)
+        return xcalloc(bytes, 1);
+    size_t len = page_round(bytes) + TABLE_ALIGN;
+    char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        die("out of memory (%zu bytes)", bytes);
+    char *a = (char *)(((uintptr_t)p + TABLE_ALIGN - 1) & ~(uintptr_t)(TABLE_ALIGN - 1));
+    char *e = a + page_round(bytes);
+    if (a > p)
+        munmap(p, (size_t)(a - p));
+    if (p + len > e)
+        munmap(e, (size_t)(p + len - e));
+    madvise(a, page_round(bytes), MADV_HUGEPAGE);
+    *mapped = true;
+    return a;
+}
+
+void xfree_table(void *p, size_t bytes, bool mapped)
+{
+    if (mapped)
+        munmap(p, page_round(bytes));
+    else
+        free(p);
 }
 
 void *xrealloc(void *p, size_t n)

@@ -6,6 +6,7 @@
 #ifndef FLAMETUI_UTIL_H
 #define FLAMETUI_UTIL_H
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,6 +28,13 @@ char *xstrdup(const char *s);
 void *xgrow(void *p, size_t *cap, size_t need, size_t size);
 #define FT_GROW(p, cap, need) ((p) = xgrow((p), &(cap), (need), sizeof(*(p))))
 char *xmemdup(const void *p, size_t n);      /* adds a terminating NUL */
+/* A zeroed block for big tables probed at random: under 4 MiB it is calloc'd; from
+ * there it is mapped directly (zero pages from the kernel, no memset), aligned to 2 MiB
+ * and advised for transparent huge pages, so that random probes do not also miss the
+ * TLB (a hint; harmless where THP is off). *mapped says which: give both to
+ * xfree_table. */
+void *xcalloc_table(size_t bytes, bool *mapped);
+void xfree_table(void *p, size_t bytes, bool mapped);
 
 /* Runs before die() prints (tui.c registers tui_shutdown). */
 void util_set_die_hook(void (*hook)(void));

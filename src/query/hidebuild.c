@@ -9,47 +9,21 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "core/trie.h"
 #include "core/util.h"
 
 #define MIN_ENTRIES 1024u
-#define HUGE ((size_t)2 << 20)
-
-static size_t map_bytes(size_t count)
-{
-    return (count * sizeof(struct hide_ent) + HUGE - 1) / HUGE * HUGE;
-}
 
 static void alloc_entries(struct hide_map *m, size_t count)
 {
     m->mask = count - 1;
-    m->mapped = false;
-    if (count * sizeof *m->e < 2 * HUGE) {
-        m->e = xcalloc(count, sizeof *m->e);
-        return;
-    }
-    size_t len = map_bytes(count);
-    char *p = mmap(NULL, len + HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED)
-        die("out of memory (%zu bytes)", len);
-    char *a = (char *)(((uintptr_t)p + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
-    if (a > p)
-        munmap(p, (size_t)(a - p));
-    if (p + len + HUGE > a + len)
-        munmap(a + len, (size_t)(p + len + HUGE - (a + len)));
-    madvise(a, len, MADV_HUGEPAGE);
-    m->e = (struct hide_ent *)(void *)a;
-    m->mapped = true;
+    m->e = xcalloc_table(count * sizeof *m->e, &m->mapped);
 }
 
 static void free_entries(struct hide_map *m)
 {
-    if (m->mapped)
-        munmap(m->e, map_bytes(m->mask + 1));
-    else
-        free(m->e);
+    xfree_table(m->e, (m->mask + 1) * sizeof *m->e, m->mapped);
     m->e = NULL;
 }
 
