@@ -27,7 +27,7 @@
 #include "core/strtab.h"
 #include "core/trie.h"
 #include "input/parse_folded.h"
-#include "input/perf_mt.h"
+#include "input/mapguard.h"
 
 #define FP_SLICE ((size_t)1 << 20)  /* read or parsed per batch */
 #define FP_NBATCHES 16u              /* ring of batches, reading a fd (the viewer) */
@@ -423,7 +423,7 @@ static void *run(void *arg)
 {
     struct folded_pipe *fp = arg;
     if (fp->buf) {
-        if (perf_mt_guard(fp->buf, fp->len, produce_buf, fp) < 0) {
+        if (map_guard(fp->buf, fp->len, produce_buf, fp) < 0) {
             struct ft_error e;
             ft_error_set(&e, 0, "changed while it was read");
             fail(fp, &e);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/trie.h"
+#include "input/mapguard.h"
 #include "input/sniff.h"
 
 
@@ -338,7 +339,7 @@ static void map_call(void *arg)
 static enum load_status step_mapped(struct loader *l, size_t max_bytes, struct ft_error *err)
 {
     struct map_call c = {l, max_bytes, err, LOAD_ERROR};
-    if (perf_mt_guard(l->map, l->map_len, map_call, &c) < 0) {
+    if (map_guard(l->map, l->map_len, map_call, &c) < 0) {
         ft_error_set(err, 0, "changed while it was read");
         l->done = true;
         return LOAD_ERROR;

@@ -19,16 +19,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "input/format.h"
 #include "input/parse_perf.h"
 #include "core/util.h"
 
 struct trie;
 struct loader;
 
-/* FORMAT_PERF_DATA: perf record's binary file, read through a perf script child
- * (perf_data.h); it is recognised by its magic bytes whatever the format says. */
-enum input_format { FORMAT_AUTO, FORMAT_FOLDED, FORMAT_PERF, FORMAT_PERF_DATA, FORMAT_PPROF,
-                    FORMAT_BPFTRACE };
 
 /* How to read an input (main.c fills it in from the command line). */
 struct load_opts {

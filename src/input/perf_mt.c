@@ -5,14 +5,13 @@
 #include "input/perf_mt.h"
 
 #include <pthread.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "input/mapguard.h"
 #include "input/parse_perf.h"
 #include "input/perf_pipe.h"
 #include "core/trie.h"
@@ -20,62 +19,6 @@
 
 #define SLICE_BYTES ((size_t)8 << 20) /* parsed between two page releases */
 #define POPULATE_BYTES ((size_t)2 << 20) /* mapped ahead of the producer at once */
-
-/* --- the SIGBUS guard ------------------------------------------------------------ */
-
-struct guard {
-    sigjmp_buf jb;
-    const char *lo, *hi;
-    struct guard *outer;       /* the enclosing guard of this thread, or NULL */
-};
-static _Thread_local struct guard *volatile cur_guard;
-static struct sigaction old_bus;
-static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
-
-static void on_sigbus(int sig, siginfo_t *si, void *uc)
-{
-    (void)uc;
-    const char *a = si->si_addr;
-    for (struct guard *g = cur_guard; g; g = g->outer)
-        if (a >= g->lo && a < g->hi)
-            siglongjmp(g->jb, 1);
-    /* not ours: the faulting access runs again under the previous disposition */
-    sigaction(sig, &old_bus, NULL);
-}
-
-static void install_bus_handler(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = on_sigbus;
-    sa.sa_flags = SA_SIGINFO | SA_NODEFER; /* NODEFER: siglongjmp needs no mask restore */
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGBUS, &sa, &old_bus);
-}
-
-int perf_mt_guard(const void *lo, size_t len, void (*fn)(void *), void *arg)
-{
-    struct guard g;
-    pthread_once(&bus_once, install_bus_handler);
-    g.lo = lo;
-    g.hi = (const char *)lo + len;
-    g.outer = cur_guard;   /* guards nest: loader.c -> perf_parse_buffer_mt */
-    if (sigsetjmp(g.jb, 0)) {
-        cur_guard = g.outer;
-        /* SA_NODEFER leaves SIGBUS unblocked, but not every runtime honours it (TSan runs
-         * handlers from its own): a SIGBUS left blocked would kill the next fault, here
-         * or in a thread started from here */
-        sigset_t bus;
-        sigemptyset(&bus);
-        sigaddset(&bus, SIGBUS);
-        pthread_sigmask(SIG_UNBLOCK, &bus, NULL);
-        return -1;
-    }
-    cur_guard = &g;
-    fn(arg);
-    cur_guard = g.outer;
-    return 0;
-}
 
 /* --- the threads ------------------------------------------------------------------ */
 
@@ -204,7 +147,7 @@ static void map_ahead(void *arg)
 static void *run_producer(void *arg)
 {
     struct job *j = arg;
-    j->faulted = perf_mt_guard(j->buf, j->len, parse_job, j) < 0;
+    j->faulted = map_guard(j->buf, j->len, parse_job, j) < 0;
     perf_pipe_close(j->pipe); /* also after a fault: the consumer must end */
     return NULL;
 }
@@ -233,7 +176,7 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
         }
     }
     if (!piped)
-        j.faulted = perf_mt_guard(buf, len, parse_job, &j) < 0;
+        j.faulted = map_guard(buf, len, parse_job, &j) < 0;
     if (j.pipe && release_pages)
         release(buf + j.released, buf + len);
     perf_pipe_free(j.pipe);

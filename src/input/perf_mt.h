@@ -31,7 +31,7 @@ struct perf_mt_stats {
  * MAP_PRIVATE file mapping (the pages are re-read from the file if touched again).
  * st (may be NULL) receives the counters. Returns 0 (thread start failures fall back to
  * parsing on the calling thread), or -1 when reading buf raised SIGBUS (the mapped file
- * shrank while it was read: see perf_mt_guard); t then holds part of the input.
+ * shrank while it was read: see map_guard in mapguard.h); t then holds part of the input.
  * nthreads >= 2 uses two threads (not more: the insertion is one thread's work), except
  * with o->samples (the time index: one thread). */
 int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
@@ -41,13 +41,4 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
  * (0: the defaults). Not thread-safe: call before parsing. */
 void perf_mt_tune(size_t slice, size_t batch_frames);
 
-/* Runs fn(arg) on the calling thread under a SIGBUS guard for [lo, lo+len): if touching
- * that memory faults (a file mapping whose file was truncated), fn is abandoned where it
- * stands and -1 is returned; 0 when fn returned. fn must touch the region only through
- * plain reads, memchr, memcmp, memcpy and the like: never while inside malloc or holding a
- * lock, so that what it leaves behind can still be freed. A SIGBUS outside every guarded
- * region gets the disposition it had before the first call (the default: the process
- * dies). Each thread has its own guards; calls nest (the innermost guard whose region
- * holds the address returns -1). Used by loader.c as well. */
-int perf_mt_guard(const void *lo, size_t len, void (*fn)(void *), void *arg);
 #endif

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "input/loader.h"     /* enum input_format */
+#include "input/format.h"
 
 struct magic_format {
     enum input_format format; /* FORMAT_AUTO: recognised, not read */

@@ -26,6 +26,7 @@
 #include "input/loader.h"
 #include "input/parse_folded.h"
 #include "input/parse_perf.h"
+#include "input/mapguard.h"
 #include "input/perf_mt.h"
 
 static char *temp_path(void)
@@ -178,11 +179,11 @@ static void mapped_file_guard_catches_sigbus(void **state)
     const char *m = mmap(NULL, 1 << 20, PROT_READ, MAP_PRIVATE, fd, 0);
     assert_true(m != MAP_FAILED);
     struct touch c = {m, 1 << 20, 0};
-    assert_int_equal(perf_mt_guard(m, 1 << 20, touch_pages, &c), 0);
+    assert_int_equal(map_guard(m, 1 << 20, touch_pages, &c), 0);
     assert_int_equal(truncate(path, 100), 0);
-    assert_int_equal(perf_mt_guard(m, 1 << 20, touch_pages, &c), -1);
+    assert_int_equal(map_guard(m, 1 << 20, touch_pages, &c), -1);
     c.len = 100;
-    assert_int_equal(perf_mt_guard(m, 1 << 20, touch_pages, &c), 0);
+    assert_int_equal(map_guard(m, 1 << 20, touch_pages, &c), 0);
     munmap((void *)(uintptr_t)m, 1 << 20);
     close(fd);
     unlink(path);

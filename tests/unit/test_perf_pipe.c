@@ -325,7 +325,7 @@ static void mt_hostile(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        /* first: perf_mt_guard installs its SIGBUS handler once per process, and cmocka
+        /* first: map_guard installs its SIGBUS handler once per process, and cmocka
          * puts its own back for every later test */
         cmocka_unit_test(mt_mapped_file),
         cmocka_unit_test(pipe_batch_boundaries),
