@@ -43,9 +43,9 @@ struct folded_parser {
     size_t max_line;        /* 0: no limit */
     size_t reported;        /* bytes of this feed told to trie_hint_progress */
     char long_why[48];      /* "line longer than 16 MiB" */
-    folded_sink_fn sink;    /* folded_set_sink: stacks go there, not into the trie */
-    void *sink_ctx;
-    uint64_t root_ph;       /* trie_phash of the root, read once by folded_set_sink */
+    struct stack_sink sink; /* folded_set_sink: stacks go there, not into the trie */
+    struct stack_frame *sf; /* the new frames of a stack for the sink */
+    size_t sf_cap;
 };
 
 struct folded_parser *folded_new(struct trie *t)
@@ -65,6 +65,7 @@ void folded_free(struct folded_parser *p)
     free(p->nodes);
     free(p->nh);
     free(p->ph);
+    free(p->sf);
     free(p);
 }
 
@@ -252,6 +253,19 @@ static inline size_t scan_frames(struct folded_parser *p, const char *s, size_t 
     }
 }
 
+/* Hands frames [k, nf) of the stack s over to the sink. */
+static void to_sink(struct folded_parser *p, const char *s, size_t k, size_t nf, struct count c)
+{
+    if (nf - k > p->sf_cap)
+        FT_GROW(p->sf, p->sf_cap, nf - k);
+    for (size_t i = k; i < nf; i++) {
+        uint32_t fs = i ? p->ends[i - 1] + 1 : 0;
+        p->sf[i - k] = (struct stack_frame){s + fs, p->ends[i] - fs, STACK_ID_NONE, p->nh[i],
+                                            p->ph[i]};
+    }
+    p->sink.stack(p->sink.ctx, p->sf, k, nf, c);
+}
+
 static void add_line(struct folded_parser *p, const char *s, size_t len, struct count c)
 {
     /* common prefix with the previous stack: its frames keep their nodes */
@@ -272,8 +286,8 @@ static void add_line(struct folded_parser *p, const char *s, size_t len, struct 
      * a kept frame is still in ph[] (set when that frame was new). */
     size_t nf = k;
     bool more = start <= len && !(k > 0 && p->ends[k - 1] == len);
-    if (more && p->sink) {
-        nf = scan_frames(p, s, len, start, k, k ? p->ph[k - 1] : p->root_ph, false);
+    if (more && p->sink.stack) {
+        nf = scan_frames(p, s, len, start, k, k ? p->ph[k - 1] : p->sink.root_phash, false);
     } else if (more) {
         nf = scan_frames(p, s, len, start, k, trie_phash(p->t, node), true);
         for (size_t i = k; i < nf; i++) {
@@ -286,8 +300,8 @@ static void add_line(struct folded_parser *p, const char *s, size_t len, struct 
     p->prev_p = s; /* in the caller's buffer until keep_prev() */
     p->prev_len = len;
     p->prev_ext = true;
-    if (p->sink)
-        p->sink(p->sink_ctx, s, len, k, nf, p->ends, p->nh, p->ph, c);
+    if (p->sink.stack)
+        to_sink(p, s, k, nf, c);
     else
         trie_add(p->t, node, c);
     p->samples++;
@@ -337,22 +351,20 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
             add_line(p, buf + pos, sl, c);
         }
         pos += ll + (nl ? 1 : 0);
-        if (!p->sink && pos - p->reported >= PROGRESS_STEP) {
+        if (!p->sink.stack && pos - p->reported >= PROGRESS_STEP) {
             trie_hint_progress(p->t, pos - p->reported);
             p->reported = pos;
         }
     }
     keep_prev(p);
-    if (!p->sink)
+    if (!p->sink.stack)
         trie_hint_progress(p->t, pos - p->reported);
     return pos;
 }
 
-void folded_set_sink(struct folded_parser *p, folded_sink_fn fn, void *ctx)
+void folded_set_sink(struct folded_parser *p, const struct stack_sink *sink)
 {
-    p->sink = fn;
-    p->sink_ctx = ctx;
-    p->root_ph = trie_phash(p->t, TRIE_ROOT);
+    p->sink = *sink;
     p->nprev = 0;
 }
 

@@ -9,6 +9,7 @@
 
 #include "core/count.h"
 #include "core/util.h"
+#include "input/stack_sink.h"
 
 struct trie;
 struct folded_parser;
@@ -31,16 +32,11 @@ void folded_long_line(struct folded_parser *p);
  * next line is resolved from the root. Safe between two folded_feed calls (a partial
  * line is kept as bytes by the caller, never as nodes). */
 void folded_trie_replaced(struct folded_parser *p);
-/* Instead of adding them to the trie, hands every stack to fn (folded_pipe.h's producer):
- * frames [0, keep) are those of the previous stack handed over (keep 0 for the first),
- * frames [keep, nf) are new; frame i is s[i ? ends[i-1] + 1 : 0 .. ends[i]), nh[i] its
- * util_hash and ph[i] its trie path hash (trie_hash_step chain from the root). The arrays
- * are the parser's, valid during the call. The parser then never touches the trie (its
- * root path hash is read here, once) nor its string table. Set before the first feed. */
-typedef void (*folded_sink_fn)(void *ctx, const char *s, size_t len, size_t keep, size_t nf,
-                               const uint32_t *ends, const uint64_t *nh, const uint64_t *ph,
-                               struct count c);
-void folded_set_sink(struct folded_parser *p, folded_sink_fn fn, void *ctx);
+/* Instead of adding them to the trie, hands every stack to the sink (stack_sink.h; the
+ * stack_pipe's): frames [0, keep) are those of the previous stack handed over, the new
+ * ones come with their util_hash and trie path hash, and no parser id. The parser then
+ * never touches the trie nor its string table. Set before the first feed. */
+void folded_set_sink(struct folded_parser *p, const struct stack_sink *sink);
 /* Lines skipped; *first gets the first skipped line's number and reason. */
 size_t folded_skipped(const struct folded_parser *p, struct ft_error *first);
 size_t folded_samples(const struct folded_parser *p); /* lines added */

@@ -64,11 +64,9 @@ void perf_free(struct perf_parser *p)
     free(p);
 }
 
-void perf_set_sink(struct perf_parser *p, perf_sink_fn fn, void *ctx, uint64_t root_phash)
+void perf_set_sink(struct perf_parser *p, const struct stack_sink *sink)
 {
-    p->sink = fn;
-    p->sink_ctx = ctx;
-    p->root_phash = root_phash;
+    p->sink = sink ? *sink : (struct stack_sink){NULL, NULL, 0};
 }
 
 
@@ -304,18 +302,17 @@ static void insert(struct perf_parser *p)
 {
     size_t n = p->pn.n + p->fr.n;
     const char *bytes;
-    if (p->sink) {
+    if (p->sink.stack) {
         /* the whole stack with its hashes, for another thread to insert */
         if (n > p->sf_cap)
             FT_GROW(p->sf, p->sf_cap, n);
-        uint64_t h = p->root_phash;
+        uint64_t h = p->sink.root_phash;
         for (size_t i = 0; i < n; i++) {
             const struct name_ref *r = stack_name(p, i, &bytes);
             h = trie_hash_step(h, r->hash);
-            p->sf[i] = (struct perf_stack_frame){name_bytes(r, bytes), r->len, r->hash, h,
-                                                 r->id};
+            p->sf[i] = (struct stack_frame){name_bytes(r, bytes), r->len, r->id, r->hash, h};
         }
-        p->sink(p->sink_ctx, p->sf, n, p->period);
+        p->sink.stack(p->sink.ctx, p->sf, 0, n, p->period);
         p->samples++;
         return;
     }

@@ -17,7 +17,7 @@ struct perf_opts {
     bool weight_samples;        /* --weight=samples: each sample counts 1 */
     const char *event_filter;   /* NULL: the first event seen */
     size_t max_line;            /* longer lines are skipped with their record; 0: no limit */
-    /* -- time (issue 15) */
+    /* -- time */
     bool no_process;            /* --group=none: no process frame at all */
     bool time_range;            /* --from/--to: keep from_ns <= t - t0 < to_ns only, t0 the */
     int64_t from_ns, to_ns;     /* first kept-event record's time (none: t - t0 = 0) */
@@ -27,6 +27,7 @@ struct perf_opts {
 };
 #include "core/count.h"
 #include "core/util.h"
+#include "input/stack_sink.h"
 
 struct trie;
 struct perf_parser;
@@ -65,24 +66,12 @@ bool perf_sniff(const char *buf, size_t len);
 bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evlen);
 /* Lines parsed so far (the line number of the last line seen). */
 long perf_lines(const struct perf_parser *p);
-/* -- requested by perf_mt (the pipeline, issue 18) */
-/* One frame of a finished record, root-most first: the name bytes (valid only during
- * the sink call), util_hash of them, the path hash (trie_hash_step chain from the
- * root_phash given to perf_set_sink), and id: UINT32_MAX, or a number the parser gives
- * these name bytes for as long as it lives (the same bytes may come without one). */
-struct perf_stack_frame {
-    const char *p;
-    uint32_t len;
-    uint64_t hash, phash;
-    uint32_t id;
-};
-typedef void (*perf_sink_fn)(void *ctx, const struct perf_stack_frame *f, size_t n,
-                             struct count period);
-/* From now on every record that would be added to the trie is given to fn instead (the
- * parser then never touches the trie: it may run on another thread than the trie's
- * user). root_phash: trie_phash(t, TRIE_ROOT) of the trie the stacks go to. Not with
- * o->samples (the time index needs the leaf nodes). perf_samples() still counts them. */
-void perf_set_sink(struct perf_parser *p, perf_sink_fn fn, void *ctx, uint64_t root_phash);
+/* From now on every record that would be added to the trie is given to the sink
+ * (stack_sink.h: whole stacks, keep 0, names with the parser's ids where it has them)
+ * instead; the parser then never touches the trie (it may run on another thread than
+ * the trie's user). Not with o->samples (the time index needs the leaf nodes).
+ * perf_samples() still counts them. NULL: back to the trie. */
+void perf_set_sink(struct perf_parser *p, const struct stack_sink *sink);
 /* -- added by names */
 /* The events seen so far: number 0 is the one kept (the first event, or --event-filter;
  * samples: the records added), the others are skipped records of other events, counted

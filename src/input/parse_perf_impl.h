@@ -80,10 +80,8 @@ struct perf_parser {
     struct buf oneline_ev;
     size_t no_callchain;       /* such samples added */
     /* perf_set_sink */
-    perf_sink_fn sink;
-    void *sink_ctx;
-    uint64_t root_phash;
-    struct perf_stack_frame *sf;
+    struct stack_sink sink;
+    struct stack_frame *sf;
     size_t sf_cap;
 };
 

@@ -13,7 +13,7 @@
 
 #include "input/mapguard.h"
 #include "input/parse_perf.h"
-#include "input/perf_pipe.h"
+#include "input/stack_pipe.h"
 #include "core/trie.h"
 #include "core/util.h"
 
@@ -23,7 +23,7 @@
 /* --- the threads ------------------------------------------------------------------ */
 
 static size_t slice_bytes = SLICE_BYTES;
-static size_t pipe_frames; /* 0: perf_pipe's default */
+static size_t pipe_frames; /* 0: stack_pipe's default */
 
 void perf_mt_tune(size_t slice, size_t batch_frames)
 {
@@ -37,7 +37,7 @@ struct job {
     size_t len, max_line;
     bool release;
     bool faulted;
-    struct perf_pipe *pipe;    /* the producer of a pipeline, else NULL */
+    struct stack_pipe *pipe;   /* the producer of a pipeline, else NULL */
     size_t pos;                /* producer: parsed up to here (atomic) */
     size_t mapped;             /* consumer: pages mapped up to here */
     size_t released;           /* consumer: pages given back below here */
@@ -144,12 +144,34 @@ static void map_ahead(void *arg)
 #endif
 }
 
-static void *run_producer(void *arg)
+static void run_producer(void *arg)
 {
     struct job *j = arg;
     j->faulted = map_guard(j->buf, j->len, parse_job, j) < 0;
-    perf_pipe_close(j->pipe); /* also after a fault: the consumer must end */
-    return NULL;
+    stack_pipe_close(j->pipe, NULL); /* also after a fault: the consumer must end */
+}
+
+/* Parses on a second thread through a stack_pipe, inserting here. False: no thread
+ * could be started (nothing was parsed). */
+static bool parse_piped(struct trie *t, struct job *j)
+{
+    struct stack_pipe_opts po = {.batch_frames = pipe_frames};
+    j->pipe = stack_pipe_new(t, &po);
+    struct stack_sink sink = stack_pipe_sink(j->pipe);
+    perf_set_sink(j->p, &sink);
+    if (j->release) /* a file mapping */
+        stack_pipe_idle(j->pipe, map_ahead, j);
+    bool piped = stack_pipe_start(j->pipe, run_producer, j) == 0;
+    if (piped) {
+        size_t bytes = 0;
+        while (stack_pipe_step(j->pipe, SIZE_MAX, -1, &bytes, NULL) > 0)
+            continue;
+    } else {
+        perf_set_sink(j->p, NULL); /* no thread: parse here */
+    }
+    stack_pipe_free(j->pipe);   /* joins the producer */
+    j->pipe = NULL;
+    return piped;
 }
 
 int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
@@ -157,29 +179,12 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
 {
     struct job j = {.p = perf_new(t, o),
                     .buf = buf, .len = len, .max_line = o->max_line, .release = release_pages};
-    bool piped = false;
-    if (nthreads >= 2 && !o->samples) {
-        /* the time index needs leaf nodes in input order: one thread then */
-        j.pipe = perf_pipe_new(t, pipe_frames, 0);
-        perf_set_sink(j.p, perf_pipe_stack, j.pipe, trie_phash(t, TRIE_ROOT));
-        if (release_pages) /* a file mapping */
-            perf_pipe_idle(j.pipe, map_ahead, &j);
-        pthread_t th;
-        if (pthread_create(&th, NULL, run_producer, &j) == 0) {
-            perf_pipe_consume(j.pipe);
-            pthread_join(th, NULL);
-            piped = true;
-        } else {
-            perf_set_sink(j.p, NULL, NULL, 0); /* no thread: parse here */
-            perf_pipe_free(j.pipe);
-            j.pipe = NULL;
-        }
-    }
+    /* the time index (o->samples) needs leaf nodes in input order: one thread then */
+    bool piped = nthreads >= 2 && !o->samples && parse_piped(t, &j);
     if (!piped)
         j.faulted = map_guard(buf, len, parse_job, &j) < 0;
-    if (j.pipe && release_pages)
+    else if (release_pages)
         release(buf + j.released, buf + len);
-    perf_pipe_free(j.pipe);
 
     struct perf_parser *p = j.p;
     struct perf_mt_stats s = {0, 0, 0, 0, 0, 0, -1, 0};

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - perf_mt.h: collapses a whole in-memory `perf script` text (typically the mmap
  * of a regular file), giving exactly the trie one perf_parser would give. With two
- * threads or more it is a pipeline (perf_pipe.h): one thread parses and hashes, the
+ * threads or more it is a pipeline (stack_pipe.h): one thread parses and hashes, the
  * calling thread inserts into the trie. Never prints, never exits. */
 #ifndef FLAMETUI_PERF_MT_H
 #define FLAMETUI_PERF_MT_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - tests/unit/test_perf_pipe.c: the two-thread perf pipeline (perf_pipe.c,
- * perf_mt.c): batch boundaries (tiny batches, a stack longer than a batch, empty stacks
+/* flametui - tests/unit/test_perf_pipe.c: the two-thread stack pipeline (stack_pipe.c)
+ * and perf on it (perf_mt.c): batch boundaries (tiny batches, a stack longer than a batch, empty stacks
  * and names, a ring of two), records across the ends of the parser's input slices, tiny
  * inputs, and recorded and mangled (hostile) profiles through both threads, which must
  * give the very trie (ids, self and total counts) and counters of one perf_parser. */
@@ -25,12 +25,12 @@
 #include "core/util.h"
 #include "input/parse_perf.h"
 #include "input/perf_mt.h"
-#include "input/perf_pipe.h"
+#include "input/stack_pipe.h"
 
 /* --- the pipe alone ----------------------------------------------------------------- */
 
 struct feeder {
-    struct perf_pipe *pp;
+    struct stack_pipe *pp;
     const char *const *stacks;  /* "a;b;c" ("" : the root itself) */
     size_t n, rounds;
     uint64_t root;
@@ -38,7 +38,7 @@ struct feeder {
 };
 
 /* The frames of a stack string, hashed as perf_parser does. */
-static size_t split(const char *s, struct perf_stack_frame *f, uint64_t root,
+static size_t split(const char *s, struct stack_frame *f, uint64_t root,
                     struct strtab *ids)
 {
     size_t n = 0;
@@ -59,17 +59,26 @@ static size_t split(const char *s, struct perf_stack_frame *f, uint64_t root,
     }
 }
 
-static void *feed_stacks(void *arg)
+static void feed_stacks(void *arg)
 {
     struct feeder *fd = arg;
-    struct perf_stack_frame f[64];
+    struct stack_frame f[64];
+    struct stack_sink sink = stack_pipe_sink(fd->pp);
     for (size_t r = 0; r < fd->rounds; r++)
         for (size_t i = 0; i < fd->n; i++) {
             size_t n = split(fd->stacks[i], f, fd->root, fd->ids);
-            perf_pipe_stack(fd->pp, f, n, count_u64(i + 1 + r));
+            sink.stack(sink.ctx, f, 0, n, count_u64(i + 1 + r));
         }
-    perf_pipe_close(fd->pp);
-    return NULL;
+    stack_pipe_close(fd->pp, NULL);
+}
+
+/* Consumes everything; the stacks inserted. */
+static size_t consume(struct stack_pipe *pp)
+{
+    size_t bytes = 0;
+    while (stack_pipe_step(pp, SIZE_MAX, -1, &bytes, NULL) > 0)
+        continue;
+    return stack_pipe_samples(pp);
 }
 
 static void count_call(void *arg)
@@ -89,7 +98,7 @@ static void pipe_batch_boundaries(void **state)
     size_t rounds = 3;
     for (size_t r = 0; r < rounds; r++)
         for (size_t i = 0; i < FT_ARRAY_LEN(stacks); i++) {
-            struct perf_stack_frame f[64];
+            struct stack_frame f[64];
             size_t n = split(stacks[i], f, trie_phash(ref, TRIE_ROOT), NULL);
             uint32_t node = TRIE_ROOT;
             for (size_t k = 0; k < n; k++)
@@ -97,22 +106,23 @@ static void pipe_batch_boundaries(void **state)
             trie_add(ref, node, count_u64(i + 1 + r));
         }
     static const size_t frames[] = {1, 2, 3, 5, 8, 1000, 0};
-    for (int with_ids = 0; with_ids < 2; with_ids++) {
+    /* ids 0: every name's bytes travel each time; 1: the parser's ids (the bytes of an
+     * id travel once, in its first frame); 2: the pipe numbers the names */
+    for (int with_ids = 0; with_ids < 3; with_ids++) {
         for (size_t fi = 0; fi < FT_ARRAY_LEN(frames); fi++)
             for (unsigned nb = 2; nb <= 4; nb++) {
-                /* with ids: the name bytes of an id travel once, in its first frame */
-                struct strtab *ids = with_ids ? strtab_new() : NULL;
+                struct strtab *ids = with_ids == 1 ? strtab_new() : NULL;
                 struct trie *t = trie_new(NULL);
-                struct perf_pipe *pp = perf_pipe_new(t, frames[fi], nb);
+                struct stack_pipe_opts po = {.batch_frames = frames[fi], .nbatches = nb,
+                                             .number_names = with_ids == 2};
+                struct stack_pipe *pp = stack_pipe_new(t, &po);
                 size_t idle = 0;
-                perf_pipe_idle(pp, count_call, &idle);
+                stack_pipe_idle(pp, count_call, &idle);
                 struct feeder fd = {pp, stacks, FT_ARRAY_LEN(stacks), rounds,
                                     trie_phash(t, TRIE_ROOT), ids};
-                pthread_t th;
-                assert_int_equal(pthread_create(&th, NULL, feed_stacks, &fd), 0);
-                assert_int_equal(perf_pipe_consume(pp), rounds * FT_ARRAY_LEN(stacks));
-                pthread_join(th, NULL);
-                perf_pipe_free(pp);
+                assert_int_equal(stack_pipe_start(pp, feed_stacks, &fd), 0);
+                assert_int_equal(consume(pp), rounds * FT_ARRAY_LEN(stacks));
+                stack_pipe_free(pp);
                 /* before each batch and before seeing the end */
                 if (frames[fi] == 1)
                     assert_true(idle > rounds * FT_ARRAY_LEN(stacks) - rounds);
@@ -125,13 +135,13 @@ static void pipe_batch_boundaries(void **state)
 
     /* nothing at all: the consumer ends at once */
     struct trie *t = trie_new(NULL);
-    struct perf_pipe *pp = perf_pipe_new(t, 0, 0);
-    perf_pipe_close(pp);
-    assert_int_equal(perf_pipe_consume(pp), 0);
-    perf_pipe_free(pp);
+    struct stack_pipe *pp = stack_pipe_new(t, NULL);
+    stack_pipe_close(pp, NULL);
+    assert_int_equal(consume(pp), 0);
+    stack_pipe_free(pp);
     assert_int_equal(trie_size(t), 1);
     trie_free(t);
-    perf_pipe_free(NULL);
+    stack_pipe_free(NULL);
 }
 
 /* --- perf_parse_buffer_mt against one parser ------------------------------------------ */
@@ -242,7 +252,7 @@ static void mt_recorded(void **state)
 }
 
 /* A file mapping through one and both threads with page release (the loader's way):
- * pages are mapped ahead (on two threads by the consumer, perf_pipe_idle) and given back;
+ * pages are mapped ahead (on two threads by the consumer, stack_pipe_idle) and given back;
  * then the same file cut short after it was mapped: -1, no crash. */
 static void mt_mapped_file(void **state)
 {
