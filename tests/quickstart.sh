@@ -185,6 +185,15 @@ check)
         # valgrind.sh says why and exits 77 (it still runs cppcheck if present)
         tier valgrind sh "$top/tests/valgrind.sh" "$PWD"
     fi
+    # ThreadSanitizer on the two-thread stack pipeline: its own build dir (TSan excludes
+    # ASan), so impossible beside an in-tree configuration, like valgrind's
+    if $intree; then
+        echo "SKIP: tsan tier: the checkout is configured in-tree (make distclean there" \
+             "for a separate TSan build)" > build-tsan.log
+        record tsan SKIP build-tsan.log
+    else
+        tier tsan sh "$top/tests/tsan.sh" "$top/build-tsan"
+    fi
     finish
     ;;
 *)
