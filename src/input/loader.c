@@ -153,18 +153,14 @@ void loader_free(struct loader *l)
 {
     if (!l)
         return;
+    loader_set_parser(l, NULL, NULL);   /* a folded pipe's reader stops before fd closes */
     if (l->map)
         munmap((void *)(uintptr_t)l->map, l->map_len);
     if (l->child)
         perf_data_free(l->child);   /* kills perf if it still runs; closes fd */
     else if (l->fd > STDIN_FILENO)
         close(l->fd);
-    folded_pipe_free(l->fpipe);   /* stops its reader before fd is closed */
     dc_reset(l);
-    folded_free(l->folded);
-    perf_free(l->perf);
-    pprof_free(l->pprof);
-    bpftrace_free(l->bpftrace);
     free(l->sample_type);
     buf_fini(&l->in);
     buf_fini(&l->notes);
@@ -201,7 +197,7 @@ size_t loader_bytes(const struct loader *l)
 }
 
 
-/* --- folded input on two threads (folded_pipe.h) ----------------------------------- */
+/* --- folded input on two threads (folded_pipe.h) ------------------------------------ */
 
 #define PIPE_WAIT_MS 20   /* the viewer's step waits at most this long for the reader */
 
@@ -209,16 +205,16 @@ size_t loader_bytes(const struct loader *l)
  * on a machine with two CPUs or more. */
 static bool pipe_wanted(const struct loader *l, size_t size)
 {
-    if (!l->folded || l->fpipe || size < folded_pipe_min_input() || size < 2)
+    if (l->ops != &folded_ops || size < folded_pipe_min_input() || size < 2)
         return false;
     if (l->threads >= 1)
         return l->threads >= 2;
     return sysconf(_SC_NPROCESSORS_ONLN) >= 2;
 }
 
-static enum load_status step_pipe(struct loader *l, size_t max_bytes, struct ft_error *err)
+enum load_status loader_step_pipe(struct loader *l, size_t max_bytes, struct ft_error *err)
 {
-    int rc = folded_pipe_step(l->fpipe, max_bytes < 4096 ? 4096 : max_bytes,
+    int rc = folded_pipe_step(l->parser, max_bytes < 4096 ? 4096 : max_bytes,
                               l->batch ? -1 : PIPE_WAIT_MS, &l->consumed, err);
     if (rc > 0)
         return LOAD_MORE;
@@ -227,6 +223,82 @@ static enum load_status step_pipe(struct loader *l, size_t max_bytes, struct ft_
 }
 
 /* --- the mapped path ----------------------------------------------------------------- */
+
+/* A big perf file for a non-interactive output: collapsed whole on up to 4 threads. */
+static enum load_status collapse_mt(struct loader *l, struct ft_error *err)
+{
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = ncpu > 1 ? (ncpu > 4 ? 4 : (int)ncpu) : 1;
+    if (l->threads >= 1 && l->threads <= 64)
+        threads = l->threads;
+    struct perf_mt_stats *st = xcalloc(1, sizeof *st);
+    int rc = perf_parse_buffer_mt(l->t, &l->popts, l->map, l->map_len, threads, true, st);
+    loader_set_parser(l, &perf_mt_ops, st);
+    l->map_pos = l->consumed = l->map_len;
+    l->done = true;
+    if (rc < 0) {
+        ft_error_set(err, 0, "changed while it was read");
+        return LOAD_ERROR;
+    }
+    return LOAD_EOF;
+}
+
+/* Feeds the mapped line at p (rem bytes to the end) that is longer than the slice:
+ * whole up to the cap (one step of at most the cap), skipped beyond it. */
+static size_t feed_long(struct loader *l, const char *p, size_t rem, struct ft_error *err)
+{
+    size_t look = rem;
+    if (l->max_line < rem - 1)
+        look = l->max_line + 1;
+    const char *nl = memchr(p, '\n', look);
+    if (!nl && look < rem) {
+        loader_long_line(l);
+        l->map_skipping = true;
+        return look;
+    }
+    size_t want = nl ? (size_t)(nl - p) + 1 : rem;
+    for (;;) {   /* --srcline may want the lines after it, too */
+        bool eof = want == rem;
+        size_t used = loader_feed(l, p, want, eof, err);
+        if (used || eof)
+            return used;
+        want = want > rem / 2 ? rem : want * 2;
+    }
+}
+
+/* Parses the next slice of the mapping (at most max_bytes); the bytes consumed or
+ * (size_t)-1 with err. */
+static size_t feed_map(struct loader *l, size_t max_bytes, struct ft_error *err)
+{
+    size_t rem = l->map_len - l->map_pos;
+    size_t want = max_bytes < MAP_SLICE ? (max_bytes < 4096 ? 4096 : max_bytes) : MAP_SLICE;
+    bool eof = want >= rem;
+    if (eof)
+        want = rem;
+    const char *p = l->map + l->map_pos;
+    if (l->map_skipping) {
+        /* the rest of a line longer than the cap: want bytes at a time */
+        const char *nl = memchr(p, '\n', want);
+        l->map_skipping = !nl;
+        return nl ? (size_t)(nl - p) + 1 : want;
+    }
+    size_t used = loader_feed(l, p, want, eof, err);
+    if (used == 0 && !eof)
+        used = feed_long(l, p, rem, err);
+    return used;
+}
+
+/* Drops parsed pages: peak RSS stays bounded by the trie, not the input. */
+static void map_release(struct loader *l)
+{
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    size_t upto = l->map_pos / pg * pg;
+    if (upto > l->map_released) {
+        madvise((void *)(uintptr_t)(l->map + l->map_released), upto - l->map_released,
+                MADV_DONTNEED);
+        l->map_released = upto;
+    }
+}
 
 static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_error *err)
 {
@@ -237,82 +309,25 @@ static enum load_status step_map(struct loader *l, size_t max_bytes, struct ft_e
             return LOAD_ERROR;
         }
     }
-    if (l->batch && l->perf && l->map_pos == 0 && !l->mt_done && l->map_len > (1u << 20)) {
-        /* a big perf file for a non-interactive output: both cores */
-        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-        int threads = ncpu > 1 ? (ncpu > 4 ? 4 : (int)ncpu) : 1;
-        if (l->threads >= 1 && l->threads <= 64)
-            threads = l->threads;
-        int rc = perf_parse_buffer_mt(l->t, &l->popts, l->map, l->map_len, threads, true,
-                                      &l->mt);
-        l->mt_done = true;
-        l->map_pos = l->consumed = l->map_len;
-        l->done = true;
-        if (rc < 0) {
-            ft_error_set(err, 0, "changed while it was read");
-            return LOAD_ERROR;
-        }
-        return LOAD_EOF;
-    }
+    if (l->batch && l->ops == &perf_ops && l->map_pos == 0 && l->map_len > (1u << 20))
+        return collapse_mt(l, err);
     if (l->map_pos == 0 && pipe_wanted(l, l->map_len)) {
         struct folded_pipe_opts fo = {l->max_line, l->strict};
-        l->fpipe = folded_pipe_buf(l->t, &fo, l->map, l->map_len, true);
-        if (l->fpipe)
-            return step_pipe(l, max_bytes, err);
-    }
-    size_t rem = l->map_len - l->map_pos;
-    size_t want = max_bytes < MAP_SLICE ? (max_bytes < 4096 ? 4096 : max_bytes) : MAP_SLICE;
-    bool eof = want >= rem;
-    if (eof)
-        want = rem;
-    const char *p = l->map + l->map_pos;
-    size_t used;
-    if (l->map_skipping) {
-        /* the rest of a line longer than the cap: want bytes at a time */
-        const char *nl = memchr(p, '\n', want);
-        used = nl ? (size_t)(nl - p) + 1 : want;
-        l->map_skipping = !nl;
-    } else {
-        used = loader_feed(l, p, want, eof, err);
-        if (used == 0 && !eof) {
-            /* a line longer than the slice: parsed whole up to the cap (one step of at
-             * most the cap), skipped beyond it */
-            size_t look = rem;
-            if (l->max_line < rem - 1)
-                look = l->max_line + 1;
-            const char *nl = memchr(p, '\n', look);
-            if (nl || look == rem) {
-                want = nl ? (size_t)(nl - p) + 1 : rem;
-                for (;;) {   /* --srcline may want the lines after it, too */
-                    eof = want == rem;
-                    used = loader_feed(l, p, want, eof, err);
-                    if (used || eof)
-                        break;
-                    want = want > rem / 2 ? rem : want * 2;
-                }
-            } else {
-                loader_long_line(l);
-                l->map_skipping = true;
-                used = look;
-            }
+        struct folded_pipe *fp = folded_pipe_buf(l->t, &fo, l->map, l->map_len, true);
+        if (fp) {
+            loader_set_parser(l, &folded_pipe_ops, fp);
+            return loader_step_pipe(l, max_bytes, err);
         }
     }
+    size_t used = feed_map(l, max_bytes, err);
     if (used == (size_t)-1) {
         l->done = true;
         return LOAD_ERROR;
     }
     l->map_pos += used;
     l->consumed += used;
-    if (l->map_pos - l->map_released >= MAP_RELEASE) {
-        /* drop parsed pages: peak RSS stays bounded by the trie, not the input */
-        size_t pg = (size_t)sysconf(_SC_PAGESIZE);
-        size_t upto = l->map_pos / pg * pg;
-        if (upto > l->map_released) {
-            madvise((void *)(uintptr_t)(l->map + l->map_released), upto - l->map_released,
-                    MADV_DONTNEED);
-            l->map_released = upto;
-        }
-    }
+    if (l->map_pos - l->map_released >= MAP_RELEASE)
+        map_release(l);
     if (l->map_pos == l->map_len) {
         if (!loader_has_parser(l))
             loader_sniff_text(l, "", 0, true, false);
@@ -403,8 +418,9 @@ static int parse(struct loader *l, bool eof, bool idle, struct ft_error *err)
         l->dc_state == DC_NO && l->consumed == 0 && !l->skipping &&
         l->open_size > 0 && pipe_wanted(l, (size_t)l->open_size)) {
         struct folded_pipe_opts fo = {l->max_line, l->strict};
-        l->fpipe = folded_pipe_fd(l->t, &fo, l->fd, p, n, l->open_size);
-        if (l->fpipe) {
+        struct folded_pipe *fp = folded_pipe_fd(l->t, &fo, l->fd, p, n, l->open_size);
+        if (fp) {
+            loader_set_parser(l, &folded_pipe_ops, fp);
             l->in.len = l->start = l->scanned = 0;
             return 0;
         }
@@ -418,7 +434,7 @@ static int parse(struct loader *l, bool eof, bool idle, struct ft_error *err)
         l->skipping = !nl && !eof;
         l->scanned = l->start;
     }
-    if (!eof && !l->pprof) {   /* pprof takes everything: it has no lines */
+    if (!eof && !l->ops->whole) {   /* pprof takes everything: it has no lines */
         /* only new bytes are searched for the end of a line: linear in a long line */
         size_t from = l->scanned > l->start ? l->scanned : l->start;
         if (from == l->in.len || !memchr(l->in.p + from, '\n', l->in.len - from)) {
@@ -583,8 +599,8 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
 {
     if (l->done)
         return LOAD_EOF;
-    if (l->fpipe)
-        return step_pipe(l, max_bytes, err);
+    if (l->ops && l->ops->step)
+        return l->ops->step(l, max_bytes, err);
     if (l->map)
         return step_mapped(l, max_bytes, err);
     if (max_bytes < 4096)
@@ -662,7 +678,7 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
             l->done = true;
             return LOAD_ERROR;
         }
-        if (l->fpipe)   /* the reader thread took over the file */
+        if (l->ops && l->ops->step)   /* the reader thread took over the file */
             return LOAD_MORE;
     }
     return LOAD_MORE;
@@ -670,10 +686,8 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
 
 void loader_trie_replaced(struct loader *l)
 {
-    if (l->folded)
-        folded_trie_replaced(l->folded);
-    if (l->fpipe)
-        folded_pipe_trie_replaced(l->fpipe);
+    if (l->ops && l->ops->trie_replaced)
+        l->ops->trie_replaced(l->parser);
 }
 
 int loader_run(struct loader *l, struct ft_error *err)

@@ -27,6 +27,31 @@
 
 enum dc_state { DC_UNKNOWN, DC_NO, DC_YES };
 
+struct loader;
+
+/* The parser behind a loader (loader_parse.c has one table per format, plus the folded
+ * pipe's and the finished perf_mt's): every call takes the parser made by make (or given
+ * to loader_set_parser). A NULL hook is a no-op (or 0, or NULL). */
+struct parser_ops {
+    void *(*make)(struct loader *l);
+    /* the bytes of p[0..n) consumed or (size_t)-1 with err (strict: --strict) */
+    size_t (*feed)(void *p, const char *buf, size_t n, bool eof, bool strict,
+                   struct ft_error *err);
+    void (*long_line)(void *p);     /* the next line is too long: its bytes are dropped */
+    bool whole;                     /* takes the input whole (pprof): no lines, no cap */
+    /* reads the input itself (the folded pipe): a loader_step */
+    enum load_status (*step)(struct loader *l, size_t max_bytes, struct ft_error *err);
+    size_t (*samples)(const void *p);
+    void (*report)(const struct loader *l, const void *p, struct buf *msg);
+    size_t (*events)(const void *p, size_t i, const char **name, size_t *len,
+                     size_t *samples);
+    const char *(*sample_type)(const void *p, const char **unit);
+    void (*trie_replaced)(void *p);
+    void (*free)(void *p);
+};
+/* loader_parse.c */
+extern const struct parser_ops folded_ops, folded_pipe_ops, perf_ops, perf_mt_ops;
+
 struct loader {
     char *name;
     char *path;             /* reopened by --follow when the file is replaced; NULL: stdin */
@@ -37,11 +62,8 @@ struct loader {
     struct perf_opts popts; /* popts.max_line is the line cap */
     size_t max_line;
     struct trie *t;
-    struct folded_parser *folded;
-    struct folded_pipe *fpipe;          /* folded input on two threads (folded_pipe.h) */
-    struct perf_parser *perf;
-    struct pprof_parser *pprof;         /* pprof.h */
-    struct bpftrace_parser *bpftrace;   /* parse_bpftrace.h */
+    const struct parser_ops *ops;       /* NULL until the format is known */
+    void *parser;
     char *sample_type;                  /* --sample-type */
     /* the read() path */
     struct buf in;          /* decoded input; [start, in.len) not yet consumed */
@@ -59,9 +81,7 @@ struct loader {
     size_t map_len, map_pos, map_released;
     bool map_skipping;      /* dropping the rest of a line longer than the cap */
     bool batch;             /* non-interactive: parse big perf files on several threads */
-    bool mt_done;
     int threads;            /* batch: 0 = ncpu (at most 4) */
-    struct perf_mt_stats mt;
     /* perf.data: read from a perf script child */
     struct perf_data *child;    /* owns fd (its stdout) */
     struct perf_data_opts pdo;
@@ -73,9 +93,11 @@ struct loader {
     int tee_fd;             /* --tee (load_opts), 0 = none */
 };
 
-/* loader_parse.c */
 /* True once the input's format is known and its parser made. */
 bool loader_has_parser(const struct loader *l);
+/* The parser from now on (the old one is freed): the folded pipe that took over a folded
+ * input, the counters of a finished perf_mt. */
+void loader_set_parser(struct loader *l, const struct parser_ops *ops, void *parser);
 /* Decides the format from the text p[0..n) and makes the parser; false if more text is
  * needed. idle: no more text is coming for now (a quiet pipe). */
 bool loader_sniff_text(struct loader *l, const char *p, size_t n, bool eof, bool idle);
@@ -88,4 +110,6 @@ int loader_sniff_input(struct loader *l, const char *p, size_t n, bool eof, bool
 size_t loader_feed(struct loader *l, const char *p, size_t n, bool eof, struct ft_error *err);
 /* The parser counts the next line as too long (its bytes are dropped). */
 void loader_long_line(struct loader *l);
+/* loader.c: a step of the folded pipe (folded_pipe_ops.step). */
+enum load_status loader_step_pipe(struct loader *l, size_t max_bytes, struct ft_error *err);
 #endif

@@ -7,6 +7,7 @@
 #include "input/loader_impl.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/trie.h"
@@ -15,90 +16,41 @@
 size_t loader_perf_events(const struct loader *l, size_t i, const char **name, size_t *len,
                           size_t *samples)
 {
-    if (l->mt_done || !l->perf)
-        return 0;
-    return perf_events(l->perf, i, name, len, samples);
+    return l->ops && l->ops->events ? l->ops->events(l->parser, i, name, len, samples) : 0;
 }
 
 size_t loader_samples(const struct loader *l)
 {
-    if (l->mt_done)
-        return l->mt.samples;
-    if (l->fpipe)
-        return folded_pipe_samples(l->fpipe);
-    if (l->folded)
-        return folded_samples(l->folded);
-    if (l->perf)
-        return perf_samples(l->perf);
-    if (l->pprof)
-        return pprof_samples(l->pprof);
-    if (l->bpftrace)
-        return bpftrace_samples(l->bpftrace);
-    return 0;
+    return l->ops && l->ops->samples ? l->ops->samples(l->parser) : 0;
 }
 
 const char *loader_sample_type(const struct loader *l, const char **unit)
 {
-    const char *t = l->pprof ? pprof_sample_type(l->pprof, unit) : NULL;
+    const char *t = NULL;
+    if (l->ops && l->ops->sample_type)
+        t = l->ops->sample_type(l->parser, unit);
     return t && *t ? t : NULL;
 }
 
 /* A parser was made: the format is known. */
 bool loader_has_parser(const struct loader *l)
 {
-    return l->perf || l->folded || l->pprof || l->bpftrace;
+    return l->ops != NULL;
 }
 
-/* "16 MiB", "4 KiB", "1000 bytes" */
-static void size_text(char *out, size_t n, size_t bytes)
+void loader_set_parser(struct loader *l, const struct parser_ops *ops, void *parser)
 {
-    if (bytes && bytes % (1u << 20) == 0)
-        snprintf(out, n, "%zu MiB", bytes >> 20);
-    else if (bytes && bytes % 1024 == 0)
-        snprintf(out, n, "%zu KiB", bytes >> 10);
-    else
-        snprintf(out, n, "%zu bytes", bytes);
+    if (l->ops && l->ops->free)
+        l->ops->free(l->parser);
+    l->ops = ops;
+    l->parser = parser;
 }
 
 bool loader_report(const struct loader *l, struct buf *msg)
 {
     size_t before = msg->len;
-    if (l->folded) {
-        struct ft_error first;
-        size_t n = l->fpipe ? folded_pipe_skipped(l->fpipe, &first)
-                            : folded_skipped(l->folded, &first);
-        if (n)
-            buf_printf(msg, "%s: %zu line%s skipped (first at line %ld: %s)\n", l->name, n,
-                       n == 1 ? "" : "s", first.line, first.msg);
-    } else if (l->perf || l->mt_done) {
-        long first = l->mt.first_skipped, first_long = l->mt.first_long;
-        size_t n = l->mt_done ? l->mt.skipped : perf_skipped(l->perf, &first);
-        size_t nl = l->mt_done ? l->mt.long_lines : perf_long_lines(l->perf, &first_long);
-        if (n)
-            buf_printf(msg, "%s: %zu unrecognized line%s skipped (first at line %ld)\n",
-                       l->name, n, n == 1 ? "" : "s", first);
-        size_t nc = l->mt_done ? l->mt.no_callchain : perf_no_callchain(l->perf);
-        if (nc)
-            buf_printf(msg, "%s: %zu sample%s without a call graph, each counted as "
-                       "comm;function (perf record -g records call graphs)\n", l->name, nc,
-                       nc == 1 ? "" : "s");
-        if (nl) {
-            char sz[32];
-            size_text(sz, sizeof sz, l->max_line);
-            buf_printf(msg, "%s: %zu line%s longer than %s skipped with %s record%s (first at "
-                       "line %ld)\n", l->name, nl, nl == 1 ? "" : "s", sz,
-                       nl == 1 ? "its" : "their", nl == 1 ? "" : "s", first_long);
-        }
-    }
-    struct ft_error first;
-    size_t n = l->bpftrace ? bpftrace_skipped(l->bpftrace, &first) : 0;
-    if (n)
-        buf_printf(msg, "%s: %zu stack%s skipped (first at line %ld: %s)\n", l->name, n,
-                   n == 1 ? "" : "s", first.line, first.msg);
-    n = l->pprof ? pprof_skipped(l->pprof) : 0;
-    if (n)
-        buf_printf(msg, "%s: %zu sample%s with a negative value or without a stack left out\n",
-                   l->name, n, n == 1 ? "" : "s");
+    if (l->ops && l->ops->report)
+        l->ops->report(l, l->parser, msg);
     if (l->notes.len)
         buf_append(msg, l->notes.p, l->notes.len);
     return msg->len > before;
@@ -137,18 +89,273 @@ void loader_no_samples(const struct loader *l, struct buf *msg)
     buf_printf(msg, ")\n");
 }
 
+/* --- the parser of each format ------------------------------------------------------ */
+
+static void report_folded(const struct loader *l, size_t n, const struct ft_error *first,
+                          struct buf *msg)
+{
+    if (n)
+        buf_printf(msg, "%s: %zu line%s skipped (first at line %ld: %s)\n", l->name, n,
+                   n == 1 ? "" : "s", first->line, first->msg);
+}
+
+static void *folded_make(struct loader *l)
+{
+    struct folded_parser *p = folded_new(l->t);
+    folded_set_max_line(p, l->max_line);
+    return p;
+}
+
+static size_t folded_feed_op(void *p, const char *buf, size_t n, bool eof, bool strict,
+                             struct ft_error *err)
+{
+    return folded_feed(p, buf, n, eof, strict, err);
+}
+
+static void folded_long_op(void *p)
+{
+    folded_long_line(p);
+}
+
+static size_t folded_samples_op(const void *p)
+{
+    return folded_samples(p);
+}
+
+static void folded_report(const struct loader *l, const void *p, struct buf *msg)
+{
+    struct ft_error first;
+    size_t n = folded_skipped(p, &first);
+    report_folded(l, n, &first, msg);
+}
+
+static void folded_replaced_op(void *p)
+{
+    folded_trie_replaced(p);
+}
+
+static void folded_free_op(void *p)
+{
+    folded_free(p);
+}
+
+const struct parser_ops folded_ops = {
+    .make = folded_make, .feed = folded_feed_op, .long_line = folded_long_op,
+    .samples = folded_samples_op, .report = folded_report,
+    .trie_replaced = folded_replaced_op, .free = folded_free_op,
+};
+
+/* The folded pipe (folded_pipe.h): it reads the input itself (loader.c: step_pipe). */
+static size_t fpipe_samples(const void *p)
+{
+    return folded_pipe_samples(p);
+}
+
+static void fpipe_report(const struct loader *l, const void *p, struct buf *msg)
+{
+    struct ft_error first;
+    size_t n = folded_pipe_skipped(p, &first);
+    report_folded(l, n, &first, msg);
+}
+
+static void fpipe_replaced(void *p)
+{
+    folded_pipe_trie_replaced(p);
+}
+
+static void fpipe_free(void *p)
+{
+    folded_pipe_free(p);   /* stops its reader */
+}
+
+const struct parser_ops folded_pipe_ops = {
+    .step = loader_step_pipe, .samples = fpipe_samples, .report = fpipe_report,
+    .trie_replaced = fpipe_replaced, .free = fpipe_free,
+};
+
+/* "16 MiB", "4 KiB", "1000 bytes" */
+static void size_text(char *out, size_t n, size_t bytes)
+{
+    if (bytes && bytes % (1u << 20) == 0)
+        snprintf(out, n, "%zu MiB", bytes >> 20);
+    else if (bytes && bytes % 1024 == 0)
+        snprintf(out, n, "%zu KiB", bytes >> 10);
+    else
+        snprintf(out, n, "%zu bytes", bytes);
+}
+
+/* perf script's counters, from a perf_parser or a finished perf_mt */
+static void report_perf(const struct loader *l, const struct perf_mt_stats *s, struct buf *msg)
+{
+    size_t n = s->skipped, nl = s->long_lines, nc = s->no_callchain;
+    if (n)
+        buf_printf(msg, "%s: %zu unrecognized line%s skipped (first at line %ld)\n",
+                   l->name, n, n == 1 ? "" : "s", s->first_skipped);
+    if (nc)
+        buf_printf(msg, "%s: %zu sample%s without a call graph, each counted as "
+                   "comm;function (perf record -g records call graphs)\n", l->name, nc,
+                   nc == 1 ? "" : "s");
+    if (nl) {
+        char sz[32];
+        size_text(sz, sizeof sz, l->max_line);
+        buf_printf(msg, "%s: %zu line%s longer than %s skipped with %s record%s (first at "
+                   "line %ld)\n", l->name, nl, nl == 1 ? "" : "s", sz,
+                   nl == 1 ? "its" : "their", nl == 1 ? "" : "s", s->first_long);
+    }
+}
+
+static void *perf_make(struct loader *l)
+{
+    return perf_new(l->t, &l->popts);
+}
+
+static size_t perf_feed_op(void *p, const char *buf, size_t n, bool eof, bool strict,
+                           struct ft_error *err)
+{
+    (void)strict, (void)err;
+    return perf_feed(p, buf, n, eof);
+}
+
+static void perf_long_op(void *p)
+{
+    perf_long_line(p);
+}
+
+static size_t perf_samples_op(const void *p)
+{
+    return perf_samples(p);
+}
+
+static void perf_report(const struct loader *l, const void *p, struct buf *msg)
+{
+    struct perf_mt_stats s = {0, 0, 0, 0, 0, 0, -1, 0};
+    s.skipped = perf_skipped(p, &s.first_skipped);
+    s.long_lines = perf_long_lines(p, &s.first_long);
+    s.no_callchain = perf_no_callchain(p);
+    report_perf(l, &s, msg);
+}
+
+static size_t perf_events_op(const void *p, size_t i, const char **name, size_t *len,
+                             size_t *samples)
+{
+    return perf_events(p, i, name, len, samples);
+}
+
+static void perf_free_op(void *p)
+{
+    perf_free(p);
+}
+
+const struct parser_ops perf_ops = {
+    .make = perf_make, .feed = perf_feed_op, .long_line = perf_long_op,
+    .samples = perf_samples_op, .report = perf_report, .events = perf_events_op,
+    .free = perf_free_op,
+};
+
+/* A perf input collapsed by perf_parse_buffer_mt: its counters (a struct perf_mt_stats
+ * of the heap). */
+static size_t mt_samples(const void *p)
+{
+    return ((const struct perf_mt_stats *)p)->samples;
+}
+
+static void mt_report(const struct loader *l, const void *p, struct buf *msg)
+{
+    report_perf(l, p, msg);
+}
+
+const struct parser_ops perf_mt_ops = {
+    .samples = mt_samples, .report = mt_report, .free = free,
+};
+
+static void *pprof_make(struct loader *l)
+{
+    return pprof_new(l->t, l->sample_type);
+}
+
+static size_t pprof_feed_op(void *p, const char *buf, size_t n, bool eof, bool strict,
+                            struct ft_error *err)
+{
+    (void)strict;
+    return pprof_feed(p, buf, n, eof, err);
+}
+
+static size_t pprof_samples_op(const void *p)
+{
+    return pprof_samples(p);
+}
+
+static void pprof_report(const struct loader *l, const void *p, struct buf *msg)
+{
+    size_t n = pprof_skipped(p);
+    if (n)
+        buf_printf(msg, "%s: %zu sample%s with a negative value or without a stack left out\n",
+                   l->name, n, n == 1 ? "" : "s");
+}
+
+static const char *pprof_type_op(const void *p, const char **unit)
+{
+    return pprof_sample_type(p, unit);
+}
+
+static void pprof_free_op(void *p)
+{
+    pprof_free(p);
+}
+
+static const struct parser_ops pprof_ops = {
+    .make = pprof_make, .feed = pprof_feed_op, .whole = true, .samples = pprof_samples_op,
+    .report = pprof_report, .sample_type = pprof_type_op, .free = pprof_free_op,
+};
+
+static void *bpftrace_make(struct loader *l)
+{
+    return bpftrace_new(l->t, l->max_line);
+}
+
+static size_t bpftrace_feed_op(void *p, const char *buf, size_t n, bool eof, bool strict,
+                               struct ft_error *err)
+{
+    (void)strict, (void)err;
+    return bpftrace_feed(p, buf, n, eof);
+}
+
+static void bpftrace_long_op(void *p)
+{
+    bpftrace_long_line(p);
+}
+
+static size_t bpftrace_samples_op(const void *p)
+{
+    return bpftrace_samples(p);
+}
+
+static void bpftrace_report(const struct loader *l, const void *p, struct buf *msg)
+{
+    struct ft_error first;
+    size_t n = bpftrace_skipped(p, &first);
+    if (n)
+        buf_printf(msg, "%s: %zu stack%s skipped (first at line %ld: %s)\n", l->name, n,
+                   n == 1 ? "" : "s", first.line, first.msg);
+}
+
+static void bpftrace_free_op(void *p)
+{
+    bpftrace_free(p);
+}
+
+static const struct parser_ops bpftrace_ops = {
+    .make = bpftrace_make, .feed = bpftrace_feed_op, .long_line = bpftrace_long_op,
+    .samples = bpftrace_samples_op, .report = bpftrace_report, .free = bpftrace_free_op,
+};
+
 static void make_parser(struct loader *l)
 {
-    if (l->format == FORMAT_PERF) {
-        l->perf = perf_new(l->t, &l->popts);
-    } else if (l->format == FORMAT_PPROF) {
-        l->pprof = pprof_new(l->t, l->sample_type);
-    } else if (l->format == FORMAT_BPFTRACE) {
-        l->bpftrace = bpftrace_new(l->t, l->max_line);
-    } else {
-        l->folded = folded_new(l->t);
-        folded_set_max_line(l->folded, l->max_line);
-    }
+    const struct parser_ops *ops = l->format == FORMAT_PERF      ? &perf_ops
+                                   : l->format == FORMAT_PPROF    ? &pprof_ops
+                                   : l->format == FORMAT_BPFTRACE ? &bpftrace_ops
+                                                                  : &folded_ops;
+    loader_set_parser(l, ops, ops->make(l));
 }
 
 /* Decides the format from the text p[0..n) and makes the parser. Returns false if more
@@ -260,22 +467,12 @@ int loader_sniff_input(struct loader *l, const char *p, size_t n, bool eof, bool
 /* Parses p[0..n); returns the bytes consumed or (size_t)-1 with err filled in. */
 size_t loader_feed(struct loader *l, const char *p, size_t n, bool eof, struct ft_error *err)
 {
-    if (l->perf)
-        return perf_feed(l->perf, p, n, eof);
-    if (l->pprof)
-        return pprof_feed(l->pprof, p, n, eof, err);
-    if (l->bpftrace)
-        return bpftrace_feed(l->bpftrace, p, n, eof);
-    return folded_feed(l->folded, p, n, eof, l->strict, err);
+    return l->ops->feed(l->parser, p, n, eof, l->strict, err);
 }
 
 /* The parser counts the next line as too long (its bytes are dropped). */
 void loader_long_line(struct loader *l)
 {
-    if (l->perf)
-        perf_long_line(l->perf);
-    else if (l->bpftrace)
-        bpftrace_long_line(l->bpftrace);
-    else if (l->folded)
-        folded_long_line(l->folded);
+    if (l->ops && l->ops->long_line)
+        l->ops->long_line(l->parser);
 }
