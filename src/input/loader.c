@@ -595,6 +595,109 @@ static enum load_status at_end(struct loader *l, size_t work, struct ft_error *e
     return LOAD_EOF;
 }
 
+/* The steps of loader_step's read loop return a load_status, or STEP_ON to go on. */
+#define STEP_ON (-1)
+
+/* Decompressed input is ready: decodes and parses a slice of it. */
+static int step_decode(struct loader *l, size_t *work, struct ft_error *err)
+{
+    int rc = decode_slice(l, work, err);
+    if (rc < 0) {
+        l->done = true;
+        return LOAD_ERROR;
+    }
+    if (rc == 0)
+        return STEP_ON;
+    /* garbage after the compressed data: the input ends here */
+    l->eof = l->done = true;
+    if (parse(l, true, false, err) < 0)
+        return LOAD_ERROR;
+    return LOAD_EOF;
+}
+
+/* Where the next read goes and how much of it: at most want bytes. */
+static unsigned char *read_room(struct loader *l, size_t *want)
+{
+    if (l->dc_state == DC_YES) {
+        /* bytes still pending (part of a header) move to the front */
+        size_t room;
+        unsigned char *dst = decomp_room(l->dc, &room);
+        if (*want > room)
+            *want = room;
+        return dst;
+    }
+    buf_reserve(&l->in, *want);
+    return (unsigned char *)l->in.p + l->in.len;
+}
+
+/* read() failed with errno. */
+static int read_failed(struct loader *l, size_t work, struct ft_error *err)
+{
+    if (errno == EINTR)
+        return STEP_ON;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        /* a quiet pipe: a single complete line is enough to sniff the format */
+        bool had = loader_has_parser(l);
+        if (!had && l->dc_state != DC_UNKNOWN && parse(l, false, true, err) < 0) {
+            l->done = true;
+            return LOAD_ERROR;
+        }
+        return work || (!had && loader_has_parser(l)) ? LOAD_MORE : LOAD_AGAIN;
+    }
+    ft_error_set(err, 0, "read error: %s", strerror(errno));
+    l->done = true;
+    return LOAD_ERROR;
+}
+
+/* r bytes were read into dst: to the decoder, or sniffed and parsed. */
+static int read_done(struct loader *l, const unsigned char *dst, size_t r, struct ft_error *err)
+{
+    l->offset += (off_t)r;
+    if (l->tee_fd)
+        tee_copy(l, dst, r);
+    if (l->dc_state == DC_YES) {
+        decomp_added(l->dc, r);
+        return STEP_ON;
+    }
+    l->in.len += r;
+    if (l->dc_state == DC_UNKNOWN) {
+        bool failed = false;
+        if (!dc_sniff(l, err, &failed))
+            return STEP_ON;
+        if (failed) {
+            l->done = true;
+            return LOAD_ERROR;
+        }
+        if (l->dc_state == DC_YES)
+            return STEP_ON;
+    }
+    if (parse(l, false, false, err) < 0) {
+        l->done = true;
+        return LOAD_ERROR;
+    }
+    if (l->ops && l->ops->step)   /* the reader thread took over the file */
+        return LOAD_MORE;
+    return STEP_ON;
+}
+
+/* One read() (or decoded slice) of the read loop. */
+static int read_step(struct loader *l, size_t max_bytes, size_t *work, struct ft_error *err)
+{
+    if (l->dc_state == DC_YES && decomp_ready(l->dc))
+        return step_decode(l, work, err);
+    size_t want = READ_CHUNK;
+    if (want > max_bytes - *work)
+        want = max_bytes - *work < 4096 ? 4096 : max_bytes - *work;
+    unsigned char *dst = read_room(l, &want);
+    ssize_t r = read(l->fd, dst, want);
+    if (r < 0)
+        return read_failed(l, *work, err);
+    if (r == 0)
+        return at_end(l, *work, err);
+    *work += (size_t)r;
+    return read_done(l, dst, (size_t)r, err);
+}
+
 enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error *err)
 {
     if (l->done)
@@ -607,79 +710,9 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
         max_bytes = 4096;
     size_t work = 0;
     while (work < max_bytes) {
-        if (l->dc_state == DC_YES && decomp_ready(l->dc)) {
-            int rc = decode_slice(l, &work, err);
-            if (rc < 0) {
-                l->done = true;
-                return LOAD_ERROR;
-            }
-            if (rc > 0) {   /* garbage after the compressed data: the input ends here */
-                l->eof = l->done = true;
-                if (parse(l, true, false, err) < 0)
-                    return LOAD_ERROR;
-                return LOAD_EOF;
-            }
-            continue;
-        }
-        size_t want = READ_CHUNK;
-        if (want > max_bytes - work)
-            want = max_bytes - work < 4096 ? 4096 : max_bytes - work;
-        unsigned char *dst;
-        if (l->dc_state == DC_YES) {
-            /* bytes still pending (part of a header) move to the front */
-            size_t room;
-            dst = decomp_room(l->dc, &room);
-            if (want > room)
-                want = room;
-        } else {
-            buf_reserve(&l->in, want);
-            dst = (unsigned char *)l->in.p + l->in.len;
-        }
-        ssize_t r = read(l->fd, dst, want);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            if (errno == EAGAIN || errno == EWOULDBLOCK) {
-                /* a quiet pipe: a single complete line is enough to sniff the format */
-                bool had = loader_has_parser(l);
-                if (!had && l->dc_state != DC_UNKNOWN && parse(l, false, true, err) < 0) {
-                    l->done = true;
-                    return LOAD_ERROR;
-                }
-                return work || (!had && loader_has_parser(l)) ? LOAD_MORE : LOAD_AGAIN;
-            }
-            ft_error_set(err, 0, "read error: %s", strerror(errno));
-            l->done = true;
-            return LOAD_ERROR;
-        }
-        if (r == 0)
-            return at_end(l, work, err);
-        l->offset += r;
-        work += (size_t)r;
-        if (l->tee_fd)
-            tee_copy(l, dst, (size_t)r);
-        if (l->dc_state == DC_YES) {
-            decomp_added(l->dc, (size_t)r);
-            continue;
-        }
-        l->in.len += (size_t)r;
-        if (l->dc_state == DC_UNKNOWN) {
-            bool failed = false;
-            if (!dc_sniff(l, err, &failed))
-                continue;
-            if (failed) {
-                l->done = true;
-                return LOAD_ERROR;
-            }
-            if (l->dc_state == DC_YES)
-                continue;
-        }
-        if (parse(l, false, false, err) < 0) {
-            l->done = true;
-            return LOAD_ERROR;
-        }
-        if (l->ops && l->ops->step)   /* the reader thread took over the file */
-            return LOAD_MORE;
+        int st = read_step(l, max_bytes, &work, err);
+        if (st != STEP_ON)
+            return (enum load_status)st;
     }
     return LOAD_MORE;
 }

@@ -167,12 +167,124 @@ static void child_fail(const char *what, const char *arg)
     _exit(127);
 }
 
+/* perf script's command line and where its input comes from */
+struct start {
+    const char *path;          /* NULL: the input is in_fd */
+    int in_fd;
+    bool in_regular, pipe_mode;
+    const void *prefix;        /* bytes of in_fd read already */
+    size_t nprefix;
+    char exe[4096];
+    char *argv[MAX_ARGS + 12];
+    int argc, in_slot;
+    char *store;               /* split_words' copy of --perf-args */
+};
+
+/* The command line: perf script -i INPUT [--perf-args] [-F +pid[,+srcline]]. */
+static bool build_argv(const struct perf_data_opts *o, struct start *s, struct ft_error *err)
+{
+    s->argv[s->argc++] = s->exe;
+    s->argv[s->argc++] = (char *)(uintptr_t)"script";
+    s->argv[s->argc++] = (char *)(uintptr_t)"-i";
+    const char *input = s->path;
+    if (!s->path)   /* NULL: later */
+        input = s->in_regular ? "/proc/self/fd/0" : s->pipe_mode ? "-" : NULL;
+    s->in_slot = s->argc;
+    s->argv[s->argc++] = (char *)(uintptr_t)(input ? input : "");
+    int user = s->argc;
+    if (o->args && !split_words(o->args, s->argv, &s->argc, user + MAX_ARGS, &s->store))
+        return ft_error_set(err, 0, "--perf-args: more than %d words", MAX_ARGS), false;
+    bool own_fields = false;
+    for (int i = user; i < s->argc; i++)
+        if (!strcmp(s->argv[i], "-F") || !strncmp(s->argv[i], "-F", 2) ||
+            !strncmp(s->argv[i], "--fields", 8))
+            own_fields = true;
+    if (!own_fields) {
+        /* the perf parser keys on the default output; +pid for --pid (and pid/tid) */
+        s->argv[s->argc++] = (char *)(uintptr_t)"-F";
+        s->argv[s->argc++] = (char *)(uintptr_t)(o->srcline ? "+pid,+srcline" : "+pid");
+    }
+    s->argv[s->argc] = NULL;
+    return true;
+}
+
+/* perf's pipe mode from a pipe: a copy loop (the relay child) puts back the bytes read
+ * already; in[0] is perf's end then. */
+static bool start_relay(struct perf_data *c, struct start *s, int in[2], struct ft_error *err)
+{
+    if (pipe2(in, O_CLOEXEC) < 0)
+        return ft_error_set(err, 0, "cannot start perf script: %s", strerror(errno)), false;
+    c->relay = fork();
+    if (c->relay < 0) {
+        c->relay = 0;
+        return ft_error_set(err, 0, "cannot fork: %s", strerror(errno)), false;
+    }
+    if (c->relay == 0) {
+        child_setup();
+        close(in[0]);
+        _exit(copy_in(s->in_fd, in[1], s->prefix, s->nprefix) ? 0 : 1);
+    }
+    close(in[1]);
+    in[1] = -1;
+    return true;
+}
+
+/* In the perf child: its standard input (in0: the relay's pipe, or -1). */
+static void child_stdin(struct start *s, int in0)
+{
+    if (in0 >= 0) {
+        dup2(in0, STDIN_FILENO);
+    } else if (!s->path && s->in_regular) {
+        if (s->in_fd != STDIN_FILENO)
+            dup2(s->in_fd, STDIN_FILENO);
+    } else if (!s->path) {
+        /* a normal perf.data on a pipe: perf needs a file it can seek in */
+        int t = temp_fd();
+        if (t < 0)
+            child_fail("create a temporary file in", getenv("TMPDIR") ? "$TMPDIR" : "/tmp");
+        if (!copy_in(s->in_fd, t, s->prefix, s->nprefix))
+            child_fail("copy standard input to", "a temporary file");
+        if (dup2(t, STDIN_FILENO) < 0)
+            child_fail("dup2", "");
+        s->argv[s->in_slot] = (char *)(uintptr_t)"/proc/self/fd/0";
+    } else {
+        int nul = open("/dev/null", O_RDONLY);
+        if (nul >= 0)
+            dup2(nul, STDIN_FILENO);
+    }
+    int fl = fcntl(STDIN_FILENO, F_GETFL);
+    if (fl >= 0 && (fl & O_NONBLOCK))
+        fcntl(STDIN_FILENO, F_SETFL, fl & ~O_NONBLOCK);
+}
+
+/* Forks perf script with stdout on out[1] and stderr on c->err. */
+static bool fork_perf(struct perf_data *c, struct start *s, const int out[2], int in0,
+                      struct ft_error *err)
+{
+    c->pid = fork();
+    if (c->pid < 0) {
+        c->pid = 0;
+        return ft_error_set(err, 0, "cannot fork: %s", strerror(errno)), false;
+    }
+    if (c->pid == 0) {
+        child_setup();
+        dup2(c->err, STDERR_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        child_stdin(s, in0);
+        execv(s->exe, s->argv);
+        child_fail("run", s->exe);
+    }
+    return true;
+}
+
 struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *path, int in_fd,
                                   bool in_regular, const void *prefix, size_t nprefix,
                                   bool pipe_mode, bool nonblock, struct ft_error *err)
 {
-    char exe[4096];
-    if (!perf_data_find(o, exe, sizeof exe)) {
+    struct start *s = xcalloc(1, sizeof *s);
+    *s = (struct start){.path = path, .in_fd = in_fd, .in_regular = in_regular,
+                        .pipe_mode = pipe_mode, .prefix = prefix, .nprefix = nprefix};
+    if (!perf_data_find(o, s->exe, sizeof s->exe)) {
         if (o->perf && *o->perf)
             ft_error_set(err, 0, "a perf.data file, and --perf=%s is not a program perf can "
                          "be run as", o->perf);
@@ -180,103 +292,26 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
             ft_error_set(err, 0, "a perf.data file, and perf is not installed: apt-get "
                          "install linux-perf (or run `perf script -i FILE | flametui -` "
                          "where perf is)");
+        free(s);
         return NULL;
     }
-    char *argv[MAX_ARGS + 12];
-    int argc = 0;
-    char *store = NULL;
-    argv[argc++] = exe;
-    argv[argc++] = (char *)(uintptr_t)"script";
-    argv[argc++] = (char *)(uintptr_t)"-i";
-    const char *input = path;
-    if (!path)
-        input = in_regular ? "/proc/self/fd/0" : pipe_mode ? "-" : NULL; /* NULL: later */
-    int in_slot = argc;
-    argv[argc++] = (char *)(uintptr_t)(input ? input : "");
-    int user = argc;
-    if (o->args && !split_words(o->args, argv, &argc, user + MAX_ARGS, &store)) {
-        free(store);
-        ft_error_set(err, 0, "--perf-args: more than %d words", MAX_ARGS);
-        return NULL;
-    }
-    bool own_fields = false;
-    for (int i = user; i < argc; i++)
-        if (!strcmp(argv[i], "-F") || !strncmp(argv[i], "-F", 2) ||
-            !strncmp(argv[i], "--fields", 8))
-            own_fields = true;
-    if (!own_fields) {
-        /* the perf parser keys on the default output; +pid for --pid (and pid/tid) */
-        argv[argc++] = (char *)(uintptr_t)"-F";
-        argv[argc++] = (char *)(uintptr_t)(o->srcline ? "+pid,+srcline" : "+pid");
-    }
-    argv[argc] = NULL;
-
-    struct perf_data *c = xcalloc(1, sizeof *c);
-    c->out = c->err = -1;
+    struct perf_data *c = NULL;
     int out[2] = {-1, -1}, in[2] = {-1, -1};
+    if (!build_argv(o, s, err))
+        goto fail;
+    c = xcalloc(1, sizeof *c);
+    c->out = c->err = -1;
     c->err = temp_fd();
     if (c->err < 0 || pipe2(out, O_CLOEXEC) < 0) {
         ft_error_set(err, 0, "cannot start perf script: %s", strerror(errno));
         goto fail;
     }
-    if (!path && !in_regular && pipe_mode) {
-        /* perf's pipe mode from a pipe: a copy loop puts back the bytes read already */
-        if (pipe2(in, O_CLOEXEC) < 0) {
-            ft_error_set(err, 0, "cannot start perf script: %s", strerror(errno));
-            goto fail;
-        }
-        c->relay = fork();
-        if (c->relay < 0) {
-            c->relay = 0;
-            ft_error_set(err, 0, "cannot fork: %s", strerror(errno));
-            goto fail;
-        }
-        if (c->relay == 0) {
-            child_setup();
-            close(in[0]);
-            _exit(copy_in(in_fd, in[1], prefix, nprefix) ? 0 : 1);
-        }
-        close(in[1]);
-        in[1] = -1;
-    }
-    c->pid = fork();
-    if (c->pid < 0) {
-        c->pid = 0;
-        ft_error_set(err, 0, "cannot fork: %s", strerror(errno));
+    if (!path && !in_regular && pipe_mode && !start_relay(c, s, in, err))
         goto fail;
-    }
-    if (c->pid == 0) {
-        child_setup();
-        dup2(c->err, STDERR_FILENO);
-        dup2(out[1], STDOUT_FILENO);
-        if (in[0] >= 0) {
-            dup2(in[0], STDIN_FILENO);
-        } else if (!path && in_regular) {
-            if (in_fd != STDIN_FILENO)
-                dup2(in_fd, STDIN_FILENO);
-        } else if (!path) {
-            /* a normal perf.data on a pipe: perf needs a file it can seek in */
-            int t = temp_fd();
-            if (t < 0)
-                child_fail("create a temporary file in", getenv("TMPDIR") ? "$TMPDIR" : "/tmp");
-            if (!copy_in(in_fd, t, prefix, nprefix))
-                child_fail("copy standard input to", "a temporary file");
-            if (dup2(t, STDIN_FILENO) < 0)
-                child_fail("dup2", "");
-            argv[in_slot] = (char *)(uintptr_t)"/proc/self/fd/0";
-        } else {
-            int nul = open("/dev/null", O_RDONLY);
-            if (nul >= 0)
-                dup2(nul, STDIN_FILENO);
-        }
-        int fl = fcntl(STDIN_FILENO, F_GETFL);
-        if (fl >= 0 && (fl & O_NONBLOCK))
-            fcntl(STDIN_FILENO, F_SETFL, fl & ~O_NONBLOCK);
-        execv(exe, argv);
-        child_fail("run", exe);
-    }
-    free(store);
-    store = NULL;
+    if (!fork_perf(c, s, out, in[0], err))
+        goto fail;
+    free(s->store);
+    free(s);
     close(out[1]);
     if (in[0] >= 0)
         close(in[0]);
@@ -285,7 +320,8 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
         fcntl(c->out, F_SETFL, fcntl(c->out, F_GETFL) | O_NONBLOCK);
     return c;
 fail:
-    free(store);
+    free(s->store);
+    free(s);
     for (int i = 0; i < 2; i++) {
         if (out[i] >= 0)
             close(out[i]);
