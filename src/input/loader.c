@@ -698,10 +698,9 @@ static int read_step(struct loader *l, size_t max_bytes, size_t *work, struct ft
     return read_done(l, dst, (size_t)r, err);
 }
 
-enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error *err)
+/* One step (loader_step) once the trie's replacement was noticed. */
+static enum load_status step(struct loader *l, size_t max_bytes, struct ft_error *err)
 {
-    if (l->done)
-        return LOAD_EOF;
     if (l->ops && l->ops->step)
         return l->ops->step(l, max_bytes, err);
     if (l->map)
@@ -715,6 +714,20 @@ enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error
             return (enum load_status)st;
     }
     return LOAD_MORE;
+}
+
+enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error *err)
+{
+    if (l->done)
+        return LOAD_EOF;
+    /* the trie changed since the last step, maybe replaced (trie_replace: a compacted
+     * window): the parser forgets its node ids (a change of another kind, such as a
+     * second loader's stacks, costs it only the next line's shared prefix) */
+    if (trie_generation(l->t) != l->gen)
+        loader_trie_replaced(l);
+    enum load_status st = step(l, max_bytes, err);
+    l->gen = trie_generation(l->t);
+    return st;
 }
 
 void loader_trie_replaced(struct loader *l)

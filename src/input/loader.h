@@ -65,9 +65,11 @@ void loader_free(struct loader *l);                 /* NULL is a no-op; closes t
  * file) is read again from the start, with a notice. */
 enum load_status loader_step(struct loader *l, size_t max_bytes, struct ft_error *err);
 /* The loader's trie was rebuilt in place (trie_replace: a compacted window): the parser
- * forgets the node ids it keeps between lines (the folded parser's previous line; the
- * perf parser resolves every record from the root and caches names as bytes, so it keeps
- * none). Call between two loader_step calls. */
+ * forgets the node ids it keeps between lines (the folded parser's previous line, the
+ * folded pipe's previous stack; the perf parser resolves every record from the root and
+ * caches names as bytes, so it keeps none). loader_step does it by itself when the
+ * trie's generation moved since the last step; calling it too (between two steps) is
+ * harmless. */
 void loader_trie_replaced(struct loader *l);
 /* Reads everything to EOF, blocking. Returns 0 or -1 with err filled in. */
 int loader_run(struct loader *l, struct ft_error *err);

@@ -6,6 +6,7 @@
 #define FLAMETUI_LOADER_IMPL_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "input/decompress.h"
@@ -64,6 +65,7 @@ struct loader {
     struct trie *t;
     const struct parser_ops *ops;       /* NULL until the format is known */
     void *parser;
+    uint64_t gen;                       /* trie_generation after the last step */
     char *sample_type;                  /* --sample-type */
     /* the read() path */
     struct buf in;          /* decoded input; [start, in.len) not yet consumed */

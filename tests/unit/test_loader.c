@@ -20,9 +20,11 @@
 
 #include "helpers.h"
 #include "core/count.h"
+#include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
 #include "input/feed.h"
+#include "input/folded_pipe.h"
 #include "input/loader.h"
 #include "input/parse_folded.h"
 #include "input/parse_perf.h"
@@ -457,6 +459,60 @@ static void written_counts_read_back(void **state)
     assert_int_equal(sl, 3);
 }
 
+/* The trie rebuilt in place between two steps (trie_replace: every node id moves) with
+ * no loader_trie_replaced call: the loader notices it by itself, on one thread (the
+ * folded parser's previous line) and on two (the pipe's previous stack). */
+static void notices_trie_replace(void **state)
+{
+    (void)state;
+    struct buf b = {0};
+    for (int i = 0; i < 3000; i++)
+        buf_printf(&b, "main;a%d;b%d;c %d\n", i / 100, i / 10, i + 1);
+    char path[] = "/tmp/flametui-replace-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, b.p, b.len), (ssize_t)b.len);
+    close(fd);
+    struct trie *ref = trie_new(NULL);
+    struct folded_parser *fp = folded_new(ref);
+    assert_int_equal(folded_feed(fp, b.p, b.len, true, false, NULL), b.len);
+    folded_free(fp);
+    char *want = trie_to_collapsed(ref);
+    trie_free(ref);
+    folded_pipe_tune(512, 2, 0);   /* the pipe for any size, in small batches */
+    for (int th = 1; th <= 2; th++) {
+        struct load_opts lo = {.format = FORMAT_FOLDED, .interactive = true, .threads = th};
+        struct trie *t = trie_new(NULL);
+        struct ft_error err = {0, ""};
+        struct loader *l = loader_open(path, &lo, t, &err);
+        assert_non_null(l);
+        enum load_status st;
+        unsigned pads = 0;
+        while ((st = loader_step(l, 4096, &err)) == LOAD_MORE) {
+            /* a new name each time, so that every old node's id moves */
+            char pad[32];
+            int pl = snprintf(pad, sizeof pad, "\1pad%u", pads++);
+            struct strtab *names = trie_names(t);
+            struct trie *src = trie_new(names);
+            trie_child(src, TRIE_ROOT, strtab_intern(names, pad, (size_t)pl));
+            trie_merge(src, t);
+            trie_replace(t, src);
+        }
+        assert_int_equal(st, LOAD_EOF);
+        assert_true(pads > 3);
+        char *got = trie_to_collapsed(t);
+        /* the pads are leaves of their own with no count: not in the collapsed text */
+        assert_string_equal(want, got);
+        free(got);
+        loader_free(l);
+        trie_free(t);
+    }
+    folded_pipe_tune(0, 0, 0);
+    free(want);
+    unlink(path);
+    buf_fini(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -470,6 +526,7 @@ int main(void)
         cmocka_unit_test(feed_shows_notices),
         cmocka_unit_test(line_cap_in_the_parsers),
         cmocka_unit_test(written_counts_read_back),
+        cmocka_unit_test(notices_trie_replace),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
