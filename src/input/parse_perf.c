@@ -444,6 +444,52 @@ static void unrecognized(struct perf_parser *p)
         p->first_skipped = p->line;
 }
 
+/* A line after a sample without a call chain (perf_match_oneline: the next line
+ * decides): another such sample starts (true: the line is done), a header ends it, a
+ * frame line drops it. */
+static bool oneline_next(struct perf_parser *p, const char *s, size_t n, struct reader *r)
+{
+    struct perf_oneline one;
+    struct perf_header hh;
+    struct perf_frame ff;
+    if (perf_match_oneline(s, n, &one)) {
+        oneline_flush(p);
+        p->line++;
+        oneline_start(p, s, n, &one, r);
+        return true;
+    }
+    if (!perf_is_space(s[0]) && perf_match_header(s, n, &hh))
+        oneline_flush(p);
+    else if (perf_match_frame(s, n, &ff))
+        oneline_drop(p);
+    return false;
+}
+
+/* --srcline: whether the lines the frame f (its function flen bytes) may read are in r. */
+static bool srcline_ready(const struct perf_frame *f, size_t flen, const struct reader *r)
+{
+    size_t need = perf_count_parts(f->func, flen), have = 0;
+    const char *q = r->buf + r->pos, *end = r->buf + r->len;
+    while (have < need && (q = memchr(q, '\n', (size_t)(end - q))) != NULL) {
+        q++;
+        have++;
+    }
+    return have >= need;
+}
+
+/* The frame line s[0..n) gave the names from fr.v[before] on (one at most): its line
+ * cache entry e (lh: the line's hash) gets the name, numbered by p->ids. */
+static void cache_frame_line(struct perf_parser *p, struct lc_entry *e, uint64_t lh,
+                             const char *s, size_t n, size_t before)
+{
+    struct name_ref *nr = p->fr.n > before ? &p->fr.v[before] : NULL;
+    const char *nb = nr ? name_bytes(nr, p->fr.bytes.p) : NULL;
+    if (nr) /* the hits of this line will know the name by its id */
+        nr->id = strtab_intern_h(p->ids, nb, nr->len, nr->hash);
+    perf_lcache_store(&p->lc, e, lh, s, n, nb, nr ? nr->len : 0, nr ? nr->hash : 0,
+                      nr ? nr->id : PERF_NO_ID);
+}
+
 /* Parses one line s[0..n) (no '\n'); line_hash: perf_line_hash of it, or 0 if not
  * computed yet. Returns false, consuming nothing, when --srcline
  * needs lines that are not in r yet. */
@@ -463,20 +509,8 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
         return true;
     }
     struct perf_oneline one;
-    if (p->oneline) {
-        struct perf_header hh;
-        struct perf_frame ff;
-        if (perf_match_oneline(s, n, &one)) {
-            oneline_flush(p);
-            p->line++;
-            oneline_start(p, s, n, &one, r);
-            return true;
-        }
-        if (!perf_is_space(s[0]) && perf_match_header(s, n, &hh))
-            oneline_flush(p);
-        else if (perf_match_frame(s, n, &ff))
-            oneline_drop(p);
-    }
+    if (p->oneline && oneline_next(p, s, n, r))
+        return true;
     struct lc_entry *e = NULL;
     uint64_t lh = 0;
     if (p->lc.v && p->have_pname && !p->oneline) {
@@ -521,28 +555,13 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
             perf_lcache_store(&p->lc, e, lh, s, n, NULL, 0, 0, PERF_NO_ID);
         return true;
     }
-    if (p->o.srcline && !r->eof) {
-        /* make sure the lines this frame may read are there */
-        size_t need = perf_count_parts(f.func, flen), have = 0;
-        const char *q = r->buf + r->pos, *end = r->buf + r->len;
-        while (have < need && (q = memchr(q, '\n', (size_t)(end - q))) != NULL) {
-            q++;
-            have++;
-        }
-        if (have < need)
-            return false;
-    }
+    if (p->o.srcline && !r->eof && !srcline_ready(&f, flen, r))
+        return false;
     p->line++;
     size_t before = p->fr.n;
     perf_do_frame(p, &f, flen, r);
-    if (e && p->fr.n - before <= 1) {
-        struct name_ref *nr = p->fr.n > before ? &p->fr.v[before] : NULL;
-        const char *nb = nr ? name_bytes(nr, p->fr.bytes.p) : NULL;
-        if (nr) /* the hits of this line will know the name by its id */
-            nr->id = strtab_intern_h(p->ids, nb, nr->len, nr->hash);
-        perf_lcache_store(&p->lc, e, lh, s, n, nb, nr ? nr->len : 0, nr ? nr->hash : 0,
-                          nr ? nr->id : PERF_NO_ID);
-    }
+    if (e && p->fr.n - before <= 1)
+        cache_frame_line(p, e, lh, s, n, before);
     return true;
 }
 
