@@ -429,12 +429,52 @@ static const unsigned char function_fields[6] = {0, 1, 1, 1, 1, 1};  /* Function
  * 1 (only if clip): a field runs past n (what is here of it is well-formed).
  * fields: allowed wire types (see above) for field numbers < nf; *count gets the
  * complete fields. The sub-messages (and theirs) are walked too. */
+static const unsigned char line_fields[4] = {0, 1, 1, 1};       /* Line */
+static const unsigned char label_fields[5] = {0, 1, 1, 1, 1};   /* Label */
+
+/* The fields of the sub-message in field f of a message with fields (NULL: f is not a
+ * message); *subn gets their number. */
+static const unsigned char *sub_fields(const unsigned char *fields, uint64_t f, size_t *subn)
+{
+    static const unsigned char *const subs[6] = {NULL, NULL, sample_fields, mapping_fields,
+                                                 location_fields, function_fields};
+    static const size_t subns[6] = {0, 0, sizeof sample_fields, sizeof mapping_fields,
+                                    sizeof location_fields, sizeof function_fields};
+    bool top = fields == top_fields;
+    if (top && (f == 1 || f == 11)) {
+        *subn = sizeof vt_fields;
+        return vt_fields;
+    }
+    if (top && f >= 2 && f <= 5) {
+        *subn = subns[f];
+        return subs[f];
+    }
+    if (fields == location_fields && f == 4) {
+        *subn = sizeof line_fields;
+        return line_fields;
+    }
+    if (fields == sample_fields && f == 3) {
+        *subn = sizeof label_fields;
+        return label_fields;
+    }
+    *subn = 0;
+    return NULL;
+}
+
+/* Packed varints b[i..end) (a sample's location ids or values): whether they are
+ * well-formed. */
+static bool packed_ok(const unsigned char *b, size_t i, size_t end)
+{
+    uint64_t v;
+    while (i < end)
+        if (varint(b, end, &i, &v))
+            return false;
+    return true;
+}
+
 static int walk(const unsigned char *b, size_t n, const unsigned char *fields, size_t nf,
                 bool clip, size_t *count)
 {
-    bool top = fields == top_fields;
-    static const unsigned char line_fields[4] = {0, 1, 1, 1};
-    static const unsigned char label_fields[5] = {0, 1, 1, 1, 1};
     size_t i = 0;
     while (i < n) {
         uint64_t tag, v;
@@ -457,33 +497,15 @@ static int walk(const unsigned char *b, size_t n, const unsigned char *fields, s
             v = n - i;   /* what is here of a long field must be well-formed */
             clipped = true;
         }
-        const unsigned char *sub = NULL;
-        size_t subn = 0, c = 0;
-        if (top && (f == 1 || f == 11)) {
-            sub = vt_fields, subn = sizeof vt_fields;
-        } else if (top && f >= 2 && f <= 5) {
-            static const unsigned char *const subs[6] = {NULL, NULL, sample_fields,
-                                                         mapping_fields, location_fields,
-                                                         function_fields};
-            static const size_t subns[6] = {0, 0, sizeof sample_fields, sizeof mapping_fields,
-                                            sizeof location_fields, sizeof function_fields};
-            sub = subs[f], subn = subns[f];
-        } else if (fields == location_fields && f == 4) {
-            sub = line_fields, subn = sizeof line_fields;
-        } else if (fields == sample_fields && f == 3) {
-            sub = label_fields, subn = sizeof label_fields;
-        }
+        size_t subn, c = 0;
+        const unsigned char *sub = sub_fields(fields, f, &subn);
         if (sub) {
             /* a clipped sub-message: its own fields may run past its end */
             r = walk(b + i, (size_t)v, sub, subn, clipped, &c);
             if (r < 0 || (r > 0 && !clipped))
                 return -1;
-        } else if (fields == sample_fields) {
-            /* packed location ids or values */
-            size_t k = i, end = i + (size_t)v;
-            while (k < end)
-                if (varint(b, end, &k, &tag))
-                    return clipped ? 1 : -1;
+        } else if (fields == sample_fields && !packed_ok(b, i, i + (size_t)v)) {
+            return clipped ? 1 : -1;
         }
         i += (size_t)v;
         if (clipped)
