@@ -60,7 +60,7 @@ double perf_last_time(const struct perf_parser *p);
  * buf holds the first lines of the input. */
 bool perf_sniff(const char *buf, size_t len);
 
-/* -- requested by perf (for perf_mt.c) */
+/* -- for perf_mt.c */
 /* The event of the first record header in buf[0..len) whose event parses: the event the
  * default filter would keep. *ev points into buf. False if there is none. */
 bool perf_first_event(const char *buf, size_t len, const char **ev, size_t *evlen);
@@ -72,7 +72,7 @@ long perf_lines(const struct perf_parser *p);
  * the trie's user). Not with o->samples (the time index needs the leaf nodes).
  * perf_samples() still counts them. NULL: back to the trie. */
 void perf_set_sink(struct perf_parser *p, const struct stack_sink *sink);
-/* -- added by names */
+/* -- the events of the input */
 /* The events seen so far: number 0 is the one kept (the first event, or --event-filter;
  * samples: the records added), the others are skipped records of other events, counted
  * (the first PERF_EVENTS_MAX - 1 event names). Returns the number of events (0 before

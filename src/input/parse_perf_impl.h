@@ -63,13 +63,13 @@ struct perf_parser {
     size_t samples;
     uint64_t time_sec, time_frac; /* last record time; time_digits 0: none yet */
     unsigned time_digits;
-    /* -- added by names: the records of the events not kept (perf_events) */
+    /* the records of the events not kept (perf_events) */
     struct other_event {
         char *name;
         size_t len, samples;
     } others[PERF_EVENTS_MAX - 1];
     size_t nothers;
-    /* time (issue 15): the current record's time, t0, its pid and tid */
+    /* time: the current record's time, t0, its pid and tid */
     bool rec_has_time, have_t0;
     uint64_t rec_ns, t0_ns;
     struct buf pidtid;         /* pid bytes then tid bytes */
