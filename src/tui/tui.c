@@ -394,14 +394,11 @@ struct loop {
     bool live;                 /* a live input (pipe, --follow) at the start */
     long long last_layout, last_draw;
     long long layout_cost;     /* ms the last relayout took */
-    char event[64];            /* e: the event the inputs were read again for */
     long long stop_idle, stop_max; /* Ctrl-C in a live session: when to stop the input */
     uint64_t stop_samples;     /* samples when stop_idle was last moved */
     bool stopped;              /* the input ended after Ctrl-C: repaint over what the
                                 * pipeline printed as it ended */
-    struct loader *const *ls;  /* the inputs (for the pprof title below) */
-    size_t nls;
-    char title[512];           /* pprof: "NAME (TYPE, UNIT)", the title once known */
+    char title[512];           /* "NAME (TYPE, UNIT)" once known (sample_title) */
 };
 
 static void draw(struct loop *lp);
@@ -604,14 +601,12 @@ static int poll_timeout(const struct loop *lp, long long now, int timeout)
     return timeout;
 }
 
-/* A pprof input names its sample type and unit in the title, once it is decoded. */
-static void pprof_title(struct loop *lp)
+/* An input that names its sample type and unit once it is decoded shows them in the
+ * title (feed_title). */
+static void sample_title(struct loop *lp)
 {
-    const char *unit = NULL;
-    const char *type = lp->nls == 1 ? loader_sample_type(lp->ls[0], &unit) : NULL;
-    if (!type || lp->title[0])
+    if (lp->title[0] || !feed_title(lp->feed, lp->app.input, lp->title, sizeof lp->title))
         return;
-    snprintf(lp->title, sizeof lp->title, "%s (%s, %s)", lp->app.input, type, unit);
     lp->app.input = lp->title;
 }
 
@@ -628,7 +623,7 @@ static bool input_ended(struct loop *lp, struct buf *msg)
             msg->p[i] = ';';
     buf_putc(msg, '\0');
     app_input_end(&lp->app, msg->p);
-    pprof_title(lp);
+    sample_title(lp);
     relayout(lp);
     return true;
 }
@@ -649,46 +644,13 @@ static void loop_init(struct loop *lp, const struct tui_opts *o, struct trie *t,
     wait_first_data(lp->feed, fds, maxfds);
 }
 
-/* e: reads every input again, keeping only the samples of the event the app asks for
- * (--event-filter): new loaders on the emptied base trie, stepped by a new feed as at
- * the start. Pipes cannot be read again: the status line says so. */
-static void reread_event(struct loop *lp, const struct tui_opts *o, struct trie *t,
-                         struct loader **ls, size_t nls)
+/* e: reads every input again for the event the app asks for (feed_reopen). */
+static void reread_event(struct loop *lp, const struct tui_opts *o, struct trie *t)
 {
     char msg[200];
-    snprintf(lp->event, sizeof(lp->event), "%s", app_event_request(&lp->app));
-    for (size_t i = 0; i < nls; i++) {
-        if (!o->load || !o->files || loader_is_live(ls[i])) {
-            snprintf(msg, sizeof(msg), "%s cannot be read again: restart with "
-                     "--event-filter=%s", loader_name(ls[i]), lp->event);
-            app_event_done(&lp->app, msg);
-            return;
-        }
-    }
-    struct load_opts lo = *o->load;
-    lo.perf.event_filter = lp->event;
-    struct loader **nl = xcalloc(nls, sizeof(*nl));
-    for (size_t i = 0; i < nls; i++) {
-        struct ft_error err = {0, ""};
-        nl[i] = loader_open(o->files[i], &lo, t, &err);
-        if (!nl[i]) {
-            ft_error_format(&err, o->files[i], msg, sizeof(msg));
-            for (size_t k = 0; k < i; k++)
-                loader_free(nl[k]);
-            free(nl);
-            app_event_done(&lp->app, msg);
-            return;
-        }
-    }
-    trie_replace(t, trie_new(trie_names(t)));   /* empty: the loaders fill it again */
-    feed_free(lp->feed);                         /* it borrows the old loaders */
-    for (size_t i = 0; i < nls; i++) {
-        loader_free(ls[i]);
-        ls[i] = nl[i];
-    }
-    free(nl);
-    lp->feed = feed_new(ls, nls, now_ms());
-    snprintf(msg, sizeof(msg), "event %s (e: the next one)", lp->event);
+    const char *event = app_event_request(&lp->app);
+    if (feed_reopen(lp->feed, o->load, o->files, event, t, now_ms(), msg, sizeof(msg)) == 0)
+        snprintf(msg, sizeof(msg), "event %s (e: the next one)", event);
     app_event_done(&lp->app, msg);
 }
 
@@ -708,10 +670,8 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     /* the terminal and one per input: a fixed size would leave inputs past it to be
      * stepped without waiting, a busy loop while they are idle */
     struct pollfd *fds = xcalloc(1 + nls, sizeof *fds);
-    lp.ls = ls;
-    lp.nls = nls;
     loop_init(&lp, o, t, name, fds + 1, nls);
-    pprof_title(&lp);   /* a small profile is read before the screen is taken */
+    sample_title(&lp);   /* a small profile is read before the screen is taken */
     if (ended_empty(lp.feed, lp.live))
         status = report_empty(lp.feed, name);
     else if (session_open(o) < 0)
@@ -759,7 +719,7 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
         if ((re & RE_QUIT) || signalled(&lp))
             break;
         if (app_event_request(&lp.app)[0]) {        /* e: another perf event */
-            reread_event(&lp, o, t, ls, nls);
+            reread_event(&lp, o, t);
             re |= RE_REDRAW;
             continue;
         }
