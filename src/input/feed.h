@@ -32,9 +32,9 @@ struct feed_status {
     char error[200];      /* "NAME:LINE: message" of the first loader error; "" none */
     char notice[200];     /* the latest loader notice (loader_notice), "NAME: message" */
     unsigned notices;     /* notices so far: show notice in the status line when it moves */
-    /* -- added by names: perf script input: events[0] is the event shown (its records),
-     * the others are records skipped because they are of another event (perf_events of
-     * every loader, merged by name). nevents 0: not perf script. */
+    /* perf script input: events[0] is the event shown (its records), the others are
+     * records skipped because they are of another event (perf_events of every loader,
+     * merged by name). nevents 0: not perf script. */
     struct feed_event {
         char name[64];
         uint64_t samples;

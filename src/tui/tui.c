@@ -18,7 +18,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/trie.h"
 #include "core/util.h"
 #include "input/feed.h"
 #include "input/loader.h"
