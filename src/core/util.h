@@ -36,7 +36,7 @@ char *xmemdup(const void *p, size_t n);      /* adds a terminating NUL */
 void *xcalloc_table(size_t bytes, bool *mapped);
 void xfree_table(void *p, size_t bytes, bool mapped);
 
-/* Runs before die() prints (tui.c registers tui_shutdown). */
+/* Runs before die() prints (tui_session.c registers tui_shutdown). */
 void util_set_die_hook(void (*hook)(void));
 /* Prints "flametui: MESSAGE\n" on stderr and exits 1. Thread-safe: when several threads
  * call it at once, the first one runs the hook, reports and exits; the others block

@@ -4,11 +4,13 @@
 
 #include "input/feed.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "input/loader.h"
+#include "core/trie.h"
 #include "core/util.h"
 
 #define STEP_BYTES (1u << 20) /* parse at most this much before the loop looks at keys */
@@ -30,6 +32,7 @@ struct feed {
     long long rate_t;
     size_t rate_samples, rate_bytes;
     struct feed_status st;
+    char event[64];   /* feed_reopen's event: its loaders read it after loader_open */
 };
 
 static size_t total_samples(const struct feed *f)
@@ -48,19 +51,29 @@ static size_t total_bytes(const struct feed *f)
     return n;
 }
 
-struct feed *feed_new(struct loader **ls, size_t n, long long now_ms)
+/* The state of a feed just made (feed_new) or started over (feed_reopen); f->event is
+ * kept. */
+static void start(struct feed *f, struct loader **ls, size_t n, long long now_ms)
 {
-    struct feed *f = xcalloc(1, sizeof *f);
     f->ls = ls;
     f->n = n;
     f->in = xcalloc(n ? n : 1, sizeof *f->in);
+    f->any_live = f->end_taken = false;
     for (size_t i = 0; i < n; i++) {
         if (loader_is_live(ls[i]))
             f->any_live = true;
     }
-    f->st.live = n == 0 ? LIVE_NONE : f->any_live ? LIVE_ON : LIVE_LOAD;
     f->ended = n == 0;
     f->rate_t = now_ms;
+    f->rate_samples = f->rate_bytes = 0;
+    memset(&f->st, 0, sizeof f->st);
+    f->st.live = n == 0 ? LIVE_NONE : f->any_live ? LIVE_ON : LIVE_LOAD;
+}
+
+struct feed *feed_new(struct loader **ls, size_t n, long long now_ms)
+{
+    struct feed *f = xcalloc(1, sizeof *f);
+    start(f, ls, n, now_ms);
     return f;
 }
 
@@ -293,4 +306,65 @@ bool feed_take_end(struct feed *f, struct buf *msg)
 const struct feed_status *feed_status(const struct feed *f)
 {
     return &f->st;
+}
+
+/* New loaders for files[0..f->n) reading only event ev; NULL with the reason in msg when
+ * one cannot be opened (those opened are freed again). */
+static struct loader **open_again(const struct feed *f, const struct load_opts *lo,
+                                  char *const *files, const char *ev, struct trie *t,
+                                  char *msg, size_t n)
+{
+    struct load_opts o = *lo;
+    o.perf.event_filter = ev;
+    struct loader **nl = xcalloc(f->n, sizeof(*nl));
+    for (size_t i = 0; i < f->n; i++) {
+        struct ft_error err = {0, ""};
+        nl[i] = loader_open(files[i], &o, t, &err);
+        if (!nl[i]) {
+            ft_error_format(&err, files[i], msg, n);
+            for (size_t k = 0; k < i; k++)
+                loader_free(nl[k]);
+            free(nl);
+            return NULL;
+        }
+    }
+    return nl;
+}
+
+int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
+                const char *event, struct trie *t, long long now_ms, char *msg, size_t n)
+{
+    const char *ev = f->event;
+    snprintf(f->event, sizeof(f->event), "%s", event);
+    for (size_t i = 0; i < f->n; i++) {
+        if (!lo || !files || loader_is_live(f->ls[i])) {
+            snprintf(msg, n, "%s cannot be read again: restart with --event-filter=%s",
+                     loader_name(f->ls[i]), ev);
+            return -1;
+        }
+    }
+    struct loader **nl = open_again(f, lo, files, ev, t, msg, n);
+    if (!nl)
+        return -1;
+    trie_replace(t, trie_new(trie_names(t)));   /* empty: the loaders fill it again */
+    struct loader **ls = f->ls;
+    size_t nls = f->n;
+    for (size_t i = 0; i < nls; i++) {
+        loader_free(ls[i]);
+        ls[i] = nl[i];
+    }
+    free(nl);
+    free(f->in);
+    start(f, ls, nls, now_ms);
+    return 0;
+}
+
+bool feed_title(const struct feed *f, const char *input, char *out, size_t n)
+{
+    const char *unit = NULL;
+    const char *type = f->n == 1 ? loader_sample_type(f->ls[0], &unit) : NULL;
+    if (!type)
+        return false;
+    snprintf(out, n, "%s (%s, %s)", input, type, unit);
+    return true;
 }

@@ -14,8 +14,10 @@
 
 #include "core/util.h"
 
-struct loader;
 struct feed;
+struct load_opts;
+struct loader;
+struct trie;
 
 /* LIVE_LOAD: regular files still loading (no pipe, no --follow): shown as LOADING.
  * LIVE_EOF: a live input ended. LIVE_NONE: nothing to show (no input, or files that
@@ -30,9 +32,9 @@ struct feed_status {
     char error[200];      /* "NAME:LINE: message" of the first loader error; "" none */
     char notice[200];     /* the latest loader notice (loader_notice), "NAME: message" */
     unsigned notices;     /* notices so far: show notice in the status line when it moves */
-    /* -- added by names: perf script input: events[0] is the event shown (its records),
-     * the others are records skipped because they are of another event (perf_events of
-     * every loader, merged by name). nevents 0: not perf script. */
+    /* perf script input: events[0] is the event shown (its records), the others are
+     * records skipped because they are of another event (perf_events of every loader,
+     * merged by name). nevents 0: not perf script. */
     struct feed_event {
         char name[64];
         uint64_t samples;
@@ -68,4 +70,18 @@ bool feed_done(const struct feed *f);
  * had a sample (loader_no_samples). */
 bool feed_take_end(struct feed *f, struct buf *msg);
 const struct feed_status *feed_status(const struct feed *f);
+/* Reads every input again, keeping only the samples of the perf event `event` (the
+ * --event-filter): new loaders are opened on files[0..) (one per input, in order) with
+ * lo's options, on t. event is copied into the feed, which must outlive their first
+ * step (a loader reads it then). Once all are open, t is emptied (the new loaders fill
+ * it again), the old loaders are freed, the new ones take their places in the array
+ * given to feed_new, and the feed starts over as feed_new(..., now_ms) did. Returns 0
+ * (msg untouched); -1 with the reason in msg[0..n) when nothing changed: an input
+ * cannot be read again (a pipe, or lo or files NULL) or one fails to open. */
+int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
+                const char *event, struct trie *t, long long now_ms, char *msg, size_t n);
+/* The title of one input that names its sample type and unit once decoded (pprof):
+ * "INPUT (TYPE, UNIT)" into out[0..n), true. False, out untouched, for any other feed
+ * (not exactly one input, or one without a sample type, yet). input may not be out. */
+bool feed_title(const struct feed *f, const char *input, char *out, size_t n);
 #endif

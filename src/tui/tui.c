@@ -1,34 +1,28 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - tui.c: terminal session, signals and the event loop: poll the terminal and
- * the inputs, keys -> app, one bounded feed step, then lay out and draw as the reactions
- * say (ui/app.h). Scheduling of the inputs is input/feed.c's; the state is the app's. */
+/* flametui - tui.c: the event loop: poll the terminal and the inputs, keys -> app, one
+ * bounded feed step, then lay out and draw as the reactions say (ui/app.h). The
+ * terminal's chores are tui_session.c's, the scheduling of the inputs input/feed.c's,
+ * the state the app's. */
 #include "config.h"
 
 #include "tui/tui_private.h"
 
 #include <curses.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <term.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "core/trie.h"
 #include "core/util.h"
 #include "input/feed.h"
 #include "input/loader.h"
 #include "render/label.h"
 #include "ui/app.h"
-#include "ui/keep.h"
 
 #define RELAYOUT_MS 100         /* relayout at most this often while data flows */
 #define RATE_MS 500             /* the live counters are repainted this often */
@@ -43,343 +37,6 @@
 #define FIRST_DATA_MS 300       /* a live pipe: wait this long for data before taking the
                                  * screen, so a producer that fails at once (a perf usage
                                  * error) leaves its message readable */
-static volatile sig_atomic_t got_signal;
-static volatile sig_atomic_t got_tstp;   /* Ctrl-Z (see suspend()) */
-
-static struct session {
-    bool active;
-    FILE *tty;
-    SCREEN *scr;
-    struct sigaction old[NSIG];
-    bool caught[NSIG];        /* sigs whose action session_open replaced */
-    int err_saved, err_mem;   /* stderr while curses runs goes to a memfd */
-    int osc52;                /* 0: no clipboard; 1: OSC 52; 2: in GNU screen's DCS */
-    int frame_saved, frame_mem; /* tui_refresh: the tty's fd, and a memfd for one frame */
-    bool in_frame;            /* the tty's fd points at frame_mem (inside tui_refresh) */
-    char *frame_buf;
-    size_t frame_cap;
-} sess = {.err_saved = -1, .err_mem = -1, .frame_saved = -1, .frame_mem = -1};
-
-/* Every asynchronous signal whose default action ends the process: while the viewer
- * runs, each one only sets got_signal, and the loop restores the terminal and exits
- * 128+N (SIGINT: 0). The faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP,
- * SIGSYS) are synchronous and stay as they are; SIGPIPE is ignored. */
-static const int sigs[] = {
-    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF,
-    SIGXCPU, SIGXFSZ,
-#ifdef SIGPOLL
-    SIGPOLL,
-#endif
-#ifdef SIGPWR
-    SIGPWR,
-#endif
-#ifdef SIGSTKFLT
-    SIGSTKFLT,
-#endif
-#ifdef SIGLOST
-    SIGLOST,
-#endif
-};
-
-/* Calls fn for each signal above, then SIGRTMIN..SIGRTMAX (their default ends too). */
-static void each_signal(void (*fn)(int sig, const struct sigaction *sa),
-                        const struct sigaction *sa)
-{
-    for (size_t i = 0; i < FT_ARRAY_LEN(sigs); i++)
-        fn(sigs[i], sa);
-#if defined(SIGRTMIN) && defined(SIGRTMAX)
-    for (int s = SIGRTMIN; s <= SIGRTMAX && s < NSIG; s++)
-        fn(s, sa);
-#endif
-}
-
-static void catch_one(int sig, const struct sigaction *sa)
-{
-    if (sig > 0 && sig < NSIG && !sess.caught[sig] && sigaction(sig, sa, &sess.old[sig]) == 0)
-        sess.caught[sig] = true;
-}
-
-static void restore_one(int sig, const struct sigaction *sa)
-{
-    (void)sa;
-    if (sig > 0 && sig < NSIG && sess.caught[sig]) {
-        sigaction(sig, &sess.old[sig], NULL);
-        sess.caught[sig] = false;
-    }
-}
-
-static void on_signal(int sig)
-{
-    got_signal = sig;
-}
-
-static void on_tstp(int sig)
-{
-    (void)sig;
-    got_tstp = 1;
-}
-
-/* Ctrl-Z. ncurses' own SIGTSTP handler would leave the SGR mouse mode (tui_input.c) on
- * in the shell: ours only sets a flag, and here the terminal is given back (endwin and
- * our modes off), the process stops, and after fg curses' modes and ours come back (the
- * caller repaints). */
-static void suspend(void)
-{
-    struct sigaction dfl, mine;
-    got_tstp = 0;
-    tui_input_suspend(true);
-    endwin();
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    if (sigaction(SIGTSTP, &dfl, &mine) == 0) {
-        raise(SIGTSTP);                       /* stopped here until SIGCONT */
-        sigaction(SIGTSTP, &mine, NULL);
-    }
-    /* back in curses mode on the real terminal (its modes are set with ioctls on the
-     * tty's fd, which tui_refresh points at a memfd while it draws) */
-    reset_prog_mode();
-    refresh();
-    tui_input_suspend(false);
-    clearok(curscr, TRUE);
-}
-
-/* Anything written to stderr while curses owns the terminal (a library warning, a
- * sanitizer) would scribble over the screen: keep it in a memfd and print it after endwin. */
-static void stderr_capture(void)
-{
-    fflush(stderr);
-    sess.err_mem = memfd_create("flametui-stderr", MFD_CLOEXEC);
-    if (sess.err_mem < 0)
-        return;
-    sess.err_saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
-    if (sess.err_saved < 0 || dup2(sess.err_mem, STDERR_FILENO) < 0) {
-        close(sess.err_mem);
-        sess.err_mem = -1;
-    }
-}
-
-static void stderr_release(void)
-{
-    char b[4096];
-    ssize_t n;
-    if (sess.err_mem < 0)
-        return;
-    fflush(stderr);
-    dup2(sess.err_saved, STDERR_FILENO);
-    close(sess.err_saved);
-    if (lseek(sess.err_mem, 0, SEEK_SET) == 0)
-        while ((n = read(sess.err_mem, b, sizeof(b))) > 0)
-            if (write(STDERR_FILENO, b, (size_t)n) < 0)
-                break;
-    close(sess.err_mem);
-    sess.err_mem = sess.err_saved = -1;
-}
-
-/* ncurses 6 writes with write(2) itself (no stdio buffer) and flushes after every
- * cursor move of an update, so one repaint was dozens of write()s, and a terminal could
- * show it half drawn. During refresh() the tty's descriptor points at a memfd; the
- * frame is then sent with one write(). Typeahead checks are off (they would poll the
- * memfd). Without memfd the frame goes out as ncurses writes it. */
-static void frame_open(void)
-{
-    int fd = sess.tty ? fileno(sess.tty) : -1;
-    if (fd < 0)
-        return;
-    sess.frame_mem = memfd_create("flametui-frame", MFD_CLOEXEC);
-    if (sess.frame_mem < 0)
-        return;
-    sess.frame_saved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-    if (sess.frame_saved < 0) {
-        close(sess.frame_mem);
-        sess.frame_mem = -1;
-        return;
-    }
-    typeahead(-1);
-}
-
-static void frame_end(void)
-{
-    int fd = fileno(sess.tty);
-    sess.in_frame = false;
-    if (dup2(sess.frame_saved, fd) < 0)
-        return;
-    off_t n = lseek(sess.frame_mem, 0, SEEK_CUR);
-    if (n <= 0)
-        return;
-    if ((size_t)n > sess.frame_cap) {
-        free(sess.frame_buf);
-        sess.frame_cap = (size_t)n;
-        sess.frame_buf = xmalloc(sess.frame_cap);
-    }
-    ssize_t got = pread(sess.frame_mem, sess.frame_buf, (size_t)n, 0);
-    for (size_t off = 0; got > 0 && off < (size_t)got;) {
-        ssize_t w = write(fd, sess.frame_buf + off, (size_t)got - off);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            break;
-        off += (size_t)w;
-    }
-    if (ftruncate(sess.frame_mem, 0) == 0)
-        lseek(sess.frame_mem, 0, SEEK_SET);
-}
-
-/* The tty's size matches the screen's (a resize still to be handled would make
- * ncurses ask the memfd for the size inside refresh(), and get none). */
-static bool size_settled(int fd, struct winsize *ws)
-{
-    return ioctl(fd, TIOCGWINSZ, ws) == 0 && ws->ws_row == LINES && ws->ws_col == COLS;
-}
-
-void tui_refresh(void)
-{
-    int fd = sess.tty ? fileno(sess.tty) : -1;
-    struct winsize ws;
-    sigset_t winch, old;
-    sigemptyset(&winch);
-    sigaddset(&winch, SIGWINCH);
-    if (sess.frame_mem < 0 || fd < 0 || isendwin() || !size_settled(fd, &ws)) {
-        refresh();   /* ncurses handles the resize with the real terminal */
-        return;
-    }
-    /* no SIGWINCH while the fd points at the memfd: it is handled after, by getch */
-    sigprocmask(SIG_BLOCK, &winch, &old);
-    if (!size_settled(fd, &ws) || dup2(sess.frame_mem, fd) < 0) {
-        sigprocmask(SIG_SETMASK, &old, NULL);
-        refresh();
-        return;
-    }
-    int nl = LINES, nc = COLS;   /* (not "lines"/"cols": <term.h> has such macros) */
-    sess.in_frame = true;
-    refresh();
-    frame_end();
-    /* a resize signalled just before the block was handled against the memfd: give
-     * ncurses the real size (it queues KEY_RESIZE) */
-    if ((LINES != nl || COLS != nc) && ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0)
-        resizeterm(ws.ws_row, ws.ws_col);
-    sigprocmask(SIG_SETMASK, &old, NULL);
-}
-
-static void frame_close(void)
-{
-    if (sess.in_frame)   /* died inside refresh(): the terminal gets its fd back first */
-        frame_end();
-    if (sess.frame_mem >= 0)
-        close(sess.frame_mem);
-    if (sess.frame_saved >= 0)
-        close(sess.frame_saved);
-    sess.frame_mem = sess.frame_saved = -1;
-    free(sess.frame_buf);
-    sess.frame_buf = NULL;
-    sess.frame_cap = 0;
-}
-
-void tui_shutdown(void)
-{
-    if (!sess.active)
-        return;
-    sess.active = false;
-    frame_close();
-    tui_input_fini();
-    endwin();
-    stderr_release();
-    each_signal(restore_one, NULL);
-    restore_one(SIGPIPE, NULL);
-    restore_one(SIGTSTP, NULL);
-    if (sess.scr)
-        delscreen(sess.scr);
-    sess.scr = NULL;
-    if (sess.tty)
-        fclose(sess.tty);
-    sess.tty = NULL;
-}
-
-/* y Y C: the app's clipboard text goes out as one OSC 52 sequence, between two screen
- * updates (curses has flushed everything it wrote), straight to the terminal. */
-static void send_clip(struct app *a)
-{
-    size_t n;
-    const char *p = app_clip(a, &n);
-    if (!sess.osc52) {
-        const char *term = getenv("TERM");
-        app_message(a, "not copied: TERM=%s has no clipboard sequence (OSC 52)",
-                    term ? term : "");
-        return;
-    }
-    struct buf b = {0};
-    keep_osc52(&b, p, n, sess.osc52 == 2);
-    int fd = fileno(sess.tty);
-    for (size_t off = 0; off < b.len;) {
-        ssize_t w = write(fd, b.p + off, b.len - off);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            break;
-        off += (size_t)w;
-    }
-    buf_fini(&b);
-}
-
-static int session_open(const struct tui_opts *o)
-{
-    sess.tty = fopen("/dev/tty", "r+");
-    if (!sess.tty) {
-        fprintf(stderr, "flametui: cannot open /dev/tty: %s\n", strerror(errno));
-        return -1;
-    }
-    errno = 0;
-    sess.scr = newterm(NULL, sess.tty, sess.tty);
-    if (!sess.scr) {
-        /* out of descriptors (newterm opens the terminfo file, and its errno does not
-         * survive): say so, not only "the terminal" */
-        int e = errno, probe = open("/dev/null", O_RDONLY | O_CLOEXEC);
-        if (probe < 0)
-            e = errno;
-        else
-            close(probe);
-        const char *term = getenv("TERM") ? getenv("TERM") : "";
-        if (e == EMFILE || e == ENFILE || e == ENOMEM)
-            fprintf(stderr, "flametui: cannot initialise the terminal (TERM=%s): %s\n",
-                    term, strerror(e));
-        else
-            fprintf(stderr, "flametui: cannot initialise the terminal (TERM=%s)\n", term);
-        fclose(sess.tty);
-        sess.tty = NULL;
-        return -1;
-    }
-    set_term(sess.scr);
-    sess.active = true;
-    stderr_capture();
-    frame_open();
-    util_set_die_hook(tui_shutdown);
-
-    struct sigaction sa;
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    each_signal(catch_one, &sa);
-    sa.sa_handler = SIG_IGN;
-    catch_one(SIGPIPE, &sa);
-    sa.sa_handler = on_tstp;   /* replaces ncurses' (see suspend()) */
-    sa.sa_flags = 0;
-    catch_one(SIGTSTP, &sa);
-
-    sess.osc52 = tui_osc52_mode();
-    cbreak();   /* not raw(): Ctrl-C stays a signal, which the tty sends to the whole
-                 * pipeline (perf | perf script | flametui): see interrupted() */
-    noecho();
-    nonl();
-    intrflush(stdscr, FALSE);
-    keypad(stdscr, TRUE);
-    nodelay(stdscr, TRUE);
-    set_escdelay(25);
-    curs_set(0);
-    leaveok(stdscr, TRUE);
-    tui_input_init(o->no_mouse, fileno(sess.tty));
-    tui_draw_init(o);
-    return 0;
-}
 
 static long long now_ms(void)
 {
@@ -394,14 +51,9 @@ struct loop {
     bool live;                 /* a live input (pipe, --follow) at the start */
     long long last_layout, last_draw;
     long long layout_cost;     /* ms the last relayout took */
-    char event[64];            /* e: the event the inputs were read again for */
     long long stop_idle, stop_max; /* Ctrl-C in a live session: when to stop the input */
     uint64_t stop_samples;     /* samples when stop_idle was last moved */
-    bool stopped;              /* the input ended after Ctrl-C: repaint over what the
-                                * pipeline printed as it ended */
-    struct loader *const *ls;  /* the inputs (for the pprof title below) */
-    size_t nls;
-    char title[512];           /* pprof: "NAME (TYPE, UNIT)", the title once known */
+    char title[512];           /* "NAME (TYPE, UNIT)" once known (sample_title) */
 };
 
 static void draw(struct loop *lp);
@@ -414,16 +66,8 @@ static void draw(struct loop *lp);
 static void interrupted(struct loop *lp, bool as_key)
 {
     long long now = now_ms();
-    if (as_key) {
-        struct sigaction ign, old;
-        memset(&ign, 0, sizeof ign);
-        ign.sa_handler = SIG_IGN;
-        sigemptyset(&ign.sa_mask);
-        if (sigaction(SIGINT, &ign, &old) == 0) {
-            kill(0, SIGINT);
-            sigaction(SIGINT, &old, NULL);
-        }
-    }
+    if (as_key)
+        tui_session_interrupt_group();
     lp->stop_idle = now + STOP_IDLE_MS;
     lp->stop_max = now + STOP_MAX_MS;
     lp->stop_samples = feed_status(lp->feed)->samples;
@@ -454,10 +98,11 @@ static void stop_check(struct loop *lp, long long now, int *timeout)
  * (app_interrupt); true when the viewer must quit. */
 static bool signalled(struct loop *lp)
 {
-    if (!got_signal)
+    int sig = tui_session_signal();
+    if (!sig)
         return false;
-    if (got_signal == SIGINT && sess.active && (app_interrupt(&lp->app) & RE_INTERRUPT)) {
-        got_signal = 0;
+    if (sig == SIGINT && tui_session_active() && (app_interrupt(&lp->app) & RE_INTERRUPT)) {
+        tui_session_signal_clear();
         interrupted(lp, false);
         draw(lp);
         return false;
@@ -489,6 +134,18 @@ static void relayout(struct loop *lp)
     draw(lp);
     lp->last_layout = lp->last_draw;
     lp->layout_cost = lp->last_layout - t0;
+}
+
+/* y Y C: the app's clipboard text goes to the terminal (tui_session_clip). */
+static void send_clip(struct app *a)
+{
+    size_t n;
+    const char *p = app_clip(a, &n);
+    if (tui_session_clip(p, n) < 0) {
+        const char *term = getenv("TERM");
+        app_message(a, "not copied: TERM=%s has no clipboard sequence (OSC 52)",
+                    term ? term : "");
+    }
 }
 
 /* Handles every pending key and mouse event; returns the combined reaction. */
@@ -541,7 +198,7 @@ static void wait_first_data(struct feed *f, struct pollfd *fds, size_t maxfds)
     long long end = now_ms() + FIRST_DATA_MS;
     while (feed_status(f)->live == LIVE_ON && feed_status(f)->samples == 0 && !feed_done(f)) {
         long long now = now_ms();
-        if (now >= end || got_signal)
+        if (now >= end || tui_session_signal())
             return;
         int timeout = (int)(end - now);
         size_t nf = feed_poll_fds(f, fds, maxfds, now, &timeout);
@@ -604,14 +261,12 @@ static int poll_timeout(const struct loop *lp, long long now, int timeout)
     return timeout;
 }
 
-/* A pprof input names its sample type and unit in the title, once it is decoded. */
-static void pprof_title(struct loop *lp)
+/* An input that names its sample type and unit once it is decoded shows them in the
+ * title (feed_title). */
+static void sample_title(struct loop *lp)
 {
-    const char *unit = NULL;
-    const char *type = lp->nls == 1 ? loader_sample_type(lp->ls[0], &unit) : NULL;
-    if (!type || lp->title[0])
+    if (lp->title[0] || !feed_title(lp->feed, lp->app.input, lp->title, sizeof lp->title))
         return;
-    snprintf(lp->title, sizeof lp->title, "%s (%s, %s)", lp->app.input, type, unit);
     lp->app.input = lp->title;
 }
 
@@ -628,7 +283,7 @@ static bool input_ended(struct loop *lp, struct buf *msg)
             msg->p[i] = ';';
     buf_putc(msg, '\0');
     app_input_end(&lp->app, msg->p);
-    pprof_title(lp);
+    sample_title(lp);
     relayout(lp);
     return true;
 }
@@ -649,47 +304,64 @@ static void loop_init(struct loop *lp, const struct tui_opts *o, struct trie *t,
     wait_first_data(lp->feed, fds, maxfds);
 }
 
-/* e: reads every input again, keeping only the samples of the event the app asks for
- * (--event-filter): new loaders on the emptied base trie, stepped by a new feed as at
- * the start. Pipes cannot be read again: the status line says so. */
-static void reread_event(struct loop *lp, const struct tui_opts *o, struct trie *t,
-                         struct loader **ls, size_t nls)
+/* e: reads every input again for the event the app asks for (feed_reopen). */
+static void reread_event(struct loop *lp, const struct tui_opts *o, struct trie *t)
 {
     char msg[200];
-    snprintf(lp->event, sizeof(lp->event), "%s", app_event_request(&lp->app));
-    for (size_t i = 0; i < nls; i++) {
-        if (!o->load || !o->files || loader_is_live(ls[i])) {
-            snprintf(msg, sizeof(msg), "%s cannot be read again: restart with "
-                     "--event-filter=%s", loader_name(ls[i]), lp->event);
-            app_event_done(&lp->app, msg);
-            return;
-        }
-    }
-    struct load_opts lo = *o->load;
-    lo.perf.event_filter = lp->event;
-    struct loader **nl = xcalloc(nls, sizeof(*nl));
-    for (size_t i = 0; i < nls; i++) {
-        struct ft_error err = {0, ""};
-        nl[i] = loader_open(o->files[i], &lo, t, &err);
-        if (!nl[i]) {
-            ft_error_format(&err, o->files[i], msg, sizeof(msg));
-            for (size_t k = 0; k < i; k++)
-                loader_free(nl[k]);
-            free(nl);
-            app_event_done(&lp->app, msg);
-            return;
-        }
-    }
-    trie_replace(t, trie_new(trie_names(t)));   /* empty: the loaders fill it again */
-    feed_free(lp->feed);                         /* it borrows the old loaders */
-    for (size_t i = 0; i < nls; i++) {
-        loader_free(ls[i]);
-        ls[i] = nl[i];
-    }
-    free(nl);
-    lp->feed = feed_new(ls, nls, now_ms());
-    snprintf(msg, sizeof(msg), "event %s (e: the next one)", lp->event);
+    const char *event = app_event_request(&lp->app);
+    if (feed_reopen(lp->feed, o->load, o->files, event, t, now_ms(), msg, sizeof(msg)) == 0)
+        snprintf(msg, sizeof(msg), "event %s (e: the next one)", event);
     app_event_done(&lp->app, msg);
+}
+
+/* What the input did (or the start-up read) since the last round: its end, or new data
+ * to lay out (at most every relayout_gap), or a repaint of the same rects (status,
+ * prompt, help, rates) when re asks or the live counters move. Returns false when a
+ * live input ended without a single sample (the caller leaves). */
+static bool show(struct loop *lp, enum reaction re, long long now, struct buf *endmsg)
+{
+    endmsg->len = 0;
+    if (feed_take_end(lp->feed, endmsg)) {
+        if (lp->stop_max || lp->app.interrupted)   /* perf printed as it ended */
+            clearok(curscr, TRUE);
+        return input_ended(lp, endmsg);
+    }
+    if (app_stale(&lp->app) && !app_paused(&lp->app) && now - lp->last_layout >= relayout_gap(lp))
+        relayout(lp);
+    else if ((re & RE_REDRAW) || (counters_move(lp) && now - lp->last_draw >= RATE_MS))
+        draw(lp);
+    return true;
+}
+
+/* Waits for a key or input: fds[0] is the terminal, fds[1..1+nls) the feed's. Returns
+ * poll()'s result; *nf gets the number of fds polled. */
+static int wait_events(struct loop *lp, struct pollfd *fds, size_t nls, nfds_t *nf)
+{
+    int timeout = -1;
+    fds[0].fd = tui_session_fd();
+    fds[0].events = POLLIN;
+    *nf = 1 + feed_poll_fds(lp->feed, fds + 1, nls, now_ms(), &timeout);
+    stop_check(lp, now_ms(), &timeout);
+    return poll(fds, *nf, poll_timeout(lp, now_ms(), timeout));
+}
+
+/* The exit status once the loop ended with status: a signal's, and --save's. --save is
+ * written before the terminal is restored, while the signals only set a flag (a second
+ * SIGHUP must not cut the write short); its error shows after endwin. */
+static int finish(struct loop *lp, const struct tui_opts *o, int status)
+{
+    int sig = tui_session_signal();
+    if (sig && status == 0)
+        status = sig == SIGINT ? 0 : 128 + sig;
+    if (o->save && tui_session_active()) {
+        struct ft_error err = {0, ""};
+        if (app_save_profile(&lp->app, o->save, &err) < 0) {
+            fprintf(stderr, "flametui: %s\n", err.msg);
+            if (status == 0)
+                status = 1;
+        }
+    }
+    return status;
 }
 
 int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t nls)
@@ -703,81 +375,52 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     int status = 0;
 
     memset(&lp, 0, sizeof(lp));
-    got_signal = 0;
+    tui_session_signal_clear();
     lp.feed = feed_new(ls, nls, now_ms());
     /* the terminal and one per input: a fixed size would leave inputs past it to be
      * stepped without waiting, a busy loop while they are idle */
     struct pollfd *fds = xcalloc(1 + nls, sizeof *fds);
-    lp.ls = ls;
-    lp.nls = nls;
     loop_init(&lp, o, t, name, fds + 1, nls);
-    pprof_title(&lp);   /* a small profile is read before the screen is taken */
+    sample_title(&lp);   /* a small profile is read before the screen is taken */
     if (ended_empty(lp.feed, lp.live))
         status = report_empty(lp.feed, name);
-    else if (session_open(o) < 0)
+    else if (tui_session_open(o->no_mouse) < 0)
         status = 1;
-    else
+    else {
+        tui_draw_init(o);
         relayout(&lp);
+    }
     enum reaction re = RE_REDRAW;
     while (status == 0 && !signalled(&lp)) {
-        /* what the input did (or the start-up read): status, clock, end, then paint */
         long long now = now_ms();
         app_set_live(&lp.app, feed_status(lp.feed));
         app_tick(&lp.app, (double)now / 1000.0);
         if (app_compact(&lp.app, WINDOW_MAX_NODES))      /* bounded memory (--window) */
             for (size_t i = 0; i < nls; i++)
                 loader_trie_replaced(ls[i]);
-        endmsg.len = 0;
-        if (feed_take_end(lp.feed, &endmsg)) {
-            if (lp.stop_max || lp.app.interrupted)   /* perf printed as it ended */
-                clearok(curscr, TRUE);
-            if (!input_ended(&lp, &endmsg)) {
-                tui_shutdown();
-                status = report_empty(lp.feed, name);
-                break;
-            }
-        } else if (app_stale(&lp.app) && !app_paused(&lp.app) &&
-                   now - lp.last_layout >= relayout_gap(&lp)) {
-            relayout(&lp);                          /* new data, at most every 100 ms */
-        } else if ((re & RE_REDRAW) || (counters_move(&lp) && now - lp.last_draw >= RATE_MS)) {
-            draw(&lp);   /* the same rects: status, prompt, help, rates */
+        if (!show(&lp, re, now, &endmsg)) {
+            tui_shutdown();
+            status = report_empty(lp.feed, name);
+            break;
         }
-        /* wait for a key or input */
-        int timeout = -1;
-        fds[0].fd = fileno(sess.tty);
-        fds[0].events = POLLIN;
-        nfds_t nf = 1 + feed_poll_fds(lp.feed, fds + 1, nls, now_ms(), &timeout);
-        stop_check(&lp, now_ms(), &timeout);
-        int pr = poll(fds, nf, poll_timeout(&lp, now_ms(), timeout));
+        nfds_t nf;
+        int pr = wait_events(&lp, fds, nls, &nf);
         if (pr < 0 && errno != EINTR)
             break;
-        if (got_tstp) {
-            suspend();
+        if (tui_session_suspend())
             relayout(&lp);
-        }
         re = read_keys(&lp);                        /* keys first: never behind the data */
         if ((re & RE_QUIT) || signalled(&lp))
             break;
         if (app_event_request(&lp.app)[0]) {        /* e: another perf event */
-            reread_event(&lp, o, t, ls, nls);
+            reread_event(&lp, o, t);
             re |= RE_REDRAW;
             continue;
         }
         if (pr >= 0)
             feed_step(lp.feed, fds + 1, nf - 1, now_ms());   /* one bounded step */
     }
-    if (got_signal && status == 0)
-        status = got_signal == SIGINT ? 0 : 128 + got_signal;
-    /* --save: before the terminal is restored, while the signals only set a flag (a
-     * second SIGHUP must not cut the write short); errors show after endwin */
-    if (o->save && sess.active) {
-        struct ft_error err = {0, ""};
-        if (app_save_profile(&lp.app, o->save, &err) < 0) {
-            fprintf(stderr, "flametui: %s\n", err.msg);
-            if (status == 0)
-                status = 1;
-        }
-    }
+    status = finish(&lp, o, status);
     tui_shutdown();
     app_fini(&lp.app);
     feed_free(lp.feed);

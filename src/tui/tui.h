@@ -24,8 +24,8 @@ struct tui_opts {
     const char *save;     /* --save=FILE: all samples written there when the viewer exits */
     bool no_mouse;        /* --no-mouse: the mouse is never asked for */
     struct app_opts app;
-    /* -- added by names: how the inputs were opened, to read them again for another
-     * perf event (key e); NULL: not possible */
+    /* how the inputs were opened, to read them again for another perf event (key e,
+     * feed_reopen); NULL: not possible */
     const struct load_opts *load;
     char *const *files;   /* the nls paths given to loader_open */
 };

@@ -27,7 +27,26 @@ void tui_draw_init(const struct tui_opts *o);
 /* Inside the session: how the clipboard can be set. 0: no OSC 52; 1: OSC 52; 2: OSC 52
  * through GNU screen's passthrough (tui_term.c). */
 int tui_osc52_mode(void);
-/* refresh(), sent to the terminal with one write() (tui.c). */
+/* tui_session.c: the terminal's chores. Opens the session on /dev/tty (newterm),
+ * catches the signals that end the process (each only sets the flag read by
+ * tui_session_signal), keeps stderr aside until tui_shutdown, sets curses' modes and
+ * tui_input_init's. Returns 0, or -1 with the reason on stderr, the terminal untouched. */
+int tui_session_open(bool no_mouse);
+/* The terminal's fd while the session is open (to poll), else -1. */
+int tui_session_fd(void);
+bool tui_session_active(void);
+/* The last signal caught (SIGINT, SIGTERM, ...) since tui_session_signal_clear; 0 none. */
+int tui_session_signal(void);
+void tui_session_signal_clear(void);
+/* When Ctrl-Z was pressed since the last call: gives the terminal back, stops the
+ * process until it continues, takes the terminal again and returns true (the caller
+ * lays out and repaints). Otherwise returns false at once. */
+bool tui_session_suspend(void);
+/* Ctrl-C as a key (a terminal in raw mode): SIGINT to our process group, ignored here. */
+void tui_session_interrupt_group(void);
+/* Sets the clipboard to p[0..n) with OSC 52; -1 when the terminal has none. */
+int tui_session_clip(const char *p, size_t n);
+/* refresh(), sent to the terminal with one write() (tui_session.c). */
 void tui_refresh(void);
 /* Paints title, graph, status (or help / "too small") and refreshes. */
 void tui_draw(const struct app *a, const struct rect_list *rl);

@@ -34,7 +34,7 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* tui.c's one-write refresh needs the session's tty; here refresh() writes the file. */
+/* tui_session.c's one-write refresh needs the session's tty; here refresh() writes the file. */
 void tui_refresh(void)
 {
     refresh();

@@ -267,6 +267,129 @@ static void no_inputs_is_none_and_done(void **state)
     feed_free(NULL);
 }
 
+/* tests/data/NAME under $top_srcdir; the caller frees. */
+static char *data_path(const char *name)
+{
+    const char *top = getenv("top_srcdir");
+    char *path = xmalloc(4096);
+    snprintf(path, 4096, "%s/tests/data/%s", top ? top : ".", name);
+    return path;
+}
+
+static void reopen_reads_another_event(void **state)
+{
+    (void)state;
+    char *path = data_path("perf-events.perf");
+    char *const files[] = {path};
+    struct load_opts o = {.format = FORMAT_AUTO, .interactive = true};
+    struct ft_error err = {0, ""};
+    struct trie *t = trie_new(NULL);
+    struct loader *l = loader_open(path, &o, t, &err);
+    assert_non_null(l);
+    struct loader *first = l;
+    long long now = 0;
+    struct feed *f = feed_new(&l, 1, now);
+    run_to_end(f, &now);
+    assert_int_equal(feed_status(f)->nevents, 2);
+    assert_string_equal(feed_status(f)->events[0].name, "cpu-clock");
+    struct buf msg = {0};
+    assert_true(feed_take_end(f, &msg));
+
+    char why[200] = "untouched";
+    assert_int_equal(feed_reopen(f, &o, files, "task-clock", t, now, why, sizeof(why)), 0);
+    assert_string_equal(why, "untouched");
+    assert_ptr_not_equal(l, first);   /* a new loader in the caller's array */
+    assert_int_equal(trie_total(t, TRIE_ROOT).u, 0);   /* emptied */
+    assert_int_equal(feed_status(f)->samples, 0);
+    assert_int_equal(feed_status(f)->nevents, 0);
+    assert_int_equal(feed_status(f)->live, LIVE_LOAD);
+    assert_false(feed_done(f));
+    run_to_end(f, &now);
+    assert_int_equal(feed_status(f)->nevents, 2);
+    assert_string_equal(feed_status(f)->events[0].name, "task-clock");
+    assert_int_equal(feed_status(f)->events[0].samples, feed_status(f)->samples);
+    assert_true(feed_status(f)->samples > 0);
+    assert_true(feed_take_end(f, &msg));   /* once again, after the new end */
+
+    /* an input that does not open: nothing changes */
+    char missing[] = "/nonexistent/flametui-test";
+    char *const gone[] = {missing};
+    struct loader *before = l;
+    assert_int_equal(feed_reopen(f, &o, gone, "cpu-clock", t, now, why, sizeof(why)), -1);
+    assert_non_null(strstr(why, "/nonexistent/flametui-test"));
+    assert_ptr_equal(l, before);
+    assert_true(feed_done(f));
+    /* the options were not kept: it cannot be read again */
+    assert_int_equal(feed_reopen(f, NULL, files, "cpu-clock", t, now, why, sizeof(why)), -1);
+    char want[4200];
+    snprintf(want, sizeof(want), "%s cannot be read again: restart with "
+             "--event-filter=cpu-clock", path);
+    assert_string_equal(why, want);
+    buf_fini(&msg);
+    feed_free(f);
+    loader_free(l);
+    trie_free(t);
+    free(path);
+}
+
+static void reopen_refuses_a_pipe(void **state)
+{
+    (void)state;
+    int p[2];
+    assert_int_equal(pipe(p), 0);
+    char path[64];
+    snprintf(path, sizeof(path), "/dev/fd/%d", p[0]);
+    char *const files[] = {path};
+    struct load_opts o = {.format = FORMAT_AUTO, .interactive = true};
+    struct trie *t = trie_new(NULL);
+    struct loader *l = open_path(path, false, t);
+    struct loader *before = l;
+    struct feed *f = feed_new(&l, 1, 0);
+    char why[200];
+    assert_int_equal(feed_reopen(f, &o, files, "task-clock", t, 0, why, sizeof(why)), -1);
+    char want[300];
+    snprintf(want, sizeof(want), "%s cannot be read again: restart with "
+             "--event-filter=task-clock", loader_name(l));
+    assert_string_equal(why, want);
+    assert_ptr_equal(l, before);
+    assert_int_equal(feed_status(f)->live, LIVE_ON);
+    close(p[1]);
+    feed_free(f);
+    loader_free(l);
+    trie_free(t);
+}
+
+static void title_names_the_sample_type(void **state)
+{
+    (void)state;
+    char *path = data_path("go-cpu.pb.gz");
+    char *folded = temp_file("main;a 3\n");
+    struct trie *t = trie_new(NULL);
+    struct loader *ls[2] = {open_path(path, false, t), open_path(folded, false, t)};
+    long long now = 0;
+    char title[64] = "untouched";
+    struct feed *two = feed_new(ls, 2, now);
+    run_to_end(two, &now);
+    assert_false(feed_title(two, "2 inputs", title, sizeof(title)));   /* not one input */
+    struct feed *f = feed_new(&ls[1], 1, now);
+    assert_false(feed_title(f, "folded", title, sizeof(title)));       /* no sample type */
+    feed_free(f);
+    assert_string_equal(title, "untouched");
+    f = feed_new(&ls[0], 1, now);
+    assert_true(feed_title(f, "go-cpu.pb.gz", title, sizeof(title)));
+    assert_string_equal(title, "go-cpu.pb.gz (cpu, nanoseconds)");
+    assert_true(feed_title(f, "go-cpu.pb.gz", title, 10));              /* cut to fit */
+    assert_string_equal(title, "go-cpu.pb");
+    feed_free(f);
+    feed_free(two);
+    loader_free(ls[0]);
+    loader_free(ls[1]);
+    trie_free(t);
+    unlink(folded);
+    free(folded);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -276,6 +399,9 @@ int main(void)
         cmocka_unit_test(skipped_summary_has_no_prefix),
         cmocka_unit_test(follow_file_is_read_on_a_timer),
         cmocka_unit_test(no_inputs_is_none_and_done),
+        cmocka_unit_test(reopen_reads_another_event),
+        cmocka_unit_test(reopen_refuses_a_pipe),
+        cmocka_unit_test(title_names_the_sample_type),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
