@@ -611,8 +611,8 @@ static void pprof_title(struct loop *lp)
     const char *type = lp->nls == 1 ? loader_sample_type(lp->ls[0], &unit) : NULL;
     if (!type || lp->title[0])
         return;
-    snprintf(lp->title, sizeof lp->title, "%s (%s, %s)", lp->app.input, type, unit);
-    lp->app.input = lp->title;
+    snprintf(lp->title, sizeof lp->title, "%s (%s, %s)", app_input_name(&lp->app), type, unit);
+    app_set_title(&lp->app, lp->title);
 }
 
 /* All input ended: the skipped-lines summaries become the status message. Returns
@@ -641,7 +641,7 @@ static void loop_init(struct loop *lp, const struct tui_opts *o, struct trie *t,
     struct ft_error err = {0, ""};
     lp->live = feed_status(lp->feed)->live == LIVE_ON;
     app_init(&lp->app, t, name);
-    lp->app.now = (double)now_ms() / 1000.0;
+    app_tick(&lp->app, (double)now_ms() / 1000.0);
     if (app_apply_options(&lp->app, &o->app, &err) < 0)
         app_message(&lp->app, "invalid regex: %s", err.msg);
     if (lp->live)   /* arrival time: parsers do not hand their timestamps out */
@@ -692,6 +692,22 @@ static void reread_event(struct loop *lp, const struct tui_opts *o, struct trie 
     app_event_done(&lp->app, msg);
 }
 
+/* What the app shows of the feed's status. */
+static void set_live(struct app *a, const struct feed_status *f)
+{
+    static const enum ui_live modes[] = {[LIVE_NONE] = UI_LIVE_NONE, [LIVE_ON] = UI_LIVE_ON,
+                                         [LIVE_LOAD] = UI_LIVE_LOAD, [LIVE_EOF] = UI_LIVE_EOF};
+    struct live_status s = {.live = modes[f->live], .rate = f->rate, .mbps = f->mbps,
+                            .notices = f->notices, .nevents = f->nevents};
+    snprintf(s.error, sizeof s.error, "%s", f->error);
+    snprintf(s.notice, sizeof s.notice, "%s", f->notice);
+    for (size_t i = 0; i < f->nevents && i < FT_ARRAY_LEN(s.events); i++) {
+        snprintf(s.events[i].name, sizeof s.events[i].name, "%s", f->events[i].name);
+        s.events[i].samples = f->events[i].samples;
+    }
+    app_set_live(a, &s);
+}
+
 int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t nls)
 {
     struct loop lp;
@@ -722,7 +738,7 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     while (status == 0 && !signalled(&lp)) {
         /* what the input did (or the start-up read): status, clock, end, then paint */
         long long now = now_ms();
-        app_set_live(&lp.app, feed_status(lp.feed));
+        set_live(&lp.app, feed_status(lp.feed));
         app_tick(&lp.app, (double)now / 1000.0);
         if (app_compact(&lp.app, WINDOW_MAX_NODES))      /* bounded memory (--window) */
             for (size_t i = 0; i < nls; i++)

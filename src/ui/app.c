@@ -303,7 +303,7 @@ enum reaction app_handle(struct app *a, enum action act)
             break;
         return prompt_open(a, PROMPT_SEARCH);
     case ACT_PAUSE:
-        if (a->live.live == LIVE_NONE || a->live.live == LIVE_EOF) {
+        if (a->live.live == UI_LIVE_NONE || a->live.live == UI_LIVE_EOF) {
             app_message(a, "not a live input");
             return RE_REDRAW;
         }
@@ -505,7 +505,7 @@ void app_set_rects(struct app *a, const struct rect_list *rl)
     a->rects = rl ? rl : &a->rl;
 }
 
-void app_set_live(struct app *a, const struct feed_status *st)
+void app_set_live(struct app *a, const struct live_status *st)
 {
     if (st->error[0] && strcmp(st->error, a->live.error) != 0) {
         app_message(a, "%s (the data read so far is kept)", st->error);
@@ -513,10 +513,10 @@ void app_set_live(struct app *a, const struct feed_status *st)
     } else if (st->notices != a->live.notices && st->notice[0]) {
         app_message(a, "%s", st->notice);   /* e.g. a --follow file truncated: re-read */
     }
-    if (st->live == LIVE_ON && a->live.live != LIVE_ON)
+    if (st->live == UI_LIVE_ON && a->live.live != UI_LIVE_ON)
         graph_set_live(a->graph, true);   /* apply growth in place from the first batch */
     a->live = *st;
-    if (a->live.live == LIVE_NONE || a->live.live == LIVE_EOF)
+    if (a->live.live == UI_LIVE_NONE || a->live.live == UI_LIVE_EOF)
         a->paused = false;
 }
 
@@ -535,6 +535,16 @@ void app_input_end(struct app *a, const char *msg)
 bool app_paused(const struct app *a)
 {
     return a->paused;
+}
+
+void app_set_title(struct app *a, const char *input)
+{
+    a->input = input ? input : "";
+}
+
+const char *app_input_name(const struct app *a)
+{
+    return a->input;
 }
 
 void app_set_window(struct app *a, double seconds, bool on)

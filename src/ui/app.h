@@ -19,7 +19,6 @@
 #include <stdint.h>
 
 #include "core/util.h"
-#include "input/feed.h"
 #include "query/graph.h"
 #include "query/top.h"
 #include "query/view.h"
@@ -70,6 +69,24 @@ enum prompt_kind { PROMPT_NONE, PROMPT_SEARCH, PROMPT_INCLUDE, PROMPT_EXCLUDE, P
 /* How the status line is painted. */
 enum status_kind { STATUS_NORMAL, STATUS_PROMPT, STATUS_ERROR };
 
+/* What the viewer shows of the live input (tui/ fills it from the input's status). */
+enum ui_live { UI_LIVE_NONE, UI_LIVE_ON, UI_LIVE_LOAD, UI_LIVE_EOF };
+struct live_status {
+    enum ui_live live;    /* none, live (a pipe, --follow), loading files, ended */
+    double rate;          /* samples per second */
+    double mbps;          /* input MB per second */
+    char error[200];      /* the first input error; "" none */
+    char notice[200];     /* the latest notice ("NAME: message") */
+    unsigned notices;     /* notices so far: a new one is shown when this moves */
+    /* perf script input: events[0] is the event shown, the others the records skipped
+     * because they are of another event. nevents 0: not perf script. */
+    struct live_event {
+        char name[64];
+        uint64_t samples;
+    } events[8];
+    size_t nevents;
+};
+
 struct name_path {
     uint32_t *v;  /* name ids, root-most frame first ("all" not included) */
     size_t n, cap;
@@ -100,7 +117,7 @@ struct app {
     struct lineedit le;       /* the prompt line */
     char msg[1024];           /* transient status message ("" = none) */
     bool msg_error;           /* the message is an error (painted as such) */
-    struct feed_status live;  /* live input, from the event loop */
+    struct live_status live;  /* live input, from the event loop */
     struct rect_list rl;      /* the last layout (owned) */
     const struct rect_list *rects; /* the rects moves and hits use: &rl, or a test's */
     struct search *search;    /* current search or NULL; owned */
@@ -192,11 +209,14 @@ void app_set_rects(struct app *a, const struct rect_list *rl);
 /* Fills a layout request from the state (match from the search). */
 void app_layout_in(const struct app *a, struct layout_in *in);
 /* The live-input status (rates, LIVE/LOADING/EOF, the first error). */
-void app_set_live(struct app *a, const struct feed_status *st);
+void app_set_live(struct app *a, const struct live_status *st);
 /* All input ended: msg (may be NULL or "") is shown as the status message unless an
  * error is shown. */
 void app_input_end(struct app *a, const char *msg);
 bool app_paused(const struct app *a);
+/* The input's name in the title (not owned: it must outlive the app), and as it is. */
+void app_set_title(struct app *a, const char *input);
+const char *app_input_name(const struct app *a);
 /* Live input: keeps a sliding window of the given length (seconds), shown at once when
  * on (--window) or after the WINDOW key. */
 void app_set_window(struct app *a, double seconds, bool on);

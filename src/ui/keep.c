@@ -307,7 +307,7 @@ void keep_history_accepted(struct app *a, const char *line)
 
 enum reaction app_interrupt(struct app *a)
 {
-    if (a->live.live == LIVE_ON && !a->interrupted) {
+    if (a->live.live == UI_LIVE_ON && !a->interrupted) {
         a->interrupted = true;
         a->paused = false;
         app_message(a, "Ctrl-C: recording stopped, profile kept (q or Ctrl-C again: quit)");

@@ -411,18 +411,18 @@ static void right_info(const struct app *a, const struct unit *u, int level, str
     }
     if (a->live.error[0])
         buf_printf(right, "%sINPUT ERROR", right->len ? "  " : "");
-    if (a->live.live == LIVE_NONE)
+    if (a->live.live == UI_LIVE_NONE)
         return;
     if (right->len)
         buf_printf(right, "  ");
     if (a->paused)
         buf_printf(right, "PAUSED ");
     char r[NUMFMT_MAX];
-    if (a->live.live == LIVE_EOF) {
+    if (a->live.live == UI_LIVE_EOF) {
         buf_printf(right, "EOF ");
     } else {
         numfmt_compact(r, sizeof(r), a->live.rate);
-        buf_printf(right, "%s ", a->live.live == LIVE_LOAD ? "LOADING" : "LIVE");
+        buf_printf(right, "%s ", a->live.live == UI_LIVE_LOAD ? "LOADING" : "LIVE");
         if (level == 0)
             buf_printf(right, "%s/s %.1f MB/s ", r, a->live.mbps);
     }

@@ -462,7 +462,7 @@ static void status_line(void **state)
     assert_string_equal(r, "");
     free(l);
     free(r);
-    struct feed_status st = {.live = LIVE_ON, .rate = 12, .mbps = 1.5};
+    struct live_status st = {.live = UI_LIVE_ON, .rate = 12, .mbps = 1.5};
     app_set_live(&a, &st);
     l = status_of(&a, &r);
     assert_string_equal(r, "LIVE 12/s 1.5 MB/s 100 samples");
@@ -475,7 +475,7 @@ static void status_line(void **state)
     free(l);
     free(r);
     /* the input ended: nothing is left to pause (app_set_live unpauses) */
-    st.live = LIVE_EOF;
+    st.live = UI_LIVE_EOF;
     app_set_live(&a, &st);
     assert_false(app_paused(&a));
     l = status_of(&a, &r);

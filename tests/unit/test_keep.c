@@ -297,7 +297,7 @@ static void ctrl_c_stops_live_then_quits(void **state)
     struct app a;
     app_init(&a, t, "in");
     assert_int_equal(app_key(&a, 3), RE_QUIT);               /* not live: quit */
-    struct feed_status st = {.live = LIVE_ON};
+    struct live_status st = {.live = UI_LIVE_ON};
     app_set_live(&a, &st);
     assert_int_equal(app_key(&a, 3), RE_INTERRUPT | RE_REDRAW);
     assert_non_null(strstr(a.msg, "recording stopped"));
