@@ -4,8 +4,8 @@
  * metacharacters by a backslash, other bytes outside printable ASCII as \xHH: the regex
  * is in byte mode, see query/regex.h). So n/N step through the function's frames, the
  * `/` prompt shows the pattern, and the search's "match P%" is the function's share of
- * the samples, each stack counted once (as flamelens shows it). The "(?-i)^" prefix
- * marks a search made by `#`: `#` on the same function again, or Esc, clears it. */
+ * the samples, each stack counted once (as flamelens shows it). A search made by `#` is
+ * marked as such (a->search_hl): `#` on the same function again, or Esc, clears it. */
 #include "config.h"
 
 #include <stdbool.h>
@@ -14,7 +14,7 @@
 #include "core/trie.h"
 #include "core/util.h"
 #include "query/search.h"
-#include "ui/app_impl.h"
+#include "ui/state.h"
 
 #define HL_PREFIX "(?-i)^"
 
@@ -38,10 +38,7 @@ static void escape_name(struct buf *out, const char *name, size_t len)
 
 bool highlight_active(const struct app *a)
 {
-    const char *p = a->search ? search_pattern(a->search) : NULL;
-    size_t n = p ? strlen(p) : 0;
-    return n >= sizeof(HL_PREFIX) && memcmp(p, HL_PREFIX, sizeof(HL_PREFIX) - 1) == 0 &&
-           p[n - 1] == '$';
+    return a->search && a->search_hl;
 }
 
 enum reaction highlight_clear(struct app *a)
@@ -67,6 +64,7 @@ enum reaction highlight_toggle(struct app *a)
     }
     struct ft_error err = {0};
     int rc = app_set_search(a, pat.p, &err);
+    a->search_hl = rc == 0;
     buf_fini(&pat);
     if (rc < 0) {   /* cannot happen for an escaped name; say so if it does */
         app_message(a, "cannot highlight: %s", err.msg);

@@ -323,11 +323,11 @@ static void save_prompt_writes_the_view(void **state)
     sync_app(&a);
     snprintf(path, sizeof path, "%s/view.folded", tmpdir);
     app_key(&a, 'S');
-    assert_int_equal(a.prompt, PROMPT_SAVE);
+    assert_string_equal(a.prompt->label, "save the view as shown to: ");
     for (const char *p = path; *p; p++)
         app_key(&a, (unsigned char)*p);
     app_key(&a, FT_KEY_ENTER);
-    assert_int_equal(a.prompt, PROMPT_NONE);
+    assert_null(a.prompt);
     assert_non_null(strstr(a.msg, "view as shown (exclude:other)"));
     char *got = slurp(path);
     assert_string_equal(got, "main;alpha;leaf 30\nmain;alpha;two 10\nmain;beta 20\n");
