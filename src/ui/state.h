@@ -310,7 +310,7 @@ void keep_cmdline(const struct app *a, struct buf *out);
 /* ---- export.c: writes the shown view as an SVG (the x prompt) ---- */
 extern const struct prompt_ops export_prompt;
 
-/* ---- highlight.c: the `#` key (highlight the selected function everywhere) ---- */
+/* ---- frames.c: the `#` key (highlight the selected function everywhere) ---- */
 enum reaction highlight_toggle(struct app *a);
 bool highlight_active(const struct app *a);   /* the search is one made by `#` */
 enum reaction highlight_clear(struct app *a);

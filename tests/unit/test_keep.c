@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - tests/unit/test_keep.c (issue 16): keep.h (OSC 52 bytes, shell quoting,
+/* flametui - tests/unit/test_keep.c: keep.h (OSC 52 bytes, shell quoting,
  * atomic folded files, the bounded history file), options_split (FLAMETUI_OPTS), and
  * the app's side: --zoom/--select start paths, the C command line, y/Y clipboard text,
  * Ctrl-C in a live session, the S prompt. */
