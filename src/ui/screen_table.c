@@ -193,7 +193,8 @@ static enum reaction table_action(struct app *a, enum action act)
         struct buf pat = {0};
         if (v->sel < n) {
             exact_pattern(a, v->table.v[v->sel].name, &pat);
-            app_set_search(a, pat.p, NULL);
+            /* the function's frames highlighted, as `#` does: Esc clears them */
+            a->search_hl = app_set_search(a, pat.p, NULL) == 0;
         }
         buf_fini(&pat);
         app_pop(a);

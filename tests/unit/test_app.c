@@ -332,6 +332,24 @@ static void highlight_name(void **state)
     act(&a, ACT_ZOOM_RESET);
     assert_int_equal(a.zoom, TRIE_ROOT);
     assert_non_null(a.search);
+    /* nor is one that has a highlight's pattern text: the highlight is a flag */
+    app_set_search(&a, "(?-i)^a\\.b\\*$", NULL);
+    act(&a, ACT_ZOOM_IN);
+    act(&a, ACT_ZOOM_RESET);
+    assert_int_equal(a.zoom, TRIE_ROOT);
+    assert_non_null(a.search);
+    /* a highlight stays one when the / prompt is left with Esc */
+    app_set_search(&a, NULL, NULL);
+    app_select(&a, trie_node_at(t, "main;q;a.b*"));
+    act(&a, ACT_HIGHLIGHT_NAME);
+    assert_non_null(a.search);
+    act(&a, ACT_SEARCH);
+    key(&a, 'x');
+    key(&a, FT_KEY_ESC);
+    assert_string_equal(search_pattern(a.search), "(?-i)^a\\.b\\*$");
+    act(&a, ACT_ZOOM_RESET);
+    assert_null(a.search);
+    assert_string_equal(a.msg, "highlight cleared");
     app_fini(&a);
     trie_free(t);
 }
@@ -821,6 +839,9 @@ static void callers_and_top(void **state)
     assert_int_equal(app_screen(&a), SCREEN_GRAPH);
     assert_non_null(a.search);
     assert_int_equal(a.sel, trie_node_at(t, "c"));
+    act(&a, ACT_ZOOM_RESET);                             /* Esc: c's frames, as `#` */
+    assert_null(a.search);
+    assert_string_equal(a.msg, "highlight cleared");
     act(&a, ACT_TOP);                                    /* Enter: callees of row 1 */
     act(&a, ACT_ORDER);                                  /* by total */
     uint32_t row0 = top_name(&a, 0);
