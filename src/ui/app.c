@@ -382,13 +382,6 @@ void app_event_done(struct app *a, const char *msg)
         app_message(a, "%s", msg);
 }
 
-void app_safe_name(const struct app *a, uint32_t node, struct buf *out)
-{
-    size_t n;
-    const char *s = trie_label(a->t, node, &n);
-    state_safe_name(out, s, n);
-}
-
 int app_help_scroll(const struct app *a)
 {
     return screens[SCREEN_HELP]->scroll(a);

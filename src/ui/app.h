@@ -160,8 +160,6 @@ int app_prompt_cursor(const struct app *a);
 int app_help_scroll(const struct app *a);
 /* Hottest-functions table: line i (0 = header) as text, false past the end. */
 bool app_top_line(const struct app *a, size_t i, struct buf *out);
-/* Appends the name of node of the shown trie, made safe (at most 4 KB of it). */
-void app_safe_name(const struct app *a, uint32_t node, struct buf *out);
 /* How the area between the title and the status line is painted (the screen shown:
  * below the help). */
 enum paint app_paint(const struct app *a);
