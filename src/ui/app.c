@@ -53,7 +53,7 @@ void app_init(struct app *a, struct trie *t, const char *input)
 void app_fini(struct app *a)
 {
     for (size_t i = 0; i < SCREEN_COUNT; i++) {
-        if (screens[i]->fini)
+        if (a->view[i] && screens[i]->fini)
             screens[i]->fini(a);
         free(a->view[i]);
     }
