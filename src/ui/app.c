@@ -21,7 +21,9 @@
 #include "ui/keep.h"
 #include "ui/screens.h"
 
-/* The screens, by enum ui_screen. */
+/* The screens, by enum ui_screen: a screen is its file (screen_*.c) and a row here. */
+extern const struct screen_ops graph_screen, callers_screen, table_screen, help_screen,
+    time_screen;
 static const struct screen_ops *const screens[SCREEN_COUNT] = {
     [SCREEN_GRAPH] = &graph_screen, [SCREEN_CALLERS] = &callers_screen,
     [SCREEN_TABLE] = &table_screen, [SCREEN_HELP] = &help_screen,
@@ -114,7 +116,7 @@ enum reaction app_handle(struct app *a, enum action act)
     enum reaction re = common_action(a, act, &done);
     if (done)
         return re;
-    if (act == ACT_HELP && screens[s] != &help_screen)
+    if (act == ACT_HELP && s != SCREEN_HELP)
         return help_open(a);
     return screens[s]->on_action ? screens[s]->on_action(a, act) : RE_NONE;
 }

@@ -37,15 +37,7 @@ static enum reaction focus(struct app *a, enum graph_focus f, uint32_t name)
     return RE_REBUILD | RE_RELAYOUT;
 }
 
-enum reaction callers_open(struct app *a, uint32_t name)
-{
-    state_path_copy(&cv(a)->saved_zoom, &a->zoom_path);
-    state_path_copy(&cv(a)->saved_sel, &a->sel_path);
-    app_push(a, SCREEN_CALLERS);
-    return focus(a, FOCUS_CALLEES, name);
-}
-
-enum reaction callers_close(struct app *a)
+static enum reaction callers_close(struct app *a)
 {
     while (a->depth > 1 && app_screen(a) != SCREEN_CALLERS)
         app_pop(a);
@@ -55,6 +47,17 @@ enum reaction callers_close(struct app *a)
     state_path_copy(&a->sel_path, &cv(a)->saved_sel);
     a->trail.n = 0;
     return RE_REBUILD | RE_RELAYOUT;
+}
+
+enum reaction callers_open(struct app *a, uint32_t name)
+{
+    enum reaction re = RE_NONE;
+    if (app_screen(a) == SCREEN_CALLERS)   /* from its table: one callers view, not two */
+        re = callers_close(a);
+    state_path_copy(&cv(a)->saved_zoom, &a->zoom_path);
+    state_path_copy(&cv(a)->saved_sel, &a->sel_path);
+    app_push(a, SCREEN_CALLERS);
+    return re | focus(a, FOCUS_CALLEES, name);
 }
 
 /* s: callees -> callers -> back to the profile; r swaps callers and callees. */

@@ -184,10 +184,7 @@ static enum reaction table_action(struct app *a, enum action act)
             return RE_NONE;
         uint32_t name = v->table.v[v->sel].name;
         app_pop(a);
-        enum reaction re = RE_NONE;
-        if (state_ops(a) == &callers_screen)
-            re = callers_close(a);
-        return re | callers_open(a, name);
+        return callers_open(a, name);
     }
     case ACT_CALLERS: { /* s: search for the function and go back to the graph */
         struct buf pat = {0};

@@ -1,21 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - screens.h: the screens (one file each, screen_*.c): their ops, which app.c
- * puts in its table by enum ui_screen, and what one screen opens of another (the graph
- * opens the table, the time view and callers/callees; the table opens callers/callees).
- * Between the files of src/ui/ only. */
+/* flametui - screens.h: what one screen (screen_*.c) opens of another: the graph opens
+ * the table, the time view and callers/callees; the table opens callers/callees; app.c
+ * opens the help. (Each screen's struct screen_ops is a row of app.c's table.) Between
+ * the files of src/ui/ only. */
 #ifndef FLAMETUI_SCREENS_H
 #define FLAMETUI_SCREENS_H
 #include "ui/state.h"
 
-extern const struct screen_ops graph_screen, callers_screen, table_screen, help_screen,
-    time_screen;
-
 /* screen_help.c: ? opens the help of the current screen */
 enum reaction help_open(struct app *a);
-/* screen_callers.c: the callees of the function (name id); leaving it restores the
- * profile's zoom and selection */
+/* screen_callers.c: the callees of the function (name id), in place of the callers view
+ * that is the current screen, if one is; leaving it restores the profile's zoom and
+ * selection */
 enum reaction callers_open(struct app *a, uint32_t name);
-enum reaction callers_close(struct app *a);
 /* screen_table.c: the hottest functions of the profile */
 enum reaction table_open(struct app *a);
 /* its line i (0 = the header) as text, false past the end */
