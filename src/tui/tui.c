@@ -128,7 +128,7 @@ static void relayout(struct loop *lp)
 {
     long long t0 = now_ms();
     app_resize(&lp->app, COLS, LINES);
-    if (!lp->app.paused)
+    if (!app_paused(&lp->app))
         app_update(&lp->app);
     app_layout(&lp->app);
     draw(lp);
@@ -265,9 +265,9 @@ static int poll_timeout(const struct loop *lp, long long now, int timeout)
  * title (feed_title). */
 static void sample_title(struct loop *lp)
 {
-    if (lp->title[0] || !feed_title(lp->feed, lp->app.input, lp->title, sizeof lp->title))
+    if (lp->title[0] || !feed_title(lp->feed, app_input_name(&lp->app), lp->title, sizeof lp->title))
         return;
-    lp->app.input = lp->title;
+    app_set_title(&lp->app, lp->title);
 }
 
 /* All input ended: the skipped-lines summaries become the status message. Returns
@@ -296,7 +296,7 @@ static void loop_init(struct loop *lp, const struct tui_opts *o, struct trie *t,
     struct ft_error err = {0, ""};
     lp->live = feed_status(lp->feed)->live == LIVE_ON;
     app_init(&lp->app, t, name);
-    lp->app.now = (double)now_ms() / 1000.0;
+    app_tick(&lp->app, (double)now_ms() / 1000.0);
     if (app_apply_options(&lp->app, &o->app, &err) < 0)
         app_message(&lp->app, "invalid regex: %s", err.msg);
     if (lp->live)   /* arrival time: parsers do not hand their timestamps out */
@@ -322,7 +322,7 @@ static bool show(struct loop *lp, enum reaction re, long long now, struct buf *e
 {
     endmsg->len = 0;
     if (feed_take_end(lp->feed, endmsg)) {
-        if (lp->stop_max || lp->app.interrupted)   /* perf printed as it ended */
+        if (lp->stop_max || app_interrupted(&lp->app))   /* perf printed as it ended */
             clearok(curscr, TRUE);
         return input_ended(lp, endmsg);
     }
@@ -364,6 +364,22 @@ static int finish(struct loop *lp, const struct tui_opts *o, int status)
     return status;
 }
 
+/* What the app shows of the feed's status. */
+static void set_live(struct app *a, const struct feed_status *f)
+{
+    static const enum ui_live modes[] = {[LIVE_NONE] = UI_LIVE_NONE, [LIVE_ON] = UI_LIVE_ON,
+                                         [LIVE_LOAD] = UI_LIVE_LOAD, [LIVE_EOF] = UI_LIVE_EOF};
+    struct live_status s = {.live = modes[f->live], .rate = f->rate, .mbps = f->mbps,
+                            .notices = f->notices, .nevents = f->nevents};
+    snprintf(s.error, sizeof s.error, "%s", f->error);
+    snprintf(s.notice, sizeof s.notice, "%s", f->notice);
+    for (size_t i = 0; i < f->nevents && i < FT_ARRAY_LEN(s.events); i++) {
+        snprintf(s.events[i].name, sizeof s.events[i].name, "%s", f->events[i].name);
+        s.events[i].samples = f->events[i].samples;
+    }
+    app_set_live(a, &s);
+}
+
 int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t nls)
 {
     struct loop lp;
@@ -393,7 +409,7 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     enum reaction re = RE_REDRAW;
     while (status == 0 && !signalled(&lp)) {
         long long now = now_ms();
-        app_set_live(&lp.app, feed_status(lp.feed));
+        set_live(&lp.app, feed_status(lp.feed));
         app_tick(&lp.app, (double)now / 1000.0);
         if (app_compact(&lp.app, WINDOW_MAX_NODES))      /* bounded memory (--window) */
             for (size_t i = 0; i < nls; i++)

@@ -335,17 +335,20 @@ static void draw_help(const struct app *a)
     buf_fini(&h);
 }
 
-/* The hottest-functions table over the graph area (rows 1 .. LINES-2). */
-static void draw_top(const struct app *a)
+/* A screen of text lines (the hottest-functions table) over the graph area (rows 1 ..
+ * LINES-2): a header, the selected line, the others. */
+static void draw_rows(const struct app *a)
 {
+    static const enum style styles[] = {[ROW_PLAIN] = STYLE_EMPTY, [ROW_HEADER] = STYLE_TITLE,
+                                        [ROW_SELECTED] = STYLE_SELECTED};
     struct buf b = {0};
     for (int y = 1; y < LINES - 1; y++) {
-        size_t i = y == 1 ? 0 : a->top_scroll + (size_t)(y - 1);
-        bool sel = y > 1 && i - 1 == a->top_sel;   /* (read only: see app.h) */
+        enum row_style st = ROW_PLAIN;
         b.len = 0;
-        use_style(y == 1 ? STYLE_TITLE : sel ? STYLE_SELECTED : STYLE_EMPTY, 0);
+        bool ok = app_row(a, (size_t)(y - 1), &b, &st);
+        use_style(styles[st], 0);
         fill(y, 0, COLS);
-        if (app_top_line(a, i, &b))
+        if (ok)
             put_text(y, 0, COLS, b.p, b.len);
     }
     buf_fini(&b);
@@ -367,7 +370,7 @@ static void draw_detail(const struct app *a, const struct rect_list *rl)
     for (size_t i = 0; rl && i < rl->n; i++)
         if (rl->v[i].flags & RECT_SELECTED)
             sr = &rl->v[i];
-    if (sr && app_screen(a) != SCREEN_TABLE && 1 + sr->y >= LINES / 2)
+    if (sr && app_paint(a) != PAINT_ROWS && 1 + sr->y >= LINES / 2)
         top = 1;
     use_style(STYLE_HELP, 0);
     int y = top;
@@ -382,34 +385,53 @@ static void draw_detail(const struct app *a, const struct rect_list *rl)
     buf_fini(&d);
 }
 
-/* The time view: header, heat map (one cell per character, selection reversed, the
- * cursor bold), time axis. */
-static void draw_time(const struct app *a)
+/* A heat map (the time view): header, one cell per character (selection reversed, the
+ * cursor bold), axis. */
+static void draw_map(const struct app *a)
 {
-    struct time_geom g;
+    struct map_geom g;
     struct buf b = {0};
     use_style(STYLE_EMPTY, 0);
     for (int y = 1; y < LINES - 1; y++)
         fill(y, 0, COLS);
-    if (!app_time_geom(a, &g))
+    if (!app_map_geom(a, &g))
         return;
-    app_time_header(a, &b);
+    app_map_header(a, &b);
     use_style(STYLE_TITLE, 0);
     fill(1, 0, COLS);
     put_text(1, 0, COLS, b.p ? b.p : "", b.len);
     for (int row = 0; row < g.rows; row++) {
         for (int col = 0; col < g.cols && col < COLS; col++) {
-            struct time_cell c = app_time_cell(a, col, row);
+            struct map_cell c = app_map_cell(a, col, row);
             use_style(c.cursor ? STYLE_SELECTED : c.selected ? STYLE_MATCH : STYLE_EMPTY, 0);
             char ch = c.cursor && c.shade == ' ' ? '_' : c.shade;
             mvaddch(g.top + row, col, (chtype)(unsigned char)ch);
         }
     }
     b.len = 0;
-    app_time_axis(a, &b);
+    app_map_axis(a, &b);
     use_style(STYLE_EMPTY, 0);
     put_text(g.top + g.rows, 0, COLS, b.p ? b.p : "", b.len);
     buf_fini(&b);
+}
+
+/* The area between the title and the status line, as the screen shown paints it. */
+static void draw_area(const struct app *a, const struct rect_list *rl)
+{
+    struct prev_cell prev = {-1, -1, {-1, -1, A_NORMAL, -1}};
+    switch (app_paint(a)) {
+    case PAINT_ROWS:
+        draw_rows(a);
+        break;
+    case PAINT_MAP:
+        draw_map(a);
+        break;
+    case PAINT_RECTS:
+    case PAINT_BOX:
+        for (size_t i = 0; rl && i < rl->n; i++)
+            draw_rect(rl, &rl->v[i], 1, &prev);
+        break;
+    }
 }
 
 static void draw_too_small(void)
@@ -428,31 +450,23 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
         tui_refresh();
         return;
     }
-    enum ui_screen scr = app_screen(a), under = scr == SCREEN_HELP ? app_under(a) : scr;
+    bool help = app_help_open(a);
     enum status_kind sk = app_status_kind(a);
     use_style(STYLE_EMPTY, 0);
     app_title_fit(a, COLS, &left, &right);   /* numbers never cut */
     if (right.len && text_width(left.p, left.len) + text_width(right.p, right.len) + 2 > COLS)
         right.len = 0;   /* the title wins over the scroll indicator */
     draw_line(0, STYLE_TITLE, &left, NULL, &right, STYLE_TITLE, false);
-    if (under == SCREEN_TABLE)
-        draw_top(a);
-    else if (under == SCREEN_TIME)
-        draw_time(a);
-    else {
-        struct prev_cell prev = {-1, -1, {-1, -1, A_NORMAL, -1}};
-        for (size_t i = 0; rl && i < rl->n; i++)
-            draw_rect(rl, &rl->v[i], 1, &prev);
-    }
+    draw_area(a, rl);
     left.len = right.len = 0;
     app_status_fit(a, COLS, &left, &info, &right);   /* numbers never cut */
     enum style s = sk == STATUS_PROMPT ? STYLE_PROMPT
                    : sk == STATUS_ERROR ? STYLE_ERROR
                                         : STYLE_STATUS;
     int skip = draw_line(LINES - 1, s, &left, &info, &right, STYLE_LIVE, sk == STATUS_PROMPT);
-    if (app_detail_open(a) && scr != SCREEN_HELP)
+    if (app_detail_open(a) && !help)
         draw_detail(a, rl);
-    if (scr == SCREEN_HELP)
+    if (help)
         draw_help(a);
     buf_fini(&left);
     buf_fini(&info);

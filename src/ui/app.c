@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - app.c: the viewer's screen state machine: the screen stack, one key handler
- * per screen, the derive step (app_update, through the graph) and the live-input state. */
+/* flametui - app.c: the viewer's dispatch: the table of screens (one row per screen,
+ * its ops in its screen_*.c), keys, actions and the mouse sent to the current screen,
+ * the event loop's steps (the derive step app_update, through the graph; the live-input
+ * state) and what the painter asks of the screen shown. */
 #include "config.h"
 
 #include "ui/app.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +18,17 @@
 #include "query/search.h"
 #include "render/label.h"
 #include "render/names.h"
-#include "ui/app_impl.h"
-#include "ui/diff_status.h"
+#include "ui/keep.h"
+#include "ui/screens.h"
+
+/* The screens, by enum ui_screen: a screen is its file (screen_*.c) and a row here. */
+extern const struct screen_ops graph_screen, callers_screen, table_screen, help_screen,
+    time_screen;
+static const struct screen_ops *const screens[SCREEN_COUNT] = {
+    [SCREEN_GRAPH] = &graph_screen, [SCREEN_CALLERS] = &callers_screen,
+    [SCREEN_TABLE] = &table_screen, [SCREEN_HELP] = &help_screen,
+    [SCREEN_TIME] = &time_screen,
+};
 
 void app_init(struct app *a, struct trie *t, const char *input)
 {
@@ -24,6 +36,9 @@ void app_init(struct app *a, struct trie *t, const char *input)
     a->base = a->t = t;
     a->graph = graph_new(t);
     a->input = input ? input : "";
+    a->ops = screens;
+    for (size_t i = 0; i < SCREEN_COUNT; i++)
+        a->view[i] = screens[i]->state_size ? xcalloc(1, screens[i]->state_size) : NULL;
     a->stack[0] = SCREEN_GRAPH;
     a->depth = 1;
     a->vp.orient = ORIENT_FLAME;
@@ -39,17 +54,18 @@ void app_init(struct app *a, struct trie *t, const char *input)
 
 void app_fini(struct app *a)
 {
+    for (size_t i = 0; i < SCREEN_COUNT; i++) {
+        if (a->view[i] && screens[i]->fini)
+            screens[i]->fini(a);
+        free(a->view[i]);
+    }
     search_free(a->search);
     free(a->search_saved);
     graph_free(a->graph);
     rect_list_free(&a->rl);
-    top_fini(&a->table);
     free(a->zoom_path.v);
     free(a->sel_path.v);
     free(a->trail.v);
-    free(a->saved_zoom.v);
-    free(a->saved_sel.v);
-    free(a->tv_cells);
     lineedit_fini(&a->le);
     names_free(a->names);
     buf_fini(&a->clip);
@@ -89,194 +105,6 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
     return rc;
 }
 
-/* ---- screens ---- */
-
-enum ui_screen app_screen(const struct app *a)
-{
-    return a->stack[a->depth - 1];
-}
-
-enum ui_screen app_under(const struct app *a)
-{
-    return a->depth > 1 ? a->stack[a->depth - 2] : SCREEN_GRAPH;
-}
-
-void app_push(struct app *a, enum ui_screen s)
-{
-    if (a->depth < APP_STACK)
-        a->stack[a->depth++] = s;
-    else
-        a->stack[a->depth - 1] = s;
-}
-
-void app_pop(struct app *a)
-{
-    if (a->depth > 1)
-        a->depth--;
-}
-
-enum reaction app_open_callers(struct app *a, uint32_t name)
-{
-    a->focus = name;
-    nav_path_copy(&a->saved_zoom, &a->zoom_path);
-    nav_path_copy(&a->saved_sel, &a->sel_path);
-    app_push(a, SCREEN_CALLERS);
-    graph_set_focus(a->graph, FOCUS_CALLEES, name);
-    a->zoom_path.n = 0;
-    nav_path_set1(&a->sel_path, name);
-    a->trail.n = 0;
-    a->vp.scroll = 0;
-    return RE_REBUILD | RE_RELAYOUT;
-}
-
-enum reaction app_close_callers(struct app *a)
-{
-    while (a->depth > 1 && app_screen(a) != SCREEN_CALLERS)
-        app_pop(a);
-    app_pop(a);
-    graph_set_focus(a->graph, FOCUS_NONE, 0);
-    nav_path_copy(&a->zoom_path, &a->saved_zoom);
-    nav_path_copy(&a->sel_path, &a->saved_sel);
-    a->trail.n = 0;
-    return RE_REBUILD | RE_RELAYOUT;
-}
-
-/* s: callees -> callers -> back to the profile; r swaps callers and callees. */
-static enum reaction callers_cycle(struct app *a, bool swap)
-{
-    uint32_t name;
-    enum graph_focus f = graph_focus(a->graph, &name);
-    if (f == FOCUS_CALLERS && !swap)
-        return app_close_callers(a);
-    graph_set_focus(a->graph, f == FOCUS_CALLEES ? FOCUS_CALLERS : FOCUS_CALLEES, name);
-    a->zoom_path.n = 0;
-    nav_path_set1(&a->sel_path, name);
-    a->trail.n = 0;
-    a->vp.scroll = 0;
-    return RE_REBUILD | RE_RELAYOUT;
-}
-
-static enum reaction help_action(struct app *a, enum action act)
-{
-    struct buf h = {0};
-    app_help_text(a, &h);
-    int lines = 0;
-    for (size_t i = 0; i < h.len; i++)
-        lines += h.p[i] == '\n';
-    buf_fini(&h);
-    int max = lines - (a->vp.rows > 2 ? a->vp.rows - 2 : 1), old = a->help_scroll;
-    switch (act) {
-    case ACT_MOVE_DOWN:
-        a->help_scroll++;
-        break;
-    case ACT_MOVE_UP:
-        a->help_scroll--;
-        break;
-    case ACT_PAGE_DOWN:
-        a->help_scroll += a->vp.rows;
-        break;
-    case ACT_PAGE_UP:
-        a->help_scroll -= a->vp.rows;
-        break;
-    case ACT_SCROLL_HOME:
-        a->help_scroll = 0;
-        break;
-    case ACT_SCROLL_END:
-        a->help_scroll = max;
-        break;
-    default:
-        app_pop(a);   /* any other key closes the help */
-        return RE_REDRAW;
-    }
-    if (a->help_scroll > max)
-        a->help_scroll = max;
-    if (a->help_scroll < 0)
-        a->help_scroll = 0;
-    return a->help_scroll == old ? RE_NONE : RE_REDRAW;
-}
-
-/* Actions shared by the graph screens (profile and callers/callees). */
-static enum reaction graph_action(struct app *a, enum action act)
-{
-    bool callers = app_screen(a) == SCREEN_CALLERS;
-    switch (act) {
-    case ACT_QUIT:
-        return callers ? app_close_callers(a) : RE_QUIT;
-    case ACT_HIGHLIGHT_NAME:
-        return highlight_toggle(a);
-    case ACT_ZOOM_RESET:
-        if (highlight_active(a))   /* Esc clears a `#` highlight first */
-            return highlight_clear(a);
-        /* Esc leaves the callers view when there is no zoom to reset */
-        if (callers && a->zoom == TRIE_ROOT)
-            return app_close_callers(a);
-        return nav_action(a, act);
-    case ACT_REVERSE:
-        if (callers)
-            return callers_cycle(a, true);
-        a->reverse = !a->reverse;
-        graph_set_reverse(a->graph, a->reverse);
-        return RE_REBUILD | RE_RELAYOUT;
-    case ACT_CALLERS:
-        if (callers)
-            return callers_cycle(a, false);
-        if (a->sel == TRIE_ROOT) {
-            app_message(a, "select a function first");
-            return RE_REDRAW;
-        }
-        return app_open_callers(a, trie_name(a->t, a->sel));
-    case ACT_FILTER_INCLUDE:
-        return prompt_open(a, PROMPT_INCLUDE);
-    case ACT_FILTER_EXCLUDE:
-        return prompt_open(a, PROMPT_EXCLUDE);
-    case ACT_FILTER_HIDE:
-        return prompt_open(a, PROMPT_HIDE);
-    case ACT_EXPORT_SVG:
-        return prompt_open(a, PROMPT_SVG);
-    case ACT_FILTER_UNDO:
-        if (!graph_pop_filter(a->graph)) {
-            app_message(a, "no filter to drop");
-            return RE_REDRAW;
-        }
-        app_message(a, "last filter removed");
-        return RE_REBUILD | RE_RELAYOUT;
-    case ACT_FILTER_CLEAR:
-        if (!graph_clear_filters(a->graph)) {
-            app_message(a, "no filters");
-            return RE_REDRAW;
-        }
-        app_message(a, "filters cleared");
-        return RE_REBUILD | RE_RELAYOUT;
-    case ACT_SEARCH_NEXT:
-    case ACT_SEARCH_PREV:
-        return nav_next_match(a, act == ACT_SEARCH_PREV);
-    case ACT_DIFF_BASE:
-        return app_diff_toggle(a);
-    case ACT_TIME:
-        return time_open(a);
-    default:
-        return nav_action(a, act);
-    }
-}
-
-/* P: comm -> pid -> tid -> none -> comm (perf input with a time index only). */
-static enum reaction group_cycle(struct app *a)
-{
-    static const char *const names[] = {"comm (the process name)", "pid (comm-PID)",
-                                        "tid (comm-PID/TID)", "none (no process frame)"};
-    struct samples *s = graph_samples(a->graph);
-    if (!s || samples_count(s) == 0 || samples_cleared(s)) {
-        app_message(a, "no grouping: %s", s && samples_cleared(s)
-                                              ? "the index was dropped (window memory limit)"
-                                              : "not perf input (no process frames)");
-        return RE_REDRAW;
-    }
-    enum perf_group g = (enum perf_group)((graph_group(a->graph) + 1) % GROUP_COUNT);
-    graph_set_group(a->graph, g);
-    app_message(a, "grouped by %s", names[g]);
-    return RE_REBUILD | RE_RELAYOUT;
-}
-
 enum reaction app_handle(struct app *a, enum action act)
 {
     enum ui_screen s = app_screen(a);
@@ -284,118 +112,58 @@ enum reaction app_handle(struct app *a, enum action act)
         return RE_NONE;
     a->msg[0] = '\0';
     a->msg_error = false;
-    /* the same in every screen */
-    switch (act) {
-    case ACT_QUIT_ALL:
-        return RE_QUIT;
-    case ACT_REPAINT:
-        return RE_REPAINT | RE_REDRAW;
-    case ACT_HELP:
-        if (s == SCREEN_HELP) {
-            app_pop(a);
-        } else {
-            app_push(a, SCREEN_HELP);
-            a->help_scroll = 0;
-        }
-        return RE_REDRAW;
-    case ACT_SEARCH:
-        if (s == SCREEN_HELP)
-            break;
-        return prompt_open(a, PROMPT_SEARCH);
-    case ACT_PAUSE:
-        if (a->live.live == LIVE_NONE || a->live.live == LIVE_EOF) {
-            app_message(a, "not a live input");
-            return RE_REDRAW;
-        }
-        a->paused = !a->paused;
-        return RE_RELAYOUT;
-    case ACT_NAMES:
-        a->names_full = !a->names_full;
-        app_message(a, "%s names (L: %s)", a->names_full ? "full" : "short",
-                    a->names_full ? "short" : "full");
-        return RE_RELAYOUT;
-    case ACT_DETAIL:
-        a->detail = !a->detail;
-        return RE_REDRAW;
-    case ACT_EVENT:
-        return app_next_event(a);
-    case ACT_INTERRUPT:
-    case ACT_COPY_NAME:
-    case ACT_COPY_STACK:
-    case ACT_SAVE:
-    case ACT_CMDLINE:
-        return keep_action(a, act);
-    case ACT_GROUP:
-        return group_cycle(a);
-    case ACT_RECURSION:
-        graph_set_recursion(a->graph, !graph_recursion(a->graph));
-        app_message(a, "recursion %s", graph_recursion(a->graph) ? "collapsed" : "shown");
-        return RE_REBUILD | RE_RELAYOUT;
-    case ACT_WINDOW:
-        if (graph_window_seconds(a->graph) <= 0) {
-            app_message(a, "no sliding window: not a live input");
-            return RE_REDRAW;
-        }
-        graph_set_window(a->graph, graph_window_seconds(a->graph), !graph_windowed(a->graph));
-        graph_tick(a->graph, a->now);
-        return RE_REBUILD | RE_RELAYOUT;
-    default:
-        break;
-    }
-    switch (s) {
-    case SCREEN_HELP:
-        return help_action(a, act);
-    case SCREEN_TIME:
-        return time_action(a, act);
-    case SCREEN_TABLE:
-        if (act == ACT_QUIT || act == ACT_ZOOM_RESET || act == ACT_TOP) {
-            app_pop(a);
-            return RE_RELAYOUT;
-        }
-        return table_action(a, act);
-    case SCREEN_GRAPH:
-    case SCREEN_CALLERS:
-        if (act == ACT_TOP)
-            return table_open(a);
-        return graph_action(a, act);
-    case SCREEN_COUNT:
-        break;
-    }
-    return RE_NONE;
+    bool done = true;
+    enum reaction re = common_action(a, act, &done);
+    if (done)
+        return re;
+    if (act == ACT_HELP && s != SCREEN_HELP)
+        return help_open(a);
+    return screens[s]->on_action ? screens[s]->on_action(a, act) : RE_NONE;
 }
 
 enum reaction app_key(struct app *a, int key)
 {
     if (a->prompt != PROMPT_NONE)
-        return app_prompt_key(a, key);
+        return prompt_key(a, key);
     enum action act = keymap_lookup_in(key, app_screen(a));
-    if (act == ACT_NONE && app_screen(a) == SCREEN_HELP && key != FT_KEY_NONE) {
+    if (act == ACT_NONE && state_ops(a)->any_key_closes && key != FT_KEY_NONE) {
         app_pop(a);   /* any key that does nothing in the help closes it */
         return RE_REDRAW;
     }
     return app_handle(a, act);
 }
 
+enum reaction app_prompt_key(struct app *a, int key)
+{
+    return prompt_key(a, key);
+}
+
 enum reaction app_mouse(struct app *a, int x, int y, int clicks, int wheel)
 {
-    if (a->prompt != PROMPT_NONE)
+    const struct screen_ops *o = state_ops(a);
+    if (a->prompt != PROMPT_NONE || !o->mouse)
         return RE_NONE;
-    switch (app_screen(a)) {
-    case SCREEN_TABLE:
-        return table_mouse(a, y, clicks, wheel);
-    case SCREEN_TIME:
-        return time_mouse(a, x, y, clicks);
-    case SCREEN_GRAPH:
-    case SCREEN_CALLERS:
-        if (wheel)
-            return app_wheel(a, wheel);
-        return clicks ? app_click(a, x, y - 1, clicks) : RE_NONE;
-    default:
-        return RE_NONE;
-    }
+    return o->mouse(a, x, y, clicks, wheel);
+}
+
+enum reaction app_click(struct app *a, int x, int y, int clicks)
+{
+    return nav_click(a, x, y, clicks);
+}
+
+enum reaction app_wheel(struct app *a, int dir)
+{
+    return nav_wheel(a, dir);
+}
+
+enum reaction app_select(struct app *a, uint32_t node)
+{
+    return nav_select(a, node);
 }
 
 /* ---- the event loop's steps ---- */
+
+static void sync_screens(struct app *a, bool changed);
 
 void app_resize(struct app *a, int cols, int lines)
 {
@@ -405,10 +173,20 @@ void app_resize(struct app *a, int cols, int lines)
         return;     /* called before every layout: must not undo a scroll */
     a->cols = cols;
     a->lines = lines;
-    time_sync(a);
+    sync_screens(a, false);
     a->vp.cols = cols;
     a->vp.rows = lines > 2 ? lines - 2 : 0;
     nav_keep_visible(a);
+}
+
+/* The current screen and the one below it catch up with the state. */
+static void sync_screens(struct app *a, bool changed)
+{
+    const struct screen_ops *cur = state_ops(a), *under = screens[app_under(a)];
+    if (cur->sync)
+        cur->sync(a, changed);
+    if (under != cur && under->sync)
+        under->sync(a, changed);
 }
 
 bool app_stale(const struct app *a)
@@ -422,17 +200,18 @@ bool app_update(struct app *a)
     struct graph_stats st;
     struct trie *t = graph_shown(a->graph);   /* derives only when stale */
     graph_get_stats(a->graph, &st);
-    time_sync(a);
     bool replaced = st.rebuilds != a->rebuilds || trie_uid(t) != a->shown_uid;
-    if (!replaced && trie_generation(t) == a->gen)
+    if (!replaced && trie_generation(t) == a->gen) {
+        sync_screens(a, false);
         return false;
+    }
     a->rebuilds = st.rebuilds;
     if (replaced) {
         layout_cache_reset(&a->rl);   /* a new trie may sit at the old one's address */
         a->t = t;
         a->shown_uid = trie_uid(t);
         if (a->search) {
-            app_lazy_complete(a);      /* match counts and next / previous: every node */
+            state_lazy_complete(a);    /* match counts and next / previous: every node */
             search_attach(a->search, t);
         }
         nav_sync(a, true);
@@ -441,50 +220,8 @@ bool app_update(struct app *a)
             search_refresh(a->search);
         nav_sync(a, false);
     }
-    a->table_stale = true;
-    if (app_screen(a) == SCREEN_TABLE || app_under(a) == SCREEN_TABLE)
-        table_refresh(a);
+    sync_screens(a, true);
     return true;
-}
-
-/* After the lazy shown trie grew in place from generation g0. */
-static void lazy_synced(struct app *a, uint64_t g0)
-{
-    if (a->gen == g0)
-        a->gen = trie_generation(a->t);
-}
-
-void app_lazy_expand_node(struct app *a, uint32_t node)
-{
-    uint64_t g0 = trie_generation(a->t);
-    if (graph_expand_node(a->graph, a->t, node))
-        lazy_synced(a, g0);
-}
-
-void app_lazy_complete(struct app *a)
-{
-    uint64_t g0 = trie_generation(a->t);
-    if (graph_complete(a->graph, a->t))
-        lazy_synced(a, g0);
-}
-
-void app_layout_in(const struct app *a, struct layout_in *in)
-{
-    /* Logically const (like trie_children's cache): the lazy reversed view fills in
-     * what a layout of this zoom and width reads, before anything reads it. */
-    struct app *ma = (struct app *)(uintptr_t)a;
-    uint64_t g0 = trie_generation(a->t);
-    if (graph_expand(ma->graph, ma->t, a->zoom, a->vp.cols))
-        lazy_synced(ma, g0);
-    memset(in, 0, sizeof(*in));
-    in->t = a->t;
-    in->zoom = a->zoom;
-    in->selected = a->sel;
-    in->match = a->search ? search_matches(a->search) : NULL;
-    in->vp = a->vp;
-    in->names = a->names_full ? NULL : a->names;
-    in->merge_narrow = true;   /* the viewer marks frames narrower than a cell */
-    in->match_below = a->search ? search_below(a->search) : NULL;
 }
 
 void app_layout(struct app *a)
@@ -505,7 +242,7 @@ void app_set_rects(struct app *a, const struct rect_list *rl)
     a->rects = rl ? rl : &a->rl;
 }
 
-void app_set_live(struct app *a, const struct feed_status *st)
+void app_set_live(struct app *a, const struct live_status *st)
 {
     if (st->error[0] && strcmp(st->error, a->live.error) != 0) {
         app_message(a, "%s (the data read so far is kept)", st->error);
@@ -513,10 +250,10 @@ void app_set_live(struct app *a, const struct feed_status *st)
     } else if (st->notices != a->live.notices && st->notice[0]) {
         app_message(a, "%s", st->notice);   /* e.g. a --follow file truncated: re-read */
     }
-    if (st->live == LIVE_ON && a->live.live != LIVE_ON)
+    if (st->live == UI_LIVE_ON && a->live.live != UI_LIVE_ON)
         graph_set_live(a->graph, true);   /* apply growth in place from the first batch */
     a->live = *st;
-    if (a->live.live == LIVE_NONE || a->live.live == LIVE_EOF)
+    if (a->live.live == UI_LIVE_NONE || a->live.live == UI_LIVE_EOF)
         a->paused = false;
 }
 
@@ -535,6 +272,21 @@ void app_input_end(struct app *a, const char *msg)
 bool app_paused(const struct app *a)
 {
     return a->paused;
+}
+
+bool app_interrupted(const struct app *a)
+{
+    return a->interrupted;
+}
+
+void app_set_title(struct app *a, const char *input)
+{
+    a->input = input ? input : "";
+}
+
+const char *app_input_name(const struct app *a)
+{
+    return a->input;
 }
 
 void app_set_window(struct app *a, double seconds, bool on)
@@ -561,38 +313,155 @@ bool app_compact(struct app *a, size_t max_nodes)
     return true;
 }
 
-int app_set_search(struct app *a, const char *pattern, struct ft_error *err)
-{
-    a->rank_node = TRIE_NONE;
-    if (!pattern || !*pattern) {
-        search_free(a->search);
-        a->search = NULL;
-        graph_set_lazy(a->graph, true);   /* the next reversed view: as far as drawn */
-        return 0;
-    }
-    struct search *s = search_new(pattern, err);
-    if (!s)
-        return -1;
-    search_free(a->search);
-    a->search = s;
-    app_lazy_complete(a);
-    graph_set_lazy(a->graph, false);   /* while searching, views are derived whole */
-    search_attach(s, a->t);
-    return 0;
-}
-
-void app_message(struct app *a, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(a->msg, sizeof(a->msg), fmt, ap);
-    va_end(ap);
-    a->msg_error = false;
-}
-
 uint64_t app_rebuild_count(const struct app *a)
 {
     struct graph_stats st;
     graph_get_stats(a->graph, &st);
     return st.rebuilds;
+}
+
+/* ---- what the loop and the painter ask (text.c makes the text) ---- */
+
+void app_title(const struct app *a, struct buf *out, struct buf *right)
+{
+    text_title(a, out, right);
+}
+
+void app_title_fit(const struct app *a, int cols, struct buf *out, struct buf *right)
+{
+    text_title_fit(a, cols, out, right);
+}
+
+void app_status_parts(const struct app *a, struct buf *left, struct buf *info,
+                      struct buf *right)
+{
+    text_status_fit(a, INT_MAX / 2, left, info, right);
+}
+
+void app_status_fit(const struct app *a, int cols, struct buf *left, struct buf *info,
+                    struct buf *right)
+{
+    text_status_fit(a, cols, left, info, right);
+}
+
+void app_status(const struct app *a, struct buf *left, struct buf *right)
+{
+    struct buf info = {0};
+    app_status_parts(a, left, &info, right);
+    buf_append(left, info.p, info.len);
+    buf_fini(&info);
+}
+
+enum status_kind app_status_kind(const struct app *a)
+{
+    if (a->prompt != PROMPT_NONE)
+        return STATUS_PROMPT;
+    return a->msg[0] && a->msg_error ? STATUS_ERROR : STATUS_NORMAL;
+}
+
+int app_prompt_cursor(const struct app *a)
+{
+    if (a->prompt == PROMPT_NONE)
+        return -1;
+    return (int)strlen(a->prompt->label) +
+           label_width(lineedit_text(&a->le), a->le.cur, LABEL_AUTO);
+}
+
+void app_detail_text(const struct app *a, int cols, struct buf *out)
+{
+    text_detail(a, cols, out);
+}
+
+bool app_detail_open(const struct app *a)
+{
+    return a->detail;
+}
+
+const char *app_event_request(const struct app *a)
+{
+    return a->event_next;
+}
+
+void app_event_done(struct app *a, const char *msg)
+{
+    a->event_next[0] = '\0';
+    if (msg && *msg)
+        app_message(a, "%s", msg);
+}
+
+int app_help_scroll(const struct app *a)
+{
+    return screens[SCREEN_HELP]->scroll(a);
+}
+
+bool app_top_line(const struct app *a, size_t i, struct buf *out)
+{
+    return table_line(a, i, out);
+}
+
+enum paint app_paint(const struct app *a)
+{
+    return state_shown_ops(a)->paint;
+}
+
+bool app_help_open(const struct app *a)
+{
+    return state_ops(a)->paint == PAINT_BOX;
+}
+
+bool app_row(const struct app *a, size_t k, struct buf *out, enum row_style *st)
+{
+    const struct screen_ops *o = state_shown_ops(a);
+    return o->row && o->row(a, k, out, st);
+}
+
+bool app_map_geom(const struct app *a, struct map_geom *g)
+{
+    const struct screen_ops *o = state_shown_ops(a);
+    memset(g, 0, sizeof *g);
+    return o->map_geom && o->map_geom(a, g);
+}
+
+struct map_cell app_map_cell(const struct app *a, int col, int row)
+{
+    const struct screen_ops *o = state_shown_ops(a);
+    struct map_cell c = {' ', false, false};
+    return o->map_cell ? o->map_cell(a, col, row) : c;
+}
+
+void app_map_header(const struct app *a, struct buf *out)
+{
+    const struct screen_ops *o = state_shown_ops(a);
+    if (o->map_header)
+        o->map_header(a, out);
+}
+
+void app_map_axis(const struct app *a, struct buf *out)
+{
+    const struct screen_ops *o = state_shown_ops(a);
+    if (o->map_axis)
+        o->map_axis(a, out);
+}
+
+/* ---- keep.c's ---- */
+
+enum reaction app_interrupt(struct app *a)
+{
+    return keep_interrupt(a);
+}
+
+const char *app_clip(const struct app *a, size_t *len)
+{
+    *len = a->clip.len;
+    return a->clip.p ? a->clip.p : "";
+}
+
+int app_save_profile(struct app *a, const char *path, struct ft_error *err)
+{
+    return keep_write_folded(path, a->base, err);
+}
+
+void app_cmdline(const struct app *a, struct buf *out)
+{
+    keep_cmdline(a, out);
 }

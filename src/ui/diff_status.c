@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include "ui/diff_status.h"
-#include "ui/app_impl.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -18,10 +17,6 @@
 #include "render/label.h"
 #include "render/numfmt.h"
 
-bool app_diff(const struct app *a)
-{
-    return a->base && trie_has_base(a->base);
-}
 
 /* new - base with its sign, digits grouped as numfmt_group does ("+1,234", "0"). */
 static void delta_group(char *out, size_t n, struct count base, struct count new_)
@@ -63,9 +58,9 @@ static void sel_counts(const struct app *a, struct count *bs, struct count *nw)
     }
 }
 
-void app_diff_status(const struct app *a, struct buf *info)
+void diff_status(const struct app *a, struct buf *info)
 {
-    if (!app_diff(a) || !a->t || !trie_has_base(a->t))
+    if (!state_diff(a) || !a->t || !trie_has_base(a->t))
         return;
     struct count bs, nw;
     sel_counts(a, &bs, &nw);
@@ -79,20 +74,19 @@ void app_diff_status(const struct app *a, struct buf *info)
                pct(delta, trie_total_d(a->base, TRIE_ROOT)));
 }
 
-void app_diff_status_short(const struct app *a, struct buf *info)
+void diff_status_short(const struct app *a, struct buf *info)
 {
-    if (!app_diff(a) || !a->t || !trie_has_base(a->t))
+    if (!state_diff(a) || !a->t || !trie_has_base(a->t))
         return;
     struct count bs, nw;
     sel_counts(a, &bs, &nw);
     buf_printf(info, " delta %+.1f%%", pct(diff_delta_d(bs, nw), trie_base_total_d(a->base, TRIE_ROOT)));
 }
 
-void app_diff_table_status(const struct app *a, struct buf *info)
+void diff_table_status(const struct app *a, const struct top_row *r, struct buf *info)
 {
-    if (!app_diff(a) || a->top_sel >= a->table.n)
+    if (!state_diff(a))
         return;
-    const struct top_row *r = &a->table.v[a->top_sel];
     char bs[NUMFMT_MAX], bt[NUMFMT_MAX], ds[NUMFMT_MAX + 1], dt[NUMFMT_MAX + 1];
     numfmt_group(bs, sizeof(bs), r->bself);
     numfmt_group(bt, sizeof(bt), r->btotal);
@@ -101,9 +95,9 @@ void app_diff_table_status(const struct app *a, struct buf *info)
     buf_printf(info, "  base self %s total %s, delta self %s total %s", bs, bt, ds, dt);
 }
 
-void app_diff_title(const struct app *a, struct buf *out)
+void diff_title(const struct app *a, struct buf *out)
 {
-    if (!app_diff(a))
+    if (!state_diff(a))
         return;
     buf_printf(out, "  vs base ");
     const char *in = a->diff_base ? a->diff_base : "?";
@@ -120,9 +114,9 @@ void app_diff_title(const struct app *a, struct buf *out)
         buf_printf(out, "  base widths");
 }
 
-enum reaction app_diff_toggle(struct app *a)
+enum reaction diff_toggle(struct app *a)
 {
-    if (!app_diff(a)) {
+    if (!state_diff(a)) {
         app_message(a, "not a diff: start with --base=FILE");
         return RE_REDRAW;
     }
@@ -130,13 +124,14 @@ enum reaction app_diff_toggle(struct app *a)
     return RE_REBUILD | RE_RELAYOUT;
 }
 
-bool app_diff_top_line(const struct app *a, size_t i, struct buf *out, bool *done)
+bool diff_top_line(const struct app *a, const struct top *table, enum top_sort by, size_t i,
+                   struct buf *out, bool *done)
 {
     *done = false;
-    if (!app_diff(a))
+    if (!state_diff(a))
         return false;
     if (i == 0) {
-        enum top_sort by = a->top_by;   /* the sorted column is starred */
+        /* the sorted column is starred */
         buf_printf(out, "%12s %12s %12s %12s %12s %12s %8s  %s", "SELF_BASE",
                    by == TOP_BY_SELF ? "SELF_NEW*" : "SELF_NEW", "SELF_DELTA", "TOTAL_BASE",
                    by == TOP_BY_TOTAL ? "TOTAL_NEW*" : "TOTAL_NEW",
@@ -146,24 +141,24 @@ bool app_diff_top_line(const struct app *a, size_t i, struct buf *out, bool *don
                        : "FUNCTION  (Enter: callers/callees, s: find, o: sort, t: close)");
         return true;
     }
-    if (i - 1 >= a->table.n) {
+    if (i - 1 >= table->n) {
         *done = true;
         return false;
     }
-    const struct top_row *r = &a->table.v[i - 1];
+    const struct top_row *r = &table->v[i - 1];
     /* --top's columns, numbers grouped as in the plain table (compact when too wide) */
     char c[6][NUMFMT_MAX + 1];
-    screen_number(a, r->bself, 12, c[0], sizeof(c[0]));
-    screen_number(a, r->self, 12, c[1], sizeof(c[1]));
+    state_number(a, r->bself, 12, c[0], sizeof(c[0]));
+    state_number(a, r->self, 12, c[1], sizeof(c[1]));
     delta_group(c[2], sizeof(c[2]), r->bself, r->self);
-    screen_number(a, r->btotal, 12, c[3], sizeof(c[3]));
-    screen_number(a, r->total, 12, c[4], sizeof(c[4]));
+    state_number(a, r->btotal, 12, c[3], sizeof(c[3]));
+    state_number(a, r->total, 12, c[4], sizeof(c[4]));
     delta_group(c[5], sizeof(c[5]), r->btotal, r->total);
-    double all = count_to_double(a->table.ball);
+    double all = count_to_double(table->ball);
     double pct = all > 0 ? 100.0 * (count_to_double(r->total) - count_to_double(r->btotal)) / all
                          : 0.0;
     buf_printf(out, "%12s %12s %12s %12s %12s %12s %+7.2f%%  ", c[0], c[1], c[2], c[3], c[4],
                c[5], pct);
-    screen_name(a, r->name, -1, out);   /* short or full (L) */
+    state_name(a, r->name, -1, out);   /* short or full (L) */
     return true;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - diff_status.h: the viewer's differential-profile parts (issue 14): the
+/* flametui - diff_status.h: the viewer's differential-profile parts: the
  * status numbers of the selection, the title's inputs and totals, the base-widths switch
  * and the table's delta columns. Pure (no curses); all text is made safe (label.h).
  * Everything is a no-op (returns false / appends nothing) when the profile is not a
@@ -9,24 +9,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ui/app.h"
+#include "query/top.h"
+#include "ui/state.h"
 
-/* True when the loaded profile is a diff (it has base counts). */
-bool app_diff(const struct app *a);
 /* Appends, for the selected frame, "  base B new N delta +D (+x.xx% of base, +y.yy% of
  * new)": its samples in both profiles (whatever widths are shown), the change, and the
  * change as a percentage of the base profile's and the new profile's total. */
-void app_diff_status(const struct app *a, struct buf *info);
-/* The same for the selected row of the table: "  base self B total T, delta self +D
- * total +E". */
+void diff_status(const struct app *a, struct buf *info);
 /* The short form where the line is narrow: " delta +D%" (of the base total). */
-void app_diff_status_short(const struct app *a, struct buf *info);
-void app_diff_table_status(const struct app *a, struct buf *info);
+void diff_status_short(const struct app *a, struct buf *info);
+/* The same for a row of the table: "  base self B total T, delta self +D total +E". */
+void diff_table_status(const struct app *a, const struct top_row *r, struct buf *info);
 /* Appends "  vs base NAME M samples" (and "  base widths" while they are shown). */
-void app_diff_title(const struct app *a, struct buf *out);
+void diff_title(const struct app *a, struct buf *out);
 /* The DIFF_BASE key: switches between the new and the base profile's widths. */
-enum reaction app_diff_toggle(struct app *a);
-/* The table's line i in a diff (0 = header), as app_top_line; false when not a diff
- * (the plain table then) or past the end (*done set). */
-bool app_diff_top_line(const struct app *a, size_t i, struct buf *out, bool *done);
+enum reaction diff_toggle(struct app *a);
+/* The table's line i in a diff (0 = header; by: the sorted column), as app_top_line;
+ * false when not a diff (the plain table then) or past the end (*done set). */
+bool diff_top_line(const struct app *a, const struct top *table, enum top_sort by, size_t i,
+                   struct buf *out, bool *done);
 #endif

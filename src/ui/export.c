@@ -4,7 +4,7 @@
  * to the file named in the prompt. Pure state otherwise, like app.c: no curses. */
 #include "config.h"
 
-#include "ui/app_impl.h"
+#include "ui/state.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -21,7 +21,7 @@
 #include "render/label.h"
 #include "render/svg.h"
 
-const char export_svg_default[] = "flametui.svg";
+static const char export_svg_default[] = "flametui.svg";
 
 /* "~/x" -> "$HOME/x" (the prompt is not a shell); the caller frees. */
 static char *expand_home(const char *path)
@@ -56,7 +56,7 @@ static void subtitle(const struct app *a, struct buf *out)
     buf_putc(out, '\0');
 }
 
-enum reaction export_svg(struct app *a, const char *text)
+static enum reaction export_svg(struct app *a, const char *text)
 {
     char *path = expand_home(*text ? text : export_svg_default);
     struct buf sub = {0};
@@ -72,7 +72,7 @@ enum reaction export_svg(struct app *a, const char *text)
         o.self_delta = svg_own_base_delta;
         o.maxdelta = svg_own_base_maxdelta(a->t);
     }
-    app_lazy_complete(a);   /* every frame, as the SVG has them all */
+    state_lazy_complete(a);   /* every frame, as the SVG has them all */
     FILE *f = fopen(path, "w");
     int rc = f ? svg_write(f, a->t, a->zoom, &o) : -1;
     int err = errno;
@@ -102,3 +102,7 @@ enum reaction export_svg(struct app *a, const char *text)
     free(path);
     return RE_REDRAW;
 }
+
+/* x: the file name, then the SVG (no history for file names) */
+const struct prompt_ops export_prompt = {"SVG file: ", export_svg_default, false, NULL,
+                                         export_svg};

@@ -18,7 +18,7 @@
 #include "query/graph.h"
 #include "query/search.h"
 #include "render/collapse.h"
-#include "ui/app_impl.h"
+#include "ui/state.h"
 
 /* ---- atomic files ---- */
 
@@ -278,8 +278,8 @@ void keep_start_paths(struct app *a, const char *zoom, const char *select)
     if (select && *select)
         parse_path(a, select, &a->sel_path);
     else
-        nav_path_copy(&a->sel_path, &a->zoom_path);
-    nav_path_copy(&a->trail, &a->sel_path);
+        state_path_copy(&a->sel_path, &a->zoom_path);
+    state_path_copy(&a->trail, &a->sel_path);
     nav_sync(a, true);
     nav_keep_visible(a);
 }
@@ -305,26 +305,15 @@ void keep_history_accepted(struct app *a, const char *line)
     }
 }
 
-enum reaction app_interrupt(struct app *a)
+enum reaction keep_interrupt(struct app *a)
 {
-    if (a->live.live == LIVE_ON && !a->interrupted) {
+    if (a->live.live == UI_LIVE_ON && !a->interrupted) {
         a->interrupted = true;
         a->paused = false;
         app_message(a, "Ctrl-C: recording stopped, profile kept (q or Ctrl-C again: quit)");
         return RE_INTERRUPT | RE_REDRAW;
     }
     return RE_QUIT;
-}
-
-const char *app_clip(const struct app *a, size_t *len)
-{
-    *len = a->clip.len;
-    return a->clip.p ? a->clip.p : "";
-}
-
-int app_save_profile(struct app *a, const char *path, struct ft_error *err)
-{
-    return keep_write_folded(path, a->base, err);
 }
 
 static void append_name(const struct app *a, struct buf *out, uint32_t id)
@@ -349,12 +338,25 @@ static void opt(struct buf *out, const char *name, const char *val, size_t n)
     keep_shell_quote(out, val, n);
 }
 
-void app_cmdline(const struct app *a, struct buf *out)
+/* The profile's zoom and selection: the current screen's or the one below it's when
+ * it shows something else (callers/callees keep them aside). */
+static void profile_paths(const struct app *a, const struct name_path **zp,
+                          const struct name_path **sp)
+{
+    const struct screen_ops *cur = state_ops(a), *under = a->ops[app_under(a)];
+    *zp = &a->zoom_path;
+    *sp = &a->sel_path;
+    if (cur->profile_paths)
+        cur->profile_paths(a, zp, sp);
+    else if (under->profile_paths)
+        under->profile_paths(a, zp, sp);
+}
+
+void keep_cmdline(const struct app *a, struct buf *out)
 {
     static const char *const kinds[] = {"--include", "--exclude", "--hide"};
-    bool callers = app_screen(a) == SCREEN_CALLERS || app_under(a) == SCREEN_CALLERS;
-    const struct name_path *zp = callers ? &a->saved_zoom : &a->zoom_path;
-    const struct name_path *sp = callers ? &a->saved_sel : &a->sel_path;
+    const struct name_path *zp, *sp;
+    profile_paths(a, &zp, &sp);
     struct buf tmp = {0};
     buf_printf(out, "flametui%s", a->cmd_args ? a->cmd_args : "");
     if (a->vp.orient == ORIENT_ICICLE)
@@ -386,11 +388,13 @@ void app_cmdline(const struct app *a, struct buf *out)
 static enum reaction copy(struct app *a, bool stack)
 {
     size_t n;
+    uint32_t row;
+    const struct screen_ops *o = state_ops(a);
     a->clip.len = 0;
-    if (app_screen(a) == SCREEN_TABLE) {
-        if (a->top_sel >= a->table.n)
+    if (o->row_name) {
+        if (!o->row_name(a, &row))
             return RE_NONE;
-        const char *s = strtab_get(names_of(a), a->table.v[a->top_sel].name, &n);
+        const char *s = strtab_get(names_of(a), row, &n);
         buf_append(&a->clip, s, n);
     } else if (a->sel == TRIE_ROOT) {
         app_message(a, "select a frame first");
@@ -424,14 +428,13 @@ static enum reaction copy(struct app *a, bool stack)
     return RE_COPY | RE_REDRAW;
 }
 
-static enum reaction save_accept(struct app *a)
+static enum reaction save_accept(struct app *a, const char *path)
 {
     struct ft_error err = {0, ""};
     struct buf what = {0};
-    const char *path = lineedit_text(&a->le);
     if (!*path)
         return RE_REDRAW;
-    app_lazy_complete(a);   /* every stack */
+    state_lazy_complete(a);   /* every stack */
     if (keep_write_folded(path, a->t, &err) < 0) {
         app_message(a, "%s", err.msg);
         a->msg_error = true;
@@ -454,27 +457,23 @@ static enum reaction save_accept(struct app *a)
     return RE_REDRAW;
 }
 
-enum reaction keep_prompt_accept(struct app *a, enum prompt_kind k)
-{
-    if (k == PROMPT_SAVE)
-        return save_accept(a);
-    keep_history_accepted(a, lineedit_text(&a->le));
-    return RE_NONE;
-}
+/* S: the file name, then the view as shown (no history for file names) */
+static const struct prompt_ops save_prompt = {"save the view as shown to: ", NULL, false, NULL,
+                                              save_accept};
 
 enum reaction keep_action(struct app *a, enum action act)
 {
     switch (act) {
     case ACT_INTERRUPT:
-        return app_interrupt(a);
+        return keep_interrupt(a);
     case ACT_COPY_NAME:
     case ACT_COPY_STACK:
         return copy(a, act == ACT_COPY_STACK);
     case ACT_SAVE:
-        return prompt_open(a, PROMPT_SAVE);
+        return prompt_open(a, &save_prompt);
     case ACT_CMDLINE: {
         a->clip.len = 0;
-        app_cmdline(a, &a->clip);
+        keep_cmdline(a, &a->clip);
         buf_putc(&a->clip, '\0');
         app_message(a, "%s", a->clip.p);
         a->clip.len--;

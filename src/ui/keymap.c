@@ -102,7 +102,7 @@ unsigned keymap_screens(enum action a)
     return a >= 0 && a < ACT_COUNT ? actions[a].screens : 0;
 }
 
-void keymap_help_text(struct buf *out, enum ui_screen s)
+void keymap_help_text(struct buf *out, enum ui_screen s, const char *mouse)
 {
     unsigned mask = (unsigned)s < SCREEN_COUNT ? 1u << s : SCR_ALL;
     int w = 0;
@@ -114,8 +114,5 @@ void keymap_help_text(struct buf *out, enum ui_screen s)
     for (int a = 0; a < ACT_COUNT; a++)
         if (actions[a].screens & mask)
             buf_printf(out, "%-*s  %s\n", w, actions[a].keys, actions[a].help);
-    buf_printf(out, "%-*s  %s\n", w, "mouse",
-               s == SCREEN_TABLE  ? "Click selects a row, double-click opens it, wheel scrolls"
-               : s == SCREEN_TIME ? "Click marks the start, then the end of a range"
-                                  : "Click selects, double-click zooms, wheel scrolls");
+    buf_printf(out, "%-*s  %s\n", w, "mouse", mouse);
 }

@@ -115,6 +115,6 @@ enum action keymap_lookup_in(int key, enum ui_screen s);
 /* Mask of the screens (1 << SCREEN_x) where action a works. */
 unsigned keymap_screens(enum action a);
 /* Appends the help of screen s, one line per action that works there ("KEYS  HELP\n"),
- * keys padded to a common column, then the mouse line. */
-void keymap_help_text(struct buf *out, enum ui_screen s);
+ * keys padded to a common column, then the mouse line (what the mouse does there). */
+void keymap_help_text(struct buf *out, enum ui_screen s, const char *mouse);
 #endif

@@ -5,7 +5,7 @@
  * Pure, like app.c. */
 #include "config.h"
 
-#include "ui/app_impl.h"
+#include "ui/state.h"
 
 #include <string.h>
 
@@ -13,33 +13,6 @@
 #include "core/trie.h"
 #include "query/search.h"
 #include "render/layout.h"
-
-void nav_path_set(struct name_path *p, const struct trie *t, uint32_t node)
-{
-    size_t d = node == TRIE_NONE ? 0 : trie_depth(t, node);
-    FT_GROW(p->v, p->cap, d);
-    p->n = d;
-    uint32_t n = node;
-    for (size_t i = d; i > 0; i--) {
-        p->v[i - 1] = trie_name(t, n);
-        n = trie_parent(t, n);
-    }
-}
-
-void nav_path_copy(struct name_path *dst, const struct name_path *src)
-{
-    FT_GROW(dst->v, dst->cap, src->n);
-    if (src->n)
-        memcpy(dst->v, src->v, src->n * sizeof(*src->v));
-    dst->n = src->n;
-}
-
-void nav_path_set1(struct name_path *p, uint32_t name)
-{
-    FT_GROW(p->v, p->cap, 1);
-    p->v[0] = name;
-    p->n = 1;
-}
 
 static bool path_is_prefix(const struct name_path *pre, const struct name_path *p)
 {
@@ -58,7 +31,7 @@ static uint32_t path_resolve(struct app *a, const struct name_path *p)
 {
     uint32_t n = TRIE_ROOT;
     for (size_t i = 0; i < p->n; i++) {
-        app_lazy_expand_node(a, n);
+        state_lazy_expand_node(a, n);
         uint32_t c = child_named(a->t, n, p->v[i]);
         if (c == TRIE_NONE)
             break;
@@ -67,7 +40,7 @@ static uint32_t path_resolve(struct app *a, const struct name_path *p)
     return n;
 }
 
-int nav_max_scroll(const struct app *a)
+static int nav_max_scroll(const struct app *a)
 {
     struct layout_in in;
     app_layout_in(a, &in);
@@ -116,9 +89,9 @@ bool nav_sync(struct app *a, bool force)
 static void set_sel(struct app *a, uint32_t node)
 {
     a->sel = node;
-    nav_path_set(&a->sel_path, a->t, node);
+    state_path_set(&a->sel_path, a->t, node);
     if (!path_is_prefix(&a->sel_path, &a->trail))
-        nav_path_copy(&a->trail, &a->sel_path);
+        state_path_copy(&a->trail, &a->sel_path);
     a->rank_node = TRIE_NONE;
     nav_keep_visible(a);
 }
@@ -126,11 +99,11 @@ static void set_sel(struct app *a, uint32_t node)
 void nav_set_zoom(struct app *a, uint32_t node)
 {
     a->zoom = node;
-    nav_path_set(&a->zoom_path, a->t, node);
+    state_path_set(&a->zoom_path, a->t, node);
     a->rank_node = TRIE_NONE;
 }
 
-enum reaction app_select(struct app *a, uint32_t node)
+enum reaction nav_select(struct app *a, uint32_t node)
 {
     if (node == TRIE_NONE || node >= trie_size(a->t))
         return RE_NONE;
@@ -151,7 +124,7 @@ static void narrow_message(struct app *a, unsigned long n, double w)
 
 static enum reaction move(struct app *a, enum layout_move m)
 {
-    app_lazy_expand_node(a, a->sel);   /* its children are read below */
+    state_lazy_expand_node(a, a->sel);   /* its children are read below */
     struct layout_in in;
     app_layout_in(a, &in);
     uint32_t n = layout_move(&in, a->rects, a->sel, m);
@@ -194,23 +167,26 @@ static int depth_dir(const struct app *a, int screen_dir)
     return a->vp.orient == ORIENT_FLAME ? -screen_dir : screen_dir;
 }
 
-enum reaction app_wheel(struct app *a, int dir)
+enum reaction nav_wheel(struct app *a, int dir)
 {
     return scroll_by(a, depth_dir(a, dir < 0 ? -1 : 1) * 3);
 }
 
-enum reaction app_click(struct app *a, int x, int y, int clicks)
+enum reaction nav_click(struct app *a, int x, int y, int clicks)
 {
     const struct rect *r = a->rects ? layout_hit(a->rects, x, y) : NULL;
     if (!r)
         return RE_NONE;
-    enum reaction re = app_select(a, r->node);
+    enum reaction re = nav_select(a, r->node);
     if (r->flags & RECT_MERGED) {   /* say what the '+' cells stand for */
         narrow_message(a, (unsigned long)r->hidden, r->hidden_total);
         re |= RE_REDRAW;
     }
-    if (clicks >= 2)
-        re |= app_handle(a, ACT_ZOOM_IN);
+    if (clicks >= 2) {   /* as the key: the message goes */
+        a->msg[0] = '\0';
+        a->msg_error = false;
+        re |= nav_action(a, ACT_ZOOM_IN);
+    }
     return re;
 }
 

@@ -5,10 +5,10 @@
  * profile fits the width), each cut into rows from the top down (sub-column offsets);
  * a cell is shaded by its sample count. A cursor moves over the cells; m marks a start
  * and then an end; Enter shows the flame graph of that range (graph_set_range), Esc
- * clears it. Pure: tui_draw.c paints what app_time_cell and the text functions give. */
+ * clears it. Pure: the painter draws it as a heat map (PAINT_MAP) through its ops. */
 #include "config.h"
 
-#include "ui/app_impl.h"
+#include "ui/screens.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +19,31 @@
 
 #define MAX_ROWS 20
 static const char shades[] = " .:-=+*#%@";
+
+/* Times in microseconds since t0. */
+struct time_view {
+    uint64_t cursor;          /* the cursor cell's start */
+    bool marking;             /* a start is marked, the end follows the cursor */
+    uint64_t anchor;          /* ... that start cell's start */
+    bool sel;                 /* a selection (marked, or the range shown) */
+    uint64_t from, to;        /* ... [from, to) */
+    uint32_t *cells;          /* cached sample counts per cell, column-major */
+    size_t ncells;
+    size_t nsamples;          /* samples_count when the cells were counted */
+    uint64_t col_us;          /* the geometry they were counted for */
+    int cols, rows;
+    uint32_t max;             /* the fullest cell */
+};
+
+static struct time_view *tv(const struct app *a)
+{
+    return a->view[SCREEN_TIME];
+}
+
+static void time_fini(struct app *a)
+{
+    free(tv(a)->cells);
+}
 
 static const struct samples *usable(const struct app *a)
 {
@@ -42,7 +67,7 @@ static uint64_t nice_at_least(uint64_t v)
     }
 }
 
-bool app_time_geom(const struct app *a, struct time_geom *g)
+static bool time_geom(const struct app *a, struct map_geom *g)
 {
     const struct samples *s = usable(a);
     memset(g, 0, sizeof *g);
@@ -62,13 +87,13 @@ bool app_time_geom(const struct app *a, struct time_geom *g)
 }
 
 /* Start of cell (col, row): rows cut a column at ceil(row * col_us / rows). */
-static uint64_t cell_start(const struct time_geom *g, int col, int row)
+static uint64_t cell_start(const struct map_geom *g, int col, int row)
 {
     return (uint64_t)col * g->col_us + ((uint64_t)row * g->col_us + (uint64_t)g->rows - 1) /
                                            (uint64_t)g->rows;
 }
 
-static void cell_of(const struct time_geom *g, uint64_t t, int *col, int *row)
+static void cell_of(const struct map_geom *g, uint64_t t, int *col, int *row)
 {
     uint64_t c = t / g->col_us;
     *col = c > (uint64_t)INT32_MAX ? INT32_MAX : (int)c;
@@ -76,14 +101,14 @@ static void cell_of(const struct time_geom *g, uint64_t t, int *col, int *row)
 }
 
 /* The end of the cell holding t (the next cell's start). */
-static uint64_t cell_end(const struct time_geom *g, uint64_t t)
+static uint64_t cell_end(const struct map_geom *g, uint64_t t)
 {
     int col, row;
     cell_of(g, t, &col, &row);
     return row + 1 < g->rows ? cell_start(g, col, row + 1) : cell_start(g, col + 1, 0);
 }
 
-static uint64_t snap(const struct time_geom *g, uint64_t t)
+static uint64_t snap(const struct map_geom *g, uint64_t t)
 {
     int col, row;
     cell_of(g, t, &col, &row);
@@ -93,69 +118,72 @@ static uint64_t snap(const struct time_geom *g, uint64_t t)
 /* Counts the samples per cell again when the index grew or the geometry changed. */
 static void sync_cells(struct app *a)
 {
-    struct time_geom g;
+    struct time_view *v = tv(a);
+    struct map_geom g;
     const struct samples *s = usable(a);
-    if (!app_time_geom(a, &g))
+    if (!time_geom(a, &g))
         return;
     size_t n = samples_count(s);
-    if (a->tv_cells && a->tv_nsamples == n && a->tv_col_us == g.col_us && a->tv_cols == g.cols &&
-        a->tv_rows == g.rows)
+    if (v->cells && v->nsamples == n && v->col_us == g.col_us && v->cols == g.cols &&
+        v->rows == g.rows)
         return;
     size_t cells = (size_t)g.cols * (size_t)g.rows;
-    if (cells != a->tv_ncells) {
-        free(a->tv_cells);
-        a->tv_cells = xcalloc(cells, sizeof *a->tv_cells);
-        a->tv_ncells = cells;
+    if (cells != v->ncells) {
+        free(v->cells);
+        v->cells = xcalloc(cells, sizeof *v->cells);
+        v->ncells = cells;
     } else {
-        memset(a->tv_cells, 0, cells * sizeof *a->tv_cells);
+        memset(v->cells, 0, cells * sizeof *v->cells);
     }
     for (size_t i = 0; i < n; i++) {
         int col, row;
         cell_of(&g, samples_time_us(s, i), &col, &row);
-        if (col < g.cols && a->tv_cells[(size_t)col * (size_t)g.rows + (size_t)row] < UINT32_MAX)
-            a->tv_cells[(size_t)col * (size_t)g.rows + (size_t)row]++;
+        if (col < g.cols && v->cells[(size_t)col * (size_t)g.rows + (size_t)row] < UINT32_MAX)
+            v->cells[(size_t)col * (size_t)g.rows + (size_t)row]++;
     }
-    a->tv_max = 0;
+    v->max = 0;
     for (size_t i = 0; i < cells; i++)
-        if (a->tv_cells[i] > a->tv_max)
-            a->tv_max = a->tv_cells[i];
-    a->tv_nsamples = n;
-    a->tv_col_us = g.col_us;
-    a->tv_cols = g.cols;
-    a->tv_rows = g.rows;
+        if (v->cells[i] > v->max)
+            v->max = v->cells[i];
+    v->nsamples = n;
+    v->col_us = g.col_us;
+    v->cols = g.cols;
+    v->rows = g.rows;
 }
 
 /* The selection shown: the marked range, or start .. cursor while marking. */
-static bool selection(const struct app *a, const struct time_geom *g, uint64_t *from,
+static bool selection(const struct app *a, const struct map_geom *g, uint64_t *from,
                       uint64_t *to)
 {
-    if (a->tv_marking) {
-        uint64_t lo = a->tv_anchor < a->tv_cursor ? a->tv_anchor : a->tv_cursor;
-        uint64_t hi = a->tv_anchor < a->tv_cursor ? a->tv_cursor : a->tv_anchor;
+    const struct time_view *v = tv(a);
+    if (v->marking) {
+        uint64_t lo = v->anchor < v->cursor ? v->anchor : v->cursor;
+        uint64_t hi = v->anchor < v->cursor ? v->cursor : v->anchor;
         *from = lo;
         *to = cell_end(g, hi);
         return true;
     }
-    *from = a->tv_from;
-    *to = a->tv_to;
-    return a->tv_sel;
+    *from = v->from;
+    *to = v->to;
+    return v->sel;
 }
 
-struct time_cell app_time_cell(const struct app *a, int col, int row)
+static struct map_cell time_cell(const struct app *a, int col, int row)
 {
-    struct time_cell c = {' ', false, false};
-    struct time_geom g;
-    if (!app_time_geom(a, &g) || col < 0 || row < 0 || col >= g.cols || row >= g.rows)
+    const struct time_view *v = tv(a);
+    struct map_cell c = {' ', false, false};
+    struct map_geom g;
+    if (!time_geom(a, &g) || col < 0 || row < 0 || col >= g.cols || row >= g.rows)
         return c;
-    uint32_t max = a->tv_max, v = 0;
-    if (a->tv_cells && a->tv_cols == g.cols && a->tv_rows == g.rows && a->tv_col_us == g.col_us)
-        v = a->tv_cells[(size_t)col * (size_t)g.rows + (size_t)row];
-    if (v && max)
-        c.shade = shades[1 + (size_t)((uint64_t)(v - 1) * 9 / max)];
+    uint32_t max = v->max, n = 0;
+    if (v->cells && v->cols == g.cols && v->rows == g.rows && v->col_us == g.col_us)
+        n = v->cells[(size_t)col * (size_t)g.rows + (size_t)row];
+    if (n && max)
+        c.shade = shades[1 + (size_t)((uint64_t)(n - 1) * 9 / max)];
     uint64_t st = cell_start(&g, col, row), from, to;
     c.selected = selection(a, &g, &from, &to) && st >= from && st < to;
     int cc, cr;
-    cell_of(&g, a->tv_cursor, &cc, &cr);
+    cell_of(&g, v->cursor, &cc, &cr);
     c.cursor = cc == col && cr == row;
     return c;
 }
@@ -175,10 +203,11 @@ static void fmt_len(struct buf *out, uint64_t us)
         buf_printf(out, "%gs", (double)us / 1e6);
 }
 
-void app_time_header(const struct app *a, struct buf *out)
+static void time_header(const struct app *a, struct buf *out)
 {
-    struct time_geom g;
-    if (!app_time_geom(a, &g))
+    const struct time_view *v = tv(a);
+    struct map_geom g;
+    if (!time_geom(a, &g))
         return;
     uint64_t from, to;
     buf_printf(out, "column ");
@@ -193,16 +222,16 @@ void app_time_header(const struct app *a, struct buf *out)
         buf_printf(out, "-");
         fmt_time(out, to);
         buf_printf(out, ": %zu samples", timeline_count(usable(a), from, to));
-        buf_printf(out, a->tv_marking ? "  (m: mark the end)" : "  (Enter: show, Esc: clear)");
+        buf_printf(out, v->marking ? "  (m: mark the end)" : "  (Enter: show, Esc: clear)");
     } else {
         buf_printf(out, "  (m: mark a start)");
     }
 }
 
-void app_time_axis(const struct app *a, struct buf *out)
+static void time_axis(const struct app *a, struct buf *out)
 {
-    struct time_geom g;
-    if (!app_time_geom(a, &g))
+    struct map_geom g;
+    if (!time_geom(a, &g))
         return;
     /* a label every step: the first nice length of whole seconds (or, for short
      * profiles, of milliseconds) at least 8 columns wide */
@@ -231,32 +260,45 @@ void app_time_axis(const struct app *a, struct buf *out)
     free(line);
 }
 
-void time_status(const struct app *a, struct buf *left, struct buf *info)
+/* The cell under the cursor: its time and sample count. */
+static void cursor_status(const struct app *a, struct buf *left, struct buf *info)
 {
-    struct time_geom g;
-    if (!app_time_geom(a, &g)) {
+    const struct time_view *v = tv(a);
+    struct map_geom g;
+    if (!time_geom(a, &g)) {
         buf_printf(left, "no time index");
         return;
     }
     int col, row;
-    cell_of(&g, a->tv_cursor, &col, &row);
+    cell_of(&g, v->cursor, &col, &row);
     buf_printf(left, "cursor ");
-    fmt_time(left, a->tv_cursor);
-    uint32_t v = 0;
-    if (a->tv_cells && a->tv_cols == g.cols && a->tv_rows == g.rows && a->tv_col_us == g.col_us &&
+    fmt_time(left, v->cursor);
+    uint32_t n = 0;
+    if (v->cells && v->cols == g.cols && v->rows == g.rows && v->col_us == g.col_us &&
         col < g.cols)
-        v = a->tv_cells[(size_t)col * (size_t)g.rows + (size_t)row];
-    buf_printf(info, "  %u samples in the cell", v);
+        n = v->cells[(size_t)col * (size_t)g.rows + (size_t)row];
+    buf_printf(info, "  %u samples in the cell", n);
 }
 
-void time_sync(struct app *a)
+static void time_status(const struct app *a, int cols, struct buf *left, struct buf *info,
+                        struct buf *right)
 {
-    if (app_screen(a) == SCREEN_TIME || app_under(a) == SCREEN_TIME)
-        sync_cells(a);
+    struct unit u;
+    (void)cols;
+    state_unit(a, &u);
+    cursor_status(a, left, info);
+    text_right(a, &u, 0, right);
+}
+
+static void time_sync(struct app *a, bool changed)
+{
+    (void)changed;
+    sync_cells(a);
 }
 
 enum reaction time_open(struct app *a)
 {
+    struct time_view *v = tv(a);
     if (!usable(a)) {
         app_message(a, "no time: %s",
                     graph_samples(a->graph) && samples_cleared(graph_samples(a->graph))
@@ -268,52 +310,55 @@ enum reaction time_open(struct app *a)
     }
     uint64_t from, to;
     if (graph_range(a->graph, &from, &to)) {
-        a->tv_sel = true;
-        a->tv_from = from;
-        a->tv_to = to;
+        v->sel = true;
+        v->from = from;
+        v->to = to;
     }
-    a->tv_marking = false;
+    v->marking = false;
     app_push(a, SCREEN_TIME);
     sync_cells(a);
     return RE_REDRAW;
 }
 
-static void move_cursor(struct app *a, const struct time_geom *g, int64_t delta)
+static void move_cursor(struct app *a, const struct map_geom *g, int64_t delta)
 {
-    int64_t t = (int64_t)a->tv_cursor + delta;
+    struct time_view *v = tv(a);
+    int64_t t = (int64_t)v->cursor + delta;
     if (t < 0)
         t = 0;
     if ((uint64_t)t >= g->end_us)
         t = (int64_t)g->end_us - 1;
-    a->tv_cursor = snap(g, (uint64_t)t);
+    v->cursor = snap(g, (uint64_t)t);
 }
 
-static enum reaction mark(struct app *a, const struct time_geom *g)
+static enum reaction mark(struct app *a, const struct map_geom *g)
 {
-    if (!a->tv_marking) {
-        a->tv_marking = true;
-        a->tv_anchor = a->tv_cursor;
-        a->tv_sel = false;
+    struct time_view *v = tv(a);
+    if (!v->marking) {
+        v->marking = true;
+        v->anchor = v->cursor;
+        v->sel = false;
         return RE_REDRAW;
     }
     uint64_t from, to;
     selection(a, g, &from, &to);
-    a->tv_marking = false;
-    a->tv_sel = true;
-    a->tv_from = from;
-    a->tv_to = to;
+    v->marking = false;
+    v->sel = true;
+    v->from = from;
+    v->to = to;
     return RE_REDRAW;
 }
 
-enum reaction time_action(struct app *a, enum action act)
+static enum reaction time_action(struct app *a, enum action act)
 {
-    struct time_geom g;
-    if (!app_time_geom(a, &g)) {
+    struct time_view *v = tv(a);
+    struct map_geom g;
+    if (!time_geom(a, &g)) {
         app_pop(a);
         return RE_RELAYOUT;
     }
     uint64_t row_us = g.col_us / (uint64_t)g.rows ? g.col_us / (uint64_t)g.rows : 1;
-    a->tv_cursor = snap(&g, a->tv_cursor < g.end_us ? a->tv_cursor : g.end_us - 1);
+    v->cursor = snap(&g, v->cursor < g.end_us ? v->cursor : g.end_us - 1);
     switch (act) {
     case ACT_QUIT:
     case ACT_TIME:
@@ -329,30 +374,30 @@ enum reaction time_action(struct app *a, enum action act)
         move_cursor(a, &g, -(int64_t)row_us);
         return RE_REDRAW;
     case ACT_MOVE_DOWN:
-        move_cursor(a, &g, (int64_t)(cell_end(&g, a->tv_cursor) - a->tv_cursor));
+        move_cursor(a, &g, (int64_t)(cell_end(&g, v->cursor) - v->cursor));
         return RE_REDRAW;
     case ACT_SCROLL_HOME:
-        a->tv_cursor = 0;
+        v->cursor = 0;
         return RE_REDRAW;
     case ACT_SCROLL_END:
-        a->tv_cursor = snap(&g, g.end_us - 1);
+        v->cursor = snap(&g, g.end_us - 1);
         return RE_REDRAW;
     case ACT_TIME_MARK:
         return mark(a, &g);
     case ACT_ZOOM_IN:
-        if (a->tv_marking)
+        if (v->marking)
             mark(a, &g);
-        if (!a->tv_sel) {
+        if (!v->sel) {
             app_message(a, "mark a start and an end with m first");
             return RE_REDRAW;
         }
-        graph_set_range(a->graph, true, a->tv_from, a->tv_to);
+        graph_set_range(a->graph, true, v->from, v->to);
         app_pop(a);
         a->zoom_path.n = 0;
         return RE_REBUILD | RE_RELAYOUT;
     case ACT_ZOOM_RESET: {
-        bool had = graph_range(a->graph, NULL, NULL) || a->tv_sel || a->tv_marking;
-        a->tv_marking = a->tv_sel = false;
+        bool had = graph_range(a->graph, NULL, NULL) || v->sel || v->marking;
+        v->marking = v->sel = false;
         graph_set_range(a->graph, false, 0, 0);
         app_message(a, had ? "time range cleared: all samples" : "no time range");
         return RE_REBUILD | RE_REDRAW;
@@ -362,10 +407,12 @@ enum reaction time_action(struct app *a, enum action act)
     }
 }
 
-enum reaction time_mouse(struct app *a, int x, int y, int clicks)
+static enum reaction time_mouse(struct app *a, int x, int y, int clicks, int wheel)
 {
-    struct time_geom g;
-    if (!clicks || !app_time_geom(a, &g))
+    struct time_view *v = tv(a);
+    (void)wheel;
+    struct map_geom g;
+    if (!clicks || !time_geom(a, &g))
         return RE_NONE;
     int row = y - g.top;
     if (x < 0 || x >= g.cols || row < 0 || row >= g.rows)
@@ -373,6 +420,29 @@ enum reaction time_mouse(struct app *a, int x, int y, int clicks)
     uint64_t t = cell_start(&g, x, row);
     if (t >= g.end_us)
         return RE_NONE;
-    a->tv_cursor = t;
+    v->cursor = t;
     return mark(a, &g);
 }
+
+static void time_title(const struct app *a, struct buf *out)
+{
+    (void)a;
+    buf_printf(out, "  time view");
+}
+
+const struct screen_ops time_screen = {
+    .state_size = sizeof(struct time_view),
+    .fini = time_fini,
+    .paint = PAINT_MAP,
+    .mouse_help = "Click marks the start, then the end of a range",
+    .on_action = time_action,
+    .mouse = time_mouse,
+    .sync = time_sync,
+    .title = time_title,
+    .status = time_status,
+    .detail = text_frame_detail,
+    .map_geom = time_geom,
+    .map_cell = time_cell,
+    .map_header = time_header,
+    .map_axis = time_axis,
+};

@@ -122,6 +122,75 @@ static char *status_of(const struct app *a, char **right)
     return l.p;
 }
 
+/* The hottest-functions table as the painter sees it (app_row, app_top_line): the
+ * rows, the first row shown, the selected row, the name of row i. */
+static size_t top_n(const struct app *a)
+{
+    struct buf b = {0};
+    size_t n = 0;
+    while (app_top_line(a, n + 1, &b))
+        n++;
+    buf_fini(&b);
+    return n;
+}
+
+static bool line_is(const struct app *a, size_t i, const struct buf *want)
+{
+    struct buf b = {0};
+    bool same = app_top_line(a, i, &b) && b.len == want->len && memcmp(b.p, want->p, b.len) == 0;
+    buf_fini(&b);
+    return same;
+}
+
+static size_t top_scroll(const struct app *a)
+{
+    struct buf b = {0};
+    enum row_style st;
+    size_t i = 1, n = top_n(a);
+    assert_true(app_row(a, 1, &b, &st));
+    while (i <= n && !line_is(a, i, &b))
+        i++;
+    buf_fini(&b);
+    assert_true(i <= n);
+    return i - 1;
+}
+
+static size_t top_sel(const struct app *a)
+{
+    struct buf b = {0};
+    enum row_style st = ROW_PLAIN;
+    size_t k = 1;
+    while (app_row(a, k, &b, &st) && st != ROW_SELECTED)
+        k++;
+    buf_fini(&b);
+    return st == ROW_SELECTED ? top_scroll(a) + k - 1 : SIZE_MAX;
+}
+
+/* Row i's function: the name after the columns. */
+static uint32_t top_name(const struct app *a, size_t i)
+{
+    struct buf b = {0};
+    assert_true(app_top_line(a, i + 1, &b));
+    buf_putc(&b, '\0');
+    const char *name = b.p;
+    for (const char *p = strstr(b.p, "  "); p; p = strstr(p + 1, "  "))
+        name = p + 2;
+    uint32_t id = strtab_lookup(trie_names(a->base), name, strlen(name));
+    buf_fini(&b);
+    return id;
+}
+
+/* Row i's self column. */
+static double top_self(const struct app *a, size_t i)
+{
+    struct buf b = {0};
+    assert_true(app_top_line(a, i + 1, &b));
+    buf_putc(&b, '\0');
+    double v = strtod(b.p, NULL);
+    buf_fini(&b);
+    return v;
+}
+
 static enum graph_focus focus_of(const struct app *a, uint32_t *name)
 {
     uint32_t n = 0;
@@ -263,6 +332,24 @@ static void highlight_name(void **state)
     act(&a, ACT_ZOOM_RESET);
     assert_int_equal(a.zoom, TRIE_ROOT);
     assert_non_null(a.search);
+    /* nor is one that has a highlight's pattern text: the highlight is a flag */
+    app_set_search(&a, "(?-i)^a\\.b\\*$", NULL);
+    act(&a, ACT_ZOOM_IN);
+    act(&a, ACT_ZOOM_RESET);
+    assert_int_equal(a.zoom, TRIE_ROOT);
+    assert_non_null(a.search);
+    /* a highlight stays one when the / prompt is left with Esc */
+    app_set_search(&a, NULL, NULL);
+    app_select(&a, trie_node_at(t, "main;q;a.b*"));
+    act(&a, ACT_HIGHLIGHT_NAME);
+    assert_non_null(a.search);
+    act(&a, ACT_SEARCH);
+    key(&a, 'x');
+    key(&a, FT_KEY_ESC);
+    assert_string_equal(search_pattern(a.search), "(?-i)^a\\.b\\*$");
+    act(&a, ACT_ZOOM_RESET);
+    assert_null(a.search);
+    assert_string_equal(a.msg, "highlight cleared");
     app_fini(&a);
     trie_free(t);
 }
@@ -462,7 +549,7 @@ static void status_line(void **state)
     assert_string_equal(r, "");
     free(l);
     free(r);
-    struct feed_status st = {.live = LIVE_ON, .rate = 12, .mbps = 1.5};
+    struct live_status st = {.live = UI_LIVE_ON, .rate = 12, .mbps = 1.5};
     app_set_live(&a, &st);
     l = status_of(&a, &r);
     assert_string_equal(r, "LIVE 12/s 1.5 MB/s 100 samples");
@@ -475,7 +562,7 @@ static void status_line(void **state)
     free(l);
     free(r);
     /* the input ended: nothing is left to pause (app_set_live unpauses) */
-    st.live = LIVE_EOF;
+    st.live = UI_LIVE_EOF;
     app_set_live(&a, &st);
     assert_false(app_paused(&a));
     l = status_of(&a, &r);
@@ -577,7 +664,7 @@ static void help_prompt_and_messages(void **state)
     assert_int_equal(a.vp.order, ORDER_WEIGHT);
 
     act(&a, ACT_SEARCH);
-    assert_int_equal(a.prompt, PROMPT_SEARCH);
+    assert_string_equal(a.prompt->label, "/");
     assert_int_equal(app_prompt_cursor(&a), 1);
     assert_int_equal(app_prompt_key(&a, 'a'), RE_REDRAW | RE_RELAYOUT); /* highlights */
     assert_int_equal(app_prompt_key(&a, 'b'), RE_REDRAW | RE_RELAYOUT);
@@ -588,7 +675,7 @@ static void help_prompt_and_messages(void **state)
     free(l);
     free(r);
     assert_int_equal(app_prompt_key(&a, FT_KEY_ESC), RE_REDRAW | RE_RELAYOUT);
-    assert_int_equal(a.prompt, PROMPT_NONE);
+    assert_null(a.prompt);
     assert_null(a.search);
     assert_int_equal(app_prompt_cursor(&a), -1);
     assert_int_equal(a.zoom, TRIE_ROOT);
@@ -612,7 +699,7 @@ static void search_highlights_and_moves(void **state)
     assert_non_null(a.search);
     assert_string_equal(search_pattern(a.search), "l");
     keys(&a, "\beaf\n");
-    assert_int_equal(a.prompt, PROMPT_NONE);
+    assert_null(a.prompt);
     struct layout_in in;
     app_layout_in(&a, &in);
     assert_non_null(in.match);
@@ -746,15 +833,18 @@ static void callers_and_top(void **state)
     assert_false(app_top_line(&a, 7, &b));                      /* 6 names */
     act(&a, ACT_MOVE_DOWN);
     act(&a, ACT_MOVE_DOWN);
-    assert_int_equal(a.top_sel, 2);
+    assert_int_equal(top_sel(&a), 2);
     act(&a, ACT_SCROLL_HOME);
     act(&a, ACT_CALLERS);                                /* s: search for c */
     assert_int_equal(app_screen(&a), SCREEN_GRAPH);
     assert_non_null(a.search);
     assert_int_equal(a.sel, trie_node_at(t, "c"));
+    act(&a, ACT_ZOOM_RESET);                             /* Esc: c's frames, as `#` */
+    assert_null(a.search);
+    assert_string_equal(a.msg, "highlight cleared");
     act(&a, ACT_TOP);                                    /* Enter: callees of row 1 */
     act(&a, ACT_ORDER);                                  /* by total */
-    uint32_t row0 = a.table.v[0].name;
+    uint32_t row0 = top_name(&a, 0);
     act(&a, ACT_ZOOM_IN);
     assert_int_equal(app_screen(&a), SCREEN_CALLERS);
     assert_int_equal(focus_of(&a, &name), FOCUS_CALLEES);
@@ -865,7 +955,7 @@ static void help_of_the_screen_below(void **state)
     assert_int_equal(app_screen(&a), SCREEN_HELP);
     assert_int_equal(app_under(&a), SCREEN_TABLE);
     app_help_text(&a, &h);
-    keymap_help_text(&k, SCREEN_TABLE);
+    keymap_help_text(&k, SCREEN_TABLE, "Click selects a row, double-click opens it, wheel scrolls");
     /* the table's keys (and the prompt line), not the graph's */
     assert_true(h.len >= k.len);
     assert_memory_equal(h.p, k.p, k.len);
@@ -992,7 +1082,7 @@ static void table_enter_over_callers_rebuilds_once(void **state)
     assert_int_equal(app_screen(&a), SCREEN_TABLE);
     assert_int_equal(app_under(&a), SCREEN_CALLERS);
     /* row 0 by self: c (self 5) */
-    assert_int_equal(a.table.v[0].name, name_id(t, "c"));
+    assert_int_equal(top_name(&a, 0), name_id(t, "c"));
     assert_int_equal(cost(&a, "\n"), 1);
     assert_int_equal(app_screen(&a), SCREEN_CALLERS);
     assert_int_equal(a.depth, 2);                 /* one callers view, not two */
@@ -1025,8 +1115,8 @@ static void table_self_ignores_reverse(void **state)
     assert_int_not_equal(trie_node_at(r.t, "leaf;alpha;main"), UINT32_MAX);
     assert_int_equal(cost(&a, "t"), 0);
     assert_int_equal(cost(&r, "t"), 0);
-    assert_int_equal(a.table.n, r.table.n);
-    for (size_t i = 0; i <= a.table.n; i++) {
+    assert_int_equal(top_n(&a), top_n(&r));
+    for (size_t i = 0; i <= top_n(&a); i++) {
         l1.len = l2.len = 0;
         assert_true(app_top_line(&a, i, &l1));
         assert_true(app_top_line(&r, i, &l2));
@@ -1035,14 +1125,14 @@ static void table_self_ignores_reverse(void **state)
         assert_string_equal(l1.p, l2.p);
     }
     /* leaf: self 50 (the leaf frames), main: self 0 */
-    for (size_t i = 0; i < r.table.n; i++) {
-        uint32_t n = r.table.v[i].name;
+    for (size_t i = 0; i < top_n(&r); i++) {
+        uint32_t n = top_name(&r, i);
         if (n == name_id(t2, "leaf"))
-            assert_true(count_to_double(r.table.v[i].self) == 50);
+            assert_true(top_self(&r, i) == 50);
         if (n == name_id(t2, "main"))
-            assert_true(count_to_double(r.table.v[i].self) == 0);
+            assert_true(top_self(&r, i) == 0);
         if (n == name_id(t2, "alpha"))
-            assert_true(count_to_double(r.table.v[i].self) == 7);
+            assert_true(top_self(&r, i) == 7);
     }
     buf_fini(&l1);
     buf_fini(&l2);
@@ -1248,18 +1338,18 @@ static void backspace_and_enter_on_empty_prompts(void **state)
     setup_app(&a, t, 80, 20);
     /* Backspace on an empty prompt leaves it */
     key(&a, 'f');
-    assert_int_equal(a.prompt, PROMPT_INCLUDE);
+    assert_string_equal(a.prompt->label, "include: ");
     key(&a, FT_KEY_BACKSPACE);
-    assert_int_equal(a.prompt, PROMPT_NONE);
+    assert_null(a.prompt);
     assert_int_equal(graph_filter_count(a.graph), 0);
     assert_int_equal(app_screen(&a), SCREEN_GRAPH);
     keys(&a, "/alpha\n");
     assert_non_null(a.search);
     /* typing and deleting, then Backspace once more: leaves, the old search stays */
     keys(&a, "/x\b");
-    assert_int_equal(a.prompt, PROMPT_SEARCH);
+    assert_string_equal(a.prompt->label, "/");
     key(&a, FT_KEY_BACKSPACE);
-    assert_int_equal(a.prompt, PROMPT_NONE);
+    assert_null(a.prompt);
     assert_non_null(a.search);
     assert_string_equal(search_pattern(a.search), "alpha");
     /* and it did not zoom out (Backspace is ZOOM_OUT outside the prompt) */
@@ -1271,7 +1361,7 @@ static void backspace_and_enter_on_empty_prompts(void **state)
     keys(&a, "/\n");
     assert_null(a.search);
     assert_string_equal(a.msg, "search cleared");
-    assert_int_equal(a.prompt, PROMPT_NONE);
+    assert_null(a.prompt);
     keys(&a, "/\n");            /* nothing to clear: no message */
     assert_null(a.search);
     app_fini(&a);
@@ -1330,8 +1420,8 @@ static void table_status_search_and_mouse(void **state)
     char *l, *r;
     setup_app(&a, t, 100, 10);          /* 10 rows: the header and 9 table rows */
     key(&a, 't');
-    assert_int_equal(a.table.n, 31);
-    assert_int_equal(a.top_sel, 0);
+    assert_int_equal(top_n(&a), 31);
+    assert_int_equal(top_sel(&a), 0);
     l = status_of(&a, &r);              /* f00 (self 100); total 2565 */
     assert_string_equal(l, "f00  self 100 (3.90%) total 100 (3.90%)");
     free(l);
@@ -1346,18 +1436,18 @@ static void table_status_search_and_mouse(void **state)
     assert_string_equal(l, "main  self 0 (0.00%) total 2,565 (100.00%)");
     free(l);
     free(r);
-    assert_int_equal(a.top_scroll, 31 - 9);
+    assert_int_equal(top_scroll(&a), 31 - 9);
     key(&a, 'g');
-    assert_int_equal(a.top_scroll, 0);
+    assert_int_equal(top_scroll(&a), 0);
     /* / selects the next matching row, n and N step through them */
     keys(&a, "/f1\n");
     assert_int_equal(app_screen(&a), SCREEN_TABLE);
-    assert_int_equal(a.top_sel, 10);        /* f10 */
+    assert_int_equal(top_sel(&a), 10);        /* f10 */
     key(&a, 'n');
-    assert_int_equal(a.top_sel, 11);
+    assert_int_equal(top_sel(&a), 11);
     key(&a, 'N');
     key(&a, 'N');
-    assert_int_equal(a.top_sel, 19);        /* wrapped back to f19 */
+    assert_int_equal(top_sel(&a), 19);        /* wrapped back to f19 */
     assert_string_equal(a.msg, "search wrapped");
     l = status_of(&a, &r);
     assert_true(strncmp(l, "search wrapped", 14) == 0);
@@ -1365,30 +1455,30 @@ static void table_status_search_and_mouse(void **state)
     free(r);
     keys(&a, "/zzz\n");
     assert_string_equal(a.msg, "no row matches");
-    assert_int_equal(a.top_sel, 19);
+    assert_int_equal(top_sel(&a), 19);
     /* mouse: screen row 2 is the first row shown */
     key(&a, 'g');
     assert_int_equal(app_mouse(&a, 5, 2, 1, 0), RE_REDRAW);
-    assert_int_equal(a.top_sel, 0);
+    assert_int_equal(top_sel(&a), 0);
     app_mouse(&a, 5, 6, 1, 0);
-    assert_int_equal(a.top_sel, 4);
+    assert_int_equal(top_sel(&a), 4);
     assert_int_equal(app_mouse(&a, 5, 1, 1, 0), RE_NONE);       /* the header */
     assert_int_equal(app_mouse(&a, 5, 11, 1, 0), RE_NONE);      /* the status line */
-    assert_int_equal(a.top_sel, 4);
+    assert_int_equal(top_sel(&a), 4);
     /* the wheel scrolls 3 rows and keeps the selection on the page */
     assert_int_equal(app_mouse(&a, 5, 5, 0, 1), RE_REDRAW);
-    assert_int_equal(a.top_scroll, 3);
-    assert_int_equal(a.top_sel, 4);
+    assert_int_equal(top_scroll(&a), 3);
+    assert_int_equal(top_sel(&a), 4);
     app_mouse(&a, 5, 5, 0, 1);
-    assert_int_equal(a.top_scroll, 6);
-    assert_int_equal(a.top_sel, 6);
+    assert_int_equal(top_scroll(&a), 6);
+    assert_int_equal(top_sel(&a), 6);
     app_mouse(&a, 5, 2, 1, 0);
-    assert_int_equal(a.top_sel, 6);
+    assert_int_equal(top_sel(&a), 6);
     for (int i = 0; i < 20; i++)
         app_mouse(&a, 5, 5, 0, 1);
-    assert_int_equal(a.top_scroll, 31 - 9);                     /* the last page */
+    assert_int_equal(top_scroll(&a), 31 - 9);                     /* the last page */
     app_mouse(&a, 5, 5, 0, -1);
-    assert_int_equal(a.top_scroll, 31 - 12);
+    assert_int_equal(top_scroll(&a), 31 - 12);
     /* a double click opens the row's callees */
     app_mouse(&a, 5, 2, 2, 0);
     sync(&a);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - tests/unit/test_keep.c (issue 16): keep.h (OSC 52 bytes, shell quoting,
+/* flametui - tests/unit/test_keep.c: keep.h (OSC 52 bytes, shell quoting,
  * atomic folded files, the bounded history file), options_split (FLAMETUI_OPTS), and
  * the app's side: --zoom/--select start paths, the C command line, y/Y clipboard text,
  * Ctrl-C in a live session, the S prompt. */
@@ -297,7 +297,7 @@ static void ctrl_c_stops_live_then_quits(void **state)
     struct app a;
     app_init(&a, t, "in");
     assert_int_equal(app_key(&a, 3), RE_QUIT);               /* not live: quit */
-    struct feed_status st = {.live = LIVE_ON};
+    struct live_status st = {.live = UI_LIVE_ON};
     app_set_live(&a, &st);
     assert_int_equal(app_key(&a, 3), RE_INTERRUPT | RE_REDRAW);
     assert_non_null(strstr(a.msg, "recording stopped"));
@@ -323,11 +323,11 @@ static void save_prompt_writes_the_view(void **state)
     sync_app(&a);
     snprintf(path, sizeof path, "%s/view.folded", tmpdir);
     app_key(&a, 'S');
-    assert_int_equal(a.prompt, PROMPT_SAVE);
+    assert_string_equal(a.prompt->label, "save the view as shown to: ");
     for (const char *p = path; *p; p++)
         app_key(&a, (unsigned char)*p);
     app_key(&a, FT_KEY_ENTER);
-    assert_int_equal(a.prompt, PROMPT_NONE);
+    assert_null(a.prompt);
     assert_non_null(strstr(a.msg, "view as shown (exclude:other)"));
     char *got = slurp(path);
     assert_string_equal(got, "main;alpha;leaf 30\nmain;alpha;two 10\nmain;beta 20\n");

@@ -93,7 +93,7 @@ static void help_lists_the_screens_actions(void **state)
     for (int s = 0; s < SCREEN_COUNT; s++) {
         struct buf b = {0};
         size_t n = 0;
-        keymap_help_text(&b, (enum ui_screen)s);
+        keymap_help_text(&b, (enum ui_screen)s, "what the mouse does");
         buf_putc(&b, '\0');
         for (int a = 0; a < ACT_COUNT; a++) {
             bool here = (keymap_screens((enum action)a) & (1u << s)) != 0;
@@ -108,7 +108,7 @@ static void help_lists_the_screens_actions(void **state)
         buf_fini(&b);
     }
     struct buf b = {0};
-    keymap_help_text(&b, SCREEN_GRAPH);
+    keymap_help_text(&b, SCREEN_GRAPH, "what the mouse does");
     buf_putc(&b, '\0');
     assert_non_null(strstr(b.p, "Backspace u"));
     size_t in_graph = 0;   /* every action but the time view's own works there */
@@ -181,7 +181,7 @@ static void every_help_lists_quit_and_help(void **state)
     (void)state;
     for (int s = 0; s < SCREEN_COUNT; s++) {
         struct buf b = {0};
-        keymap_help_text(&b, (enum ui_screen)s);
+        keymap_help_text(&b, (enum ui_screen)s, "what the mouse does");
         buf_putc(&b, '\0');
         assert_non_null(strstr(b.p, keymap_help(ACT_QUIT)));
         assert_non_null(strstr(b.p, keymap_help(ACT_QUIT_ALL)));

@@ -69,11 +69,10 @@ static struct trie *profile(void)
 
 static void set_perf(struct app *a, uint64_t samples, bool live)
 {
-    struct feed_status st = {0};
-    st.live = live ? LIVE_ON : LIVE_NONE;
+    struct live_status st = {0};
+    st.live = live ? UI_LIVE_ON : UI_LIVE_NONE;
     st.rate = 994;
     st.mbps = 1.5;
-    st.samples = samples + 300;
     snprintf(st.events[0].name, sizeof(st.events[0].name), "cpu-clock:pppH");
     st.events[0].samples = samples;
     snprintf(st.events[1].name, sizeof(st.events[1].name), "task-clock");
@@ -209,7 +208,7 @@ static void title_and_units(void **state)
     insert(t1, "a", 1);
     struct app b;
     app_init(&b, t1, "one.perf");
-    struct feed_status st = {0};
+    struct live_status st = {0};
     snprintf(st.events[0].name, sizeof(st.events[0].name), "cycles");
     st.events[0].samples = 1;
     st.nevents = 1;

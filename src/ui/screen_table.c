@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - screen_table.c: the hottest-functions screen. Its rows come from the filtered
+ * profile (graph_profile: never reversed or focused, so self samples belong to the
+ * function whatever the graph shows). Enter opens the callers/callees of the row, s finds
+ * the function in the graph, o sorts, / n N search the rows, the mouse selects and
+ * scrolls. Pure. */
+#include "config.h"
+
+#include "ui/diff_status.h"
+#include "ui/screens.h"
+
+#include <string.h>
+
+#include "core/count.h"
+#include "core/strtab.h"
+#include "core/trie.h"
+#include "query/graph.h"
+#include "query/search.h"
+#include "render/label.h"
+#include "render/numfmt.h"
+
+struct table_view {
+    struct top table;         /* the rows, of graph_profile() */
+    bool stale;
+    uint64_t uid, gen;        /* the profile the rows were computed from */
+    size_t sel, scroll;       /* the selected row, the first row shown */
+    enum top_sort by;
+};
+
+static struct table_view *tv(const struct app *a)
+{
+    return a->view[SCREEN_TABLE];
+}
+
+static void table_fini(struct app *a)
+{
+    top_fini(&tv(a)->table);
+}
+
+/* Rows of the table on screen (the graph area less the header line). */
+static size_t page(const struct app *a)
+{
+    return a->vp.rows > 2 ? (size_t)a->vp.rows - 1 : 1;
+}
+
+static void keep_visible(struct app *a)
+{
+    struct table_view *v = tv(a);
+    size_t rows = page(a);
+    if (v->sel < v->scroll)
+        v->scroll = v->sel;
+    if (v->sel >= v->scroll + rows)
+        v->scroll = v->sel - rows + 1;
+}
+
+static void table_refresh(struct app *a)
+{
+    struct table_view *v = tv(a);
+    if (!v->stale)
+        return;
+    struct trie *p = graph_profile(a->graph);
+    v->stale = false;
+    if (v->table.v && trie_uid(p) == v->uid && trie_generation(p) == v->gen)
+        return;   /* the same profile: the rows stand (t again costs nothing) */
+    top_compute(p, v->by, &v->table);
+    v->uid = trie_uid(p);
+    v->gen = trie_generation(p);
+    if (v->sel >= v->table.n)
+        v->sel = v->table.n ? v->table.n - 1 : 0;
+    keep_visible(a);
+}
+
+enum reaction table_open(struct app *a)
+{
+    struct table_view *v = tv(a);
+    app_push(a, SCREEN_TABLE);
+    v->sel = v->scroll = 0;
+    if (state_diff(a))   /* a diff: the largest increase first */
+        v->by = TOP_BY_DELTA;
+    v->stale = true;
+    table_refresh(a);
+    return RE_REDRAW;
+}
+
+static struct strtab *names(const struct app *a)
+{
+    return trie_names(a->base);
+}
+
+/* A regex that matches exactly the name id (byte mode, case-sensitive). */
+static void exact_pattern(const struct app *a, uint32_t name, struct buf *out)
+{
+    size_t n;
+    const unsigned char *p = (const unsigned char *)strtab_get(names(a), name, &n);
+    buf_printf(out, "(?-i)^");
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = p[i];
+        if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+            c == '_')
+            buf_putc(out, (char)c);
+        else
+            buf_printf(out, "\\x%02x", c);
+    }
+    buf_printf(out, "$");
+    buf_putc(out, '\0');
+}
+
+static bool row_matches(const struct app *a, size_t i)
+{
+    struct table_view *v = tv(a);
+    const unsigned char *m = a->search ? search_matches(a->search) : NULL;
+    uint32_t name = v->table.v[i].name;
+    return m && name < strtab_count(names(a)) && m[name];
+}
+
+static enum reaction table_find(struct app *a, bool back)
+{
+    struct table_view *v = tv(a);
+    size_t n = v->table.n;
+    if (!a->search) {
+        app_message(a, "no search: press / first");
+        return RE_REDRAW;
+    }
+    for (size_t k = 1; k <= n; k++) {
+        size_t i = back ? (v->sel + n - k) % n : (v->sel + k) % n;
+        if (row_matches(a, i)) {
+            if (back ? i > v->sel : i < v->sel)
+                app_message(a, "search wrapped");
+            v->sel = i;
+            keep_visible(a);
+            return RE_REDRAW;
+        }
+    }
+    app_message(a, "no row matches");
+    return RE_REDRAW;
+}
+
+static enum reaction table_action(struct app *a, enum action act)
+{
+    struct table_view *v = tv(a);
+    size_t rows = page(a), n = v->table.n;
+    switch (act) {
+    case ACT_QUIT:
+    case ACT_ZOOM_RESET:
+    case ACT_TOP:
+        app_pop(a);
+        return RE_RELAYOUT;
+    case ACT_MOVE_UP:
+        if (v->sel > 0)
+            v->sel--;
+        break;
+    case ACT_MOVE_DOWN:
+        if (v->sel + 1 < n)
+            v->sel++;
+        break;
+    case ACT_PAGE_UP:
+        v->sel = v->sel > rows ? v->sel - rows : 0;
+        break;
+    case ACT_PAGE_DOWN:
+        v->sel = v->sel + rows < n ? v->sel + rows : (n ? n - 1 : 0);
+        break;
+    case ACT_SCROLL_HOME:
+        v->sel = 0;
+        break;
+    case ACT_SCROLL_END:
+        v->sel = n ? n - 1 : 0;
+        break;
+    case ACT_ORDER: /* o: self -> total -> name (-> delta in a diff) */
+        if (state_diff(a) && v->by == TOP_BY_NAME) {
+            v->by = TOP_BY_DELTA;
+            top_sort(&v->table, graph_profile(a->graph), v->by);
+            break;
+        }
+        v->by = v->by == TOP_BY_SELF    ? TOP_BY_TOTAL
+                : v->by == TOP_BY_TOTAL ? TOP_BY_NAME
+                                        : TOP_BY_SELF;
+        top_sort(&v->table, graph_profile(a->graph), v->by);
+        break;
+    case ACT_SEARCH_NEXT:
+    case ACT_SEARCH_PREV:
+        return table_find(a, act == ACT_SEARCH_PREV);
+    case ACT_ZOOM_IN: { /* Enter: the callers and callees of the row's function */
+        if (v->sel >= n)
+            return RE_NONE;
+        uint32_t name = v->table.v[v->sel].name;
+        app_pop(a);
+        return callers_open(a, name);
+    }
+    case ACT_CALLERS: { /* s: search for the function and go back to the graph */
+        struct buf pat = {0};
+        if (v->sel < n) {
+            exact_pattern(a, v->table.v[v->sel].name, &pat);
+            /* the function's frames highlighted, as `#` does: Esc clears them */
+            a->search_hl = app_set_search(a, pat.p, NULL) == 0;
+        }
+        buf_fini(&pat);
+        app_pop(a);
+        return nav_next_match(a, false) | RE_RELAYOUT;
+    }
+    default:
+        return RE_NONE;
+    }
+    keep_visible(a);
+    return RE_REDRAW;
+}
+
+static enum reaction table_mouse(struct app *a, int x, int y, int clicks, int wheel)
+{
+    struct table_view *v = tv(a);
+    (void)x;
+    if (wheel) {
+        size_t n = v->table.n, rows = page(a);
+        size_t max = n > rows ? n - rows : 0;
+        if (wheel < 0)
+            v->scroll = v->scroll > 3 ? v->scroll - 3 : 0;
+        else
+            v->scroll = v->scroll + 3 < max ? v->scroll + 3 : max;
+        if (v->sel < v->scroll)
+            v->sel = v->scroll;
+        if (v->sel >= v->scroll + rows)
+            v->sel = v->scroll + rows - 1;
+        return RE_REDRAW;
+    }
+    /* screen rows: 0 title, 1 header, 2.. rows */
+    if (y < 2 || (size_t)(y - 2) >= page(a))
+        return RE_NONE;
+    size_t i = v->scroll + (size_t)(y - 2);
+    if (i >= v->table.n)
+        return RE_NONE;
+    v->sel = i;
+    if (clicks >= 2)
+        return table_action(a, ACT_ZOOM_IN);
+    return RE_REDRAW;
+}
+
+bool table_line(const struct app *a, size_t i, struct buf *out)
+{
+    struct table_view *v = tv(a);
+    bool done;
+    if (diff_top_line(a, &v->table, v->by, i, out, &done) || done)   /* a diff: delta columns */
+        return !done;
+    if (i == 0) {
+        buf_printf(out, "%12s %7s %12s %7s  %s", v->by == TOP_BY_SELF ? "SELF*" : "SELF",
+                   "SELF%", v->by == TOP_BY_TOTAL ? "TOTAL*" : "TOTAL", "TOTAL%",
+                   v->by == TOP_BY_NAME
+                       ? "FUNCTION*  (Enter: callers/callees, s: find, o: sort, t: close)"
+                       : "FUNCTION  (Enter: callers/callees, s: find, o: sort, t: close)");
+        return true;
+    }
+    if (i - 1 >= v->table.n)
+        return false;
+    const struct top_row *r = &v->table.v[i - 1];
+    /* the columns of --top, numbers grouped (compact when wider than the column) */
+    char s[NUMFMT_MAX], t[NUMFMT_MAX];
+    double all = count_to_double(v->table.all);
+    state_number(a, r->self, 12, s, sizeof(s));
+    state_number(a, r->total, 12, t, sizeof(t));
+    buf_printf(out, "%12s %6.2f%% %12s %6.2f%%  ", s, ft_pct(count_to_double(r->self), all), t,
+               ft_pct(count_to_double(r->total), all));
+    state_name(a, r->name, -1, out);   /* short or full (L) */
+    return true;
+}
+
+/* The numbers of the selected row. */
+static void row_info(const struct app *a, const struct unit *u, int level, struct buf *info)
+{
+    const struct table_view *v = tv(a);
+    if (v->sel >= v->table.n || level >= 4)
+        return;
+    const struct top_row *r = &v->table.v[v->sel];
+    double all = count_to_double(v->table.all);
+    double ps = ft_pct(count_to_double(r->self), all), pt = ft_pct(count_to_double(r->total), all);
+    if (level == 3) {
+        buf_printf(info, "  %.1f%% / %.1f%%", ps, pt);
+        return;
+    }
+    buf_printf(info, "  self ");
+    state_put_number(info, r->self, u, level >= 1);
+    buf_printf(info, level == 2 ? " %.1f%% total " : " (%.2f%%) total ", ps);
+    state_put_number(info, r->total, u, level >= 1);
+    buf_printf(info, level == 2 ? " %.1f%%" : " (%.2f%%)", pt);
+    if (level == 0)
+        diff_table_status(a, r, info);
+}
+
+static void table_status(const struct app *a, int cols, struct buf *left, struct buf *info,
+                         struct buf *right)
+{
+    const struct table_view *v = tv(a);
+    if (v->sel >= v->table.n) {
+        struct unit u;
+        state_unit(a, &u);
+        text_right(a, &u, 0, right);
+        return;
+    }
+    text_fit(a, cols, v->table.v[v->sel].name, row_info, left, info, right);
+}
+
+static bool table_detail(const struct app *a, const struct unit *u, struct buf *items,
+                         uint32_t *name)
+{
+    const struct table_view *v = tv(a);
+    char w[NUMFMT_MAX + 80];
+    if (v->sel >= v->table.n)
+        return false;
+    const struct top_row *r = &v->table.v[v->sel];
+    double all = count_to_double(v->table.all);
+    *name = r->name;
+    numfmt_weight(w, sizeof(w), r->total, u->u, u->event, false, u->ascii);
+    text_item(items, "total %s (%.2f%% of all)", w, ft_pct(count_to_double(r->total), all));
+    numfmt_weight(w, sizeof(w), r->self, u->u, u->event, false, u->ascii);
+    text_item(items, "self %s (%.2f%%)", w, ft_pct(count_to_double(r->self), all));
+    text_item(items, "merged over every call site");
+    return true;
+}
+
+static bool table_row_name(const struct app *a, uint32_t *name)
+{
+    const struct table_view *v = tv(a);
+    if (v->sel >= v->table.n)
+        return false;
+    *name = v->table.v[v->sel].name;
+    return true;
+}
+
+/* Screen line k: the header, then the rows from the first one shown. */
+static bool table_row(const struct app *a, size_t k, struct buf *out, enum row_style *st)
+{
+    const struct table_view *v = tv(a);
+    size_t i = k == 0 ? 0 : v->scroll + k;
+    *st = k == 0 ? ROW_HEADER : i - 1 == v->sel ? ROW_SELECTED : ROW_PLAIN;
+    return table_line(a, i, out);
+}
+
+static void table_sync(struct app *a, bool changed)
+{
+    if (!changed)
+        return;
+    tv(a)->stale = true;
+    table_refresh(a);
+}
+
+static enum reaction table_searched(struct app *a, bool entered)
+{
+    return entered && a->search ? table_find(a, false) : RE_REDRAW;
+}
+
+static void table_title(const struct app *a, struct buf *out)
+{
+    (void)a;
+    buf_printf(out, "  hottest functions");
+}
+
+const struct screen_ops table_screen = {
+    .state_size = sizeof(struct table_view),
+    .fini = table_fini,
+    .paint = PAINT_ROWS,
+    .mouse_help = "Click selects a row, double-click opens it, wheel scrolls",
+    .on_action = table_action,
+    .mouse = table_mouse,
+    .sync = table_sync,
+    .searched = table_searched,
+    .title = table_title,
+    .status = table_status,
+    .detail = table_detail,
+    .row_name = table_row_name,
+    .row = table_row,
+};

@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - state.c: the services below the screens: the status message, the screen
+ * stack, the search, the lazy reversed view, layout requests, name paths, names and
+ * numbers made safe for a terminal. Pure. */
+#include "config.h"
+
+#include "ui/state.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/strtab.h"
+#include "core/trie.h"
+#include "query/search.h"
+#include "render/label.h"
+#include "render/names.h"
+
+void app_message(struct app *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->msg, sizeof(a->msg), fmt, ap);
+    va_end(ap);
+    a->msg_error = false;
+}
+
+/* ---- the screen stack ---- */
+
+enum ui_screen app_screen(const struct app *a)
+{
+    return a->stack[a->depth - 1];
+}
+
+enum ui_screen app_under(const struct app *a)
+{
+    return a->depth > 1 ? a->stack[a->depth - 2] : a->stack[0];
+}
+
+const struct screen_ops *state_ops(const struct app *a)
+{
+    return a->ops[app_screen(a)];
+}
+
+const struct screen_ops *state_shown_ops(const struct app *a)
+{
+    const struct screen_ops *o = state_ops(a);
+    return o->overlay ? a->ops[app_under(a)] : o;
+}
+
+void app_push(struct app *a, enum ui_screen s)
+{
+    if (a->depth < APP_STACK)
+        a->stack[a->depth++] = s;
+    else
+        a->stack[a->depth - 1] = s;
+}
+
+void app_pop(struct app *a)
+{
+    if (a->depth > 1)
+        a->depth--;
+}
+
+void app_help_text(const struct app *a, struct buf *out)
+{
+    enum ui_screen s = state_ops(a)->overlay ? app_under(a) : app_screen(a);
+    keymap_help_text(out, s, a->ops[s]->mouse_help);
+    if (keymap_screens(ACT_SEARCH) & (1u << s))   /* the screens with prompts */
+        buf_printf(out, "Prompts: Enter accepts, Esc cancels, Backspace on empty leaves\n");
+}
+
+/* ---- the search and the lazy reversed view ---- */
+
+/* After the lazy shown trie grew in place from generation g0. */
+static void lazy_synced(struct app *a, uint64_t g0)
+{
+    if (a->gen == g0)
+        a->gen = trie_generation(a->t);
+}
+
+void state_lazy_expand_node(struct app *a, uint32_t node)
+{
+    uint64_t g0 = trie_generation(a->t);
+    if (graph_expand_node(a->graph, a->t, node))
+        lazy_synced(a, g0);
+}
+
+void state_lazy_complete(struct app *a)
+{
+    uint64_t g0 = trie_generation(a->t);
+    if (graph_complete(a->graph, a->t))
+        lazy_synced(a, g0);
+}
+
+int app_set_search(struct app *a, const char *pattern, struct ft_error *err)
+{
+    a->rank_node = TRIE_NONE;
+    if (!pattern || !*pattern) {
+        search_free(a->search);
+        a->search = NULL;
+        a->search_hl = false;
+        graph_set_lazy(a->graph, true);   /* the next reversed view: as far as drawn */
+        return 0;
+    }
+    struct search *s = search_new(pattern, err);
+    if (!s)
+        return -1;
+    search_free(a->search);
+    a->search = s;
+    a->search_hl = false;
+    state_lazy_complete(a);
+    graph_set_lazy(a->graph, false);   /* while searching, views are derived whole */
+    search_attach(s, a->t);
+    return 0;
+}
+
+void app_layout_in(const struct app *a, struct layout_in *in)
+{
+    /* Logically const (like trie_children's cache): the lazy reversed view fills in
+     * what a layout of this zoom and width reads, before anything reads it. */
+    struct app *ma = (struct app *)(uintptr_t)a;
+    uint64_t g0 = trie_generation(a->t);
+    if (graph_expand(ma->graph, ma->t, a->zoom, a->vp.cols))
+        lazy_synced(ma, g0);
+    memset(in, 0, sizeof(*in));
+    in->t = a->t;
+    in->zoom = a->zoom;
+    in->selected = a->sel;
+    in->match = a->search ? search_matches(a->search) : NULL;
+    in->vp = a->vp;
+    in->names = a->names_full ? NULL : a->names;
+    in->merge_narrow = true;   /* the viewer marks frames narrower than a cell */
+    in->match_below = a->search ? search_below(a->search) : NULL;
+}
+
+/* ---- name paths ---- */
+
+void state_path_set(struct name_path *p, const struct trie *t, uint32_t node)
+{
+    size_t d = node == TRIE_NONE ? 0 : trie_depth(t, node);
+    FT_GROW(p->v, p->cap, d);
+    p->n = d;
+    uint32_t n = node;
+    for (size_t i = d; i > 0; i--) {
+        p->v[i - 1] = trie_name(t, n);
+        n = trie_parent(t, n);
+    }
+}
+
+void state_path_copy(struct name_path *dst, const struct name_path *src)
+{
+    FT_GROW(dst->v, dst->cap, src->n);
+    if (src->n)
+        memcpy(dst->v, src->v, src->n * sizeof(*src->v));
+    dst->n = src->n;
+}
+
+void state_path_set1(struct name_path *p, uint32_t name)
+{
+    FT_GROW(p->v, p->cap, 1);
+    p->v[0] = name;
+    p->n = 1;
+}
+
+/* ---- names and numbers made safe ---- */
+
+void state_safe(struct buf *out, const char *s, size_t n)
+{
+    label_escape(out, s, n, LABEL_AUTO);
+}
+
+#define NAME_CAP 4096
+
+/* A frame name: a name of megabytes (hostile input) was escaped and measured on every
+ * redraw (~1.4 s per key for a 64 MB name); no screen shows more than a few KB of it. */
+void state_safe_name(struct buf *out, const char *s, size_t n)
+{
+    if (n > NAME_CAP) {
+        state_safe(out, s, NAME_CAP);
+        buf_append(out, "..", 2);
+        return;
+    }
+    state_safe(out, s, n);
+}
+
+int state_cols_from(const struct buf *b, size_t from)
+{
+    return b->len > from ? label_width(b->p + from, b->len - from, LABEL_AUTO) : 0;
+}
+
+void state_name(const struct app *a, uint32_t name, int cols, struct buf *out)
+{
+    size_t n, tail = 0;
+    const char *s;
+    if (name == UINT32_MAX) {
+        s = "all";
+        n = 3;
+    } else if (!a->names_full && a->names) {
+        s = names_get(a->names, trie_names(a->base), name, &n, &tail);
+    } else {
+        s = strtab_get(trie_names(a->base), name, &n);
+    }
+    if (cols < 0) {
+        state_safe_name(out, s, n);
+        return;
+    }
+    if (n <= NAME_CAP && label_width(s, n, LABEL_AUTO) <= cols)
+        state_safe(out, s, n);
+    else
+        label_fit_tail(out, s, n, tail, cols, LABEL_AUTO);
+}
+
+void state_unit(const struct app *a, struct unit *u)
+{
+    memset(u, 0, sizeof(*u));
+    u->u = UNIT_SAMPLES;
+    u->ascii = label_mode_resolve(LABEL_AUTO) == LABEL_ASCII;
+    if (a->live.nevents == 0)
+        return;
+    snprintf(u->event, sizeof(u->event), "%s", a->live.events[0].name);
+    char *colon = strrchr(u->event, ':');   /* "cpu-clock:pppH": perf's modifiers */
+    if (colon && colon[1] && strspn(colon + 1, "ukhpPGHISDWe") == strlen(colon + 1))
+        *colon = '\0';
+    if (trie_total_d(a->base, TRIE_ROOT) == (double)a->live.events[0].samples)
+        return;   /* every period 1 (or --weight=samples): weights are counts */
+    if (strcmp(u->event, "cpu-clock") == 0 || strcmp(u->event, "task-clock") == 0)
+        u->u = UNIT_NS;
+    else
+        u->u = UNIT_EVENTS;
+}
+
+void state_put_weight(struct buf *out, struct count c, const struct unit *u, bool compact)
+{
+    char w[NUMFMT_MAX];
+    numfmt_weight(w, sizeof(w), c, u->u, u->event, compact, u->ascii);
+    buf_printf(out, "%s", w);
+}
+
+void state_put_number(struct buf *out, struct count c, const struct unit *u, bool compact)
+{
+    char w[NUMFMT_MAX];
+    if (u->u == UNIT_NS)
+        numfmt_seconds(w, sizeof(w), count_to_double(c) / 1e9, u->ascii);
+    else if (compact)
+        numfmt_compact(w, sizeof(w), count_to_double(c));
+    else
+        numfmt_group(w, sizeof(w), c);
+    buf_printf(out, "%s", w);
+}
+
+void state_number(const struct app *a, struct count c, int cols, char *out, size_t n)
+{
+    struct unit u;
+    struct buf b = {0};
+    state_unit(a, &u);
+    state_put_number(&b, c, &u, false);
+    if (cols >= 0 && state_cols_from(&b, 0) > cols) {
+        b.len = 0;
+        state_put_number(&b, c, &u, true);
+    }
+    snprintf(out, n, "%.*s", (int)b.len, b.p ? b.p : "");
+    buf_fini(&b);
+}
+
+bool state_diff(const struct app *a)
+{
+    return a->base && trie_has_base(a->base);
+}

@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - state.h: the viewer's state below its screens, and the services every
+ * screen uses: the status message, the screen stack, the search, the lazy reversed
+ * view, layout requests, names and numbers made safe for a terminal. A screen is one
+ * file (screen_*.c) that fills a struct screen_ops and keeps its own state in
+ * a->view[its screen]; app.c holds the one table of them (indexed by enum ui_screen)
+ * and dispatches through it. Screens include this header, never app.c's parts.
+ * Zoom and selection are kept as frame PATHS (name-id sequences from the root), so they
+ * survive the trie growing (live tail) or being replaced (a rebuilt view).
+ * The struct is public for the unit tests only: outside src/ui/ read it through the
+ * functions of app.h; nothing outside src/ui/ writes it. Pure: no curses. */
+#ifndef FLAMETUI_STATE_H
+#define FLAMETUI_STATE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/count.h"
+#include "core/util.h"
+#include "query/graph.h"
+#include "render/layout.h"
+#include "render/numfmt.h"
+#include "render/theme.h"
+#include "ui/keymap.h"
+#include "ui/lineedit.h"
+
+struct search;
+struct app;
+
+enum reaction {
+    RE_NONE = 0,
+    RE_REDRAW = 1 << 0,   /* repaint: the same rects, other text */
+    RE_RELAYOUT = 1 << 1, /* zoom, scroll, selection, orientation, resize: new rects */
+    RE_REBUILD = 1 << 2,  /* filter, reverse or callers changed: app_update() first */
+    RE_QUIT = 1 << 3,
+    RE_REPAINT = 1 << 4,  /* Ctrl-L: the terminal forgets what it shows, then redraw */
+    RE_COPY = 1 << 5,     /* y Y C: send app_clip() to the clipboard (OSC 52) */
+    RE_INTERRUPT = 1 << 6, /* Ctrl-C in a live session: stop the input, keep the view */
+};
+
+/* How the status line is painted. */
+enum status_kind { STATUS_NORMAL, STATUS_PROMPT, STATUS_ERROR };
+
+/* What the viewer shows of the live input (tui/ fills it from the input's status). */
+enum ui_live { UI_LIVE_NONE, UI_LIVE_ON, UI_LIVE_LOAD, UI_LIVE_EOF };
+struct live_status {
+    enum ui_live live;    /* none, live (a pipe, --follow), loading files, ended */
+    double rate;          /* samples per second */
+    double mbps;          /* input MB per second */
+    char error[200];      /* the first input error; "" none */
+    char notice[200];     /* the latest notice ("NAME: message") */
+    unsigned notices;     /* notices so far: a new one is shown when this moves */
+    /* perf script input: events[0] is the event shown, the others the records skipped
+     * because they are of another event. nevents 0: not perf script. */
+    struct live_event {
+        char name[64];
+        uint64_t samples;
+    } events[8];
+    size_t nevents;
+};
+
+struct name_path {
+    uint32_t *v;  /* name ids, root-most frame first ("all" not included) */
+    size_t n, cap;
+};
+
+/* The prompt overlay: whoever opens it says what it is and what Enter does. */
+enum prompt_edit { PROMPT_TYPED, PROMPT_CANCELLED };
+struct prompt_ops {
+    const char *label;       /* "/", "include: " */
+    const char *initial;     /* the line it opens with, NULL: empty */
+    bool history;            /* an accepted line goes into the history file */
+    /* Typing or Esc (Backspace on an empty line); NULL: nothing happens */
+    enum reaction (*edit)(struct app *a, enum prompt_edit how);
+    /* Enter, with the line */
+    enum reaction (*accept)(struct app *a, const char *text);
+};
+#define PROMPT_NONE NULL   /* a->prompt when no prompt is open */
+
+/* How the painter fills the area between the title and the status line. */
+enum paint {
+    PAINT_RECTS,   /* the layout's rects (app_rects) */
+    PAINT_ROWS,    /* lines of text (app_row) */
+    PAINT_MAP,     /* a heat map of cells (app_map_*) */
+    PAINT_BOX,     /* a box over the screen below (app_help_text from app_help_scroll) */
+};
+enum row_style { ROW_PLAIN, ROW_HEADER, ROW_SELECTED };
+
+/* A heat map's geometry: columns of col_us microseconds each, rows cutting a column
+ * into rows equal parts. */
+struct map_geom {
+    int cols, rows;          /* the map's cells */
+    int top;                 /* screen row of the map's first row */
+    uint64_t col_us;         /* one column */
+    uint64_t end_us;         /* the last sample's time + 1 */
+};
+/* One cell: its shade (' ' for none, then ".:-=+*#%@" by count relative to the
+ * fullest cell), whether it is in the selection and whether the cursor is on it. */
+struct map_cell {
+    char shade;
+    bool selected, cursor;
+};
+
+/* What a weight means: samples, nanoseconds (cpu-clock, task-clock periods) or event
+ * counts (other perf events weighted by their period). */
+struct unit {
+    enum numfmt_unit u;
+    char event[64];   /* the event without its modifiers ("cpu-clock"), "" not perf */
+    bool ascii;
+};
+
+/* The numbers of a status line at a level of detail: 0 (all, grouped) .. 4 (none). */
+typedef void status_info_fn(const struct app *a, const struct unit *u, int level,
+                            struct buf *info);
+
+/* One screen. NULL hooks do nothing. */
+struct screen_ops {
+    size_t state_size;      /* its state (a->view[s]), zeroed by app_init */
+    void (*fini)(struct app *a);   /* frees what its state holds */
+    bool overlay;           /* over the screen below: whose title, status and help show */
+    enum paint paint;
+    const char *mouse_help; /* the help's mouse line */
+    bool any_key_closes;    /* a key that does nothing here closes the screen */
+    enum reaction (*on_action)(struct app *a, enum action act);
+    /* mouse at SCREEN cell (x, y) (row 0 is the title) */
+    enum reaction (*mouse)(struct app *a, int x, int y, int clicks, int wheel);
+    /* after app_update (changed: the shown trie changed) or a resize, when the screen
+     * is the current one or the one below it */
+    void (*sync)(struct app *a, bool changed);
+    /* after the search changed from the prompt (entered: Enter, else typing) */
+    enum reaction (*searched)(struct app *a, bool entered);
+    /* the title's part of the screen ("  zoom NAME"), its right part (scroll) */
+    void (*title)(const struct app *a, struct buf *out);
+    void (*title_right)(const struct app *a, struct buf *right);
+    /* the status line when no prompt or message is shown, fitted to cols */
+    void (*status)(const struct app *a, int cols, struct buf *left, struct buf *info,
+                   struct buf *right);
+    /* the detail pane's items (text_item) and the name shown; false: nothing */
+    bool (*detail)(const struct app *a, const struct unit *u, struct buf *items,
+                   uint32_t *name);
+    /* a list screen's selected function (y copies it); false: no row. NULL: frames */
+    bool (*row_name)(const struct app *a, uint32_t *name);
+    /* the zoom and selection of the profile while this screen shows something else */
+    void (*profile_paths)(const struct app *a, const struct name_path **zoom,
+                          const struct name_path **sel);
+    /* PAINT_ROWS: line k of the area, false past the end */
+    bool (*row)(const struct app *a, size_t k, struct buf *out, enum row_style *st);
+    /* PAINT_MAP */
+    bool (*map_geom)(const struct app *a, struct map_geom *g);
+    struct map_cell (*map_cell)(const struct app *a, int col, int row);
+    void (*map_header)(const struct app *a, struct buf *out);
+    void (*map_axis)(const struct app *a, struct buf *out);
+    /* PAINT_BOX: the first line shown */
+    int (*scroll)(const struct app *a);
+};
+
+#define APP_STACK 4
+
+struct app {
+    struct trie *base;        /* the loaded profile; not owned */
+    struct trie *t;           /* shown: graph_shown(graph) as of the last app_update */
+    struct graph *graph;      /* owned: base -> window -> filters -> reverse | callers */
+    const char *input;        /* input name for the title; not owned */
+    /* screens: stack[0] is always the graph; stack[depth - 1] is the current one */
+    const struct screen_ops *const *ops;   /* app.c's table, by enum ui_screen */
+    void *view[SCREEN_COUNT];              /* each screen's own state; owned */
+    enum ui_screen stack[APP_STACK];
+    size_t depth;
+    int cols, lines;          /* the whole screen */
+    struct viewport vp;       /* graph area size, scroll, orientation, order */
+    uint32_t zoom, sel;       /* resolved nodes (sel is never TRIE_NONE) */
+    struct name_path zoom_path, sel_path;
+    struct name_path trail;   /* the deepest path the selection came down: Up goes back */
+    uint64_t gen;             /* shown trie's generation when last synced */
+    uint64_t shown_uid;       /* trie_uid of a->t: a new trie may reuse a freed address */
+    uint64_t rebuilds;        /* graph rebuilds seen (layout cache reset on change) */
+    bool paused;              /* live updates frozen */
+    bool reverse;             /* caller view requested for the profile */
+    const struct prompt_ops *prompt;   /* PROMPT_NONE: not in a prompt */
+    struct lineedit le;       /* the prompt line */
+    char msg[1024];           /* transient status message ("" = none) */
+    bool msg_error;           /* the message is an error (painted as such) */
+    struct live_status live;  /* live input, from the event loop */
+    struct rect_list rl;      /* the last layout (owned) */
+    const struct rect_list *rects; /* the rects moves and hits use: &rl, or a test's */
+    struct search *search;    /* current search or NULL; owned */
+    bool search_hl;           /* ... made by `#` (highlight.c) */
+    char *search_saved;       /* pattern before the search prompt opened (Esc restores) */
+    bool search_saved_hl;
+    uint32_t rank_node;       /* "match K/N" of the selection: cached for rank_node */
+    uint64_t rank_gen;
+    size_t rank_k, rank_n;
+    double now;               /* seconds, from app_tick */
+    bool compacted;           /* the window's memory bound dropped old samples */
+    const char *diff_base;    /* --base: the first base input's name (diff_status.h) */
+    size_t diff_nbases;
+    enum palette palette;     /* --colors: the SVG export's palette */
+    struct names *names;      /* short forms per name id (render/names.h); owned */
+    bool names_full;          /* L: full names in labels, table, titles, status */
+    bool detail;              /* d: the detail pane is open */
+    char event_next[64];      /* e: the event asked for ("" none; tui re-reads) */
+    /* keep.c: copy, save, command line, history, Ctrl-C in a live session */
+    struct buf clip;          /* what RE_COPY sends */
+    bool interrupted;         /* Ctrl-C stopped the live input */
+    char *history;            /* prompt history file, NULL = none */
+    char *cmd_args, *cmd_files;
+};
+
+/* ---- state.c: the services ---- */
+/* Sets the transient message (printf format); "" clears it. */
+FT_PRINTF(2, 3) void app_message(struct app *a, const char *fmt, ...);
+/* The screen stack: the current screen, the one below it (the graph at the bottom),
+ * and the ops of a screen (the current one; what it shows: below an overlay). */
+enum ui_screen app_screen(const struct app *a);
+enum ui_screen app_under(const struct app *a);
+const struct screen_ops *state_ops(const struct app *a);
+const struct screen_ops *state_shown_ops(const struct app *a);
+/* The help of the current screen (the one below the help): its keys and mouse. */
+void app_help_text(const struct app *a, struct buf *out);
+void app_push(struct app *a, enum ui_screen s);
+void app_pop(struct app *a);
+/* Sets (pattern non-empty) or clears the search. Returns 0, or -1 with err set. */
+int app_set_search(struct app *a, const char *pattern, struct ft_error *err);
+/* The lazy reversed view (graph.h: graph_set_lazy) grows in place; these fill in what is
+ * about to be read (the children of node; everything) and keep the app in sync with it
+ * (the growth changes nothing the app holds). */
+void state_lazy_expand_node(struct app *a, uint32_t node);
+void state_lazy_complete(struct app *a);
+/* Fills a layout request from the state (match from the search). */
+void app_layout_in(const struct app *a, struct layout_in *in);
+/* Name paths. */
+void state_path_set(struct name_path *p, const struct trie *t, uint32_t node);
+void state_path_copy(struct name_path *dst, const struct name_path *src);
+void state_path_set1(struct name_path *p, uint32_t name);  /* a path of one frame */
+/* Appends s[0..n) made safe (label.h); a name: at most its first 4 KB. */
+void state_safe(struct buf *out, const char *s, size_t n);
+void state_safe_name(struct buf *out, const char *s, size_t n);
+/* Columns of b's text from byte from on. */
+int state_cols_from(const struct buf *b, size_t from);
+/* The name id as shown (short or full, app->names_full), made safe: at most cols columns
+ * (cut as label_fit_tail / label_fit) or, cols < 0, whole (at most its first 4 KB). */
+void state_name(const struct app *a, uint32_t name, int cols, struct buf *out);
+/* The unit of the weights; a weight with its unit; a number without the unit word for
+ * samples ("2,700", "2.70 s"); compact: "2.70k". */
+void state_unit(const struct app *a, struct unit *u);
+void state_put_weight(struct buf *out, struct count c, const struct unit *u, bool compact);
+void state_put_number(struct buf *out, struct count c, const struct unit *u, bool compact);
+/* A weight as text in its unit, compact when wider than cols columns. */
+void state_number(const struct app *a, struct count c, int cols, char *out, size_t n);
+/* True when the loaded profile is a diff (it has base counts). */
+bool state_diff(const struct app *a);
+
+/* ---- prompt.c: the prompt overlay ---- */
+enum reaction prompt_open(struct app *a, const struct prompt_ops *p);
+enum reaction prompt_key(struct app *a, int key);
+/* The search prompt (/ in every screen that searches) */
+enum reaction prompt_open_search(struct app *a);
+
+/* ---- text.c: the title, the status line and the detail pane (app.h says what) ---- */
+void text_title(const struct app *a, struct buf *out, struct buf *right);
+void text_title_fit(const struct app *a, int cols, struct buf *out, struct buf *right);
+void text_status_fit(const struct app *a, int cols, struct buf *left, struct buf *info,
+                     struct buf *right);
+void text_detail(const struct app *a, int cols, struct buf *out);
+/* Search and live counters; level 0 full, 1 short, 2 none. */
+void text_right(const struct app *a, const struct unit *u, int level, struct buf *right);
+/* The status of a selected function name: name, then info at the most detailed level
+ * that fits cols with the right part. */
+void text_fit(const struct app *a, int cols, uint32_t name, status_info_fn *info_fn,
+              struct buf *left, struct buf *info, struct buf *right);
+/* The detail pane's items: printf into a NUL-separated list. */
+FT_PRINTF(2, 3) void text_item(struct buf *items, const char *fmt, ...);
+/* The frame screens' (graph, callers) status numbers and detail items */
+void text_frame_info(const struct app *a, const struct unit *u, int level, struct buf *info);
+bool text_frame_detail(const struct app *a, const struct unit *u, struct buf *items,
+                       uint32_t *name);
+
+/* ---- nav.c: selection, zoom, scroll and search moves in the frame screens ---- */
+/* Re-resolves zoom and selection from their paths when the shown trie changed since the
+ * last call (or always when force). Returns true when it did. */
+bool nav_sync(struct app *a, bool force);
+void nav_set_zoom(struct app *a, uint32_t node);
+void nav_keep_visible(struct app *a);
+enum reaction nav_select(struct app *a, uint32_t node);
+enum reaction nav_click(struct app *a, int x, int y, int clicks);
+enum reaction nav_wheel(struct app *a, int dir);
+/* Moves, zoom, scroll, orientation and order of the frame screens. */
+enum reaction nav_action(struct app *a, enum action act);
+/* n / N: the next match in screen order inside the zoom. */
+enum reaction nav_next_match(struct app *a, bool back);
+/* The scroll indicator ("" when every drawable row fits). */
+void nav_scroll_text(const struct app *a, struct buf *out);
+
+/* ---- frames.c: what the frame screens (graph, callers/callees) share ---- */
+enum reaction frames_action(struct app *a, enum action act);   /* keys both have */
+void frames_title(const struct app *a, struct buf *out);        /* "  zoom NAME" */
+enum reaction frames_mouse(struct app *a, int x, int y, int clicks, int wheel);
+enum reaction frames_searched(struct app *a, bool entered);
+void frames_status(const struct app *a, int cols, struct buf *left, struct buf *info,
+                   struct buf *right);
+
+/* ---- keep.c: y Y S C and Ctrl-C; the start paths; the history file ---- */
+enum reaction keep_action(struct app *a, enum action act);
+void keep_start_paths(struct app *a, const char *zoom, const char *select);
+void keep_history_load(struct app *a, const char *path);
+void keep_history_accepted(struct app *a, const char *line);
+enum reaction keep_interrupt(struct app *a);
+void keep_cmdline(const struct app *a, struct buf *out);
+
+/* ---- export.c: writes the shown view as an SVG (the x prompt) ---- */
+extern const struct prompt_ops export_prompt;
+
+/* ---- frames.c: the `#` key (highlight the selected function everywhere) ---- */
+enum reaction highlight_toggle(struct app *a);
+bool highlight_active(const struct app *a);   /* the search is one made by `#` */
+enum reaction highlight_clear(struct app *a);
+#endif
