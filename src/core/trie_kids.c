@@ -78,6 +78,20 @@ size_t trie_kids_bytes(const struct trie *t)
     return b;
 }
 
+static int cmp_heavy(const void *a, const void *b)
+{
+    const struct trie_heavy *p = a, *q = b;
+    if (p->total != q->total)
+        return p->total > q->total ? -1 : 1;
+    return p->idx < q->idx ? -1 : p->idx > q->idx;
+}
+
+void trie_sort_heaviest(struct trie_heavy *k, size_t n)
+{
+    if (n > 1)
+        qsort(k, n, sizeof *k, cmp_heavy);
+}
+
 /* Sorts one sibling group of (name rank << 32 | node) keys (names are distinct among
  * siblings, so the ranks decide). */
 static int cmp_u64(const void *a, const void *b)
