@@ -223,55 +223,14 @@ static enum palette resolve(enum palette pal, const char *p, size_t n)
     }
 }
 
-static struct rgb mk(int r, int g, int b)
-{
-    struct rgb c = {(unsigned char)r, (unsigned char)g, (unsigned char)b};
-    return c;
-}
-
 struct rgb svg_name_rgb(enum palette pal, const char *name, size_t len)
 {
     if (len == 2 && memcmp(name, "--", 2) == 0)
-        return mk(160, 160, 160);
+        return (struct rgb){160, 160, 160};
     if (len == 1 && name[0] == '-')
-        return mk(200, 200, 200);
+        return (struct rgb){200, 200, 200};
     double v = svg_namehash(name, len); /* v1 = v2 = v3: three srand()s of one seed */
-    switch (resolve(pal, name, len)) {
-    case PALETTE_HOT:
-        return mk(205 + (int)(50 * v), (int)(230 * v), (int)(55 * v));
-    case PALETTE_MEM:
-        return mk(0, 190 + (int)(50 * v), (int)(210 * v));
-    case PALETTE_IO: {
-        int r = 80 + (int)(60 * v);
-        return mk(r, r, 190 + (int)(55 * v));
-    }
-    case PALETTE_RED: {
-        int x = 50 + (int)(80 * v);
-        return mk(200 + (int)(55 * v), x, x);
-    }
-    case PALETTE_GREEN: {
-        int x = 50 + (int)(60 * v);
-        return mk(x, 200 + (int)(55 * v), x);
-    }
-    case PALETTE_BLUE: {
-        int x = 80 + (int)(60 * v);
-        return mk(x, x, 205 + (int)(50 * v));
-    }
-    case PALETTE_YELLOW: {
-        int x = 175 + (int)(55 * v);
-        return mk(x, x, 50 + (int)(20 * v));
-    }
-    case PALETTE_PURPLE: {
-        int x = 190 + (int)(65 * v);
-        return mk(x, 80 + (int)(60 * v), x);
-    }
-    case PALETTE_AQUA:
-        return mk(50 + (int)(60 * v), 165 + (int)(55 * v), 165 + (int)(55 * v));
-    case PALETTE_ORANGE:
-        return mk(190 + (int)(65 * v), 90 + (int)(65 * v), 0);
-    default:
-        return mk(0, 0, 0);
-    }
+    return theme_palette_rgb(resolve(pal, name, len), v, v, v, v);
 }
 
 struct rgb svg_diff_rgb(double delta, double maxdelta, bool negate)
@@ -285,7 +244,7 @@ struct rgb svg_diff_rgb(double delta, double maxdelta, bool negate)
         g = b = (int)(210 * (maxdelta - delta) / maxdelta);
     else if (delta < 0)
         r = g = (int)(210 * (maxdelta + delta) / maxdelta);
-    return mk(r, g, b);
+    return (struct rgb){(unsigned char)r, (unsigned char)g, (unsigned char)b};
 }
 
 /* ---- layout ---- */

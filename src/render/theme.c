@@ -234,11 +234,11 @@ static struct rgb mk(int r, int g, int b)
     return c;
 }
 
-/* flamegraph.pl's color() for the resolved palette p. v1, v2, v3 in [0, 1); w: the
- * value for the second channel of the one-value palettes (flamegraph.pl: v1). */
-static struct rgb formula(enum palette p, double v1, double v2, double v3, double w)
+struct rgb theme_palette_rgb(enum palette p, double v1, double v2, double v3, double w)
 {
     switch (p) {
+    case PALETTE_HOT:
+        return mk(205 + (int)(50 * v3), (int)(230 * v1), (int)(55 * v2));
     case PALETTE_MEM:
         return mk(0, 190 + (int)(50 * v2), (int)(210 * v1));
     case PALETTE_IO: {
@@ -269,9 +269,8 @@ static struct rgb formula(enum palette p, double v1, double v2, double v3, doubl
         return mk(50 + (int)(60 * w), 165 + (int)(55 * v1), 165 + (int)(55 * v1));
     case PALETTE_ORANGE:
         return mk(190 + (int)(65 * v1), 90 + (int)(65 * w), 0);
-    case PALETTE_HOT:
     default:
-        return mk(205 + (int)(50 * v3), (int)(230 * v1), (int)(55 * v2));
+        return mk(0, 0, 0);
     }
 }
 
@@ -280,7 +279,7 @@ struct rgb theme_rgb(enum palette p, unsigned slot)
     /* Bucket centres stand for flamegraph.pl's continuous hash values. */
     double v1 = ((slot & 15) + 0.5) / 16;
     double v2 = (((slot >> 4) & 15) + 0.5) / 16;
-    return formula(resolve(p, slot), v1, v2, v2, v1);
+    return theme_palette_rgb(resolve(p, slot), v1, v2, v2, v1);
 }
 
 struct rgb theme_rgb_spread(enum palette p, unsigned slot)
@@ -289,7 +288,7 @@ struct rgb theme_rgb_spread(enum palette p, unsigned slot)
     double v1 = ((h & 15) + 0.5) / 16;
     double v2 = (((h >> 4) & 15) + 0.5) / 16;
     double v3 = (((h >> 8) & 7) + 0.5) / 8;
-    return formula(resolve(p, slot), v1, v2, v3, v2);
+    return theme_palette_rgb(resolve(p, slot), v1, v2, v3, v2);
 }
 
 static long dist2(int r1, int g1, int b1, int r2, int g2, int b2)
