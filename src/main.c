@@ -93,8 +93,8 @@ static char **env_argv(int *argc, char **argv, char ***words, int *nwords)
     return v;
 }
 
-/* C (the command line of a state): the options the viewer's state does not hold, and
- * the inputs ("-" is --tee's file when there is one, the raw input with all its detail,
+/* C (the command line of a state): the options the viewer's state does not hold (it
+ * holds the process level of --pid and --tid as its grouping), and the inputs ("-" is --tee's file when there is one, the raw input with all its detail,
  * else --save's: the profile will be there). */
 static void cmd_parts(const struct options *o, struct buf *args, struct buf *files)
 {
@@ -103,10 +103,6 @@ static void cmd_parts(const struct options *o, struct buf *args, struct buf *fil
     buf_printf(args, "%s", "");
     if (o->format != FORMAT_AUTO && (size_t)o->format < FT_ARRAY_LEN(fmts))
         buf_printf(args, " --format=%s", fmts[o->format]);
-    if (p->tid)
-        buf_printf(args, " --tid");
-    else if (p->pid)
-        buf_printf(args, " --pid");
     if (p->kernel)
         buf_printf(args, " --kernel");
     if (p->jit)
