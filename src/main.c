@@ -94,8 +94,9 @@ static char **env_argv(int *argc, char **argv, char ***words, int *nwords)
 }
 
 /* C (the command line of a state): the options the viewer's state does not hold (it
- * holds the process level of --pid and --tid as its grouping), and the inputs ("-" is --tee's file when there is one, the raw input with all its detail,
- * else --save's: the profile will be there). */
+ * holds the process level of --pid and --tid as its grouping), and the inputs ("-" is
+ * --tee's file when there is one, the raw input with all its detail, else --save's: the
+ * profile will be there). */
 static void cmd_parts(const struct options *o, struct buf *args, struct buf *files)
 {
     static const char *const fmts[] = {"auto", "folded", "perf"};
