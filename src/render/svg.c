@@ -176,50 +176,53 @@ static bool java_name(const char *p, size_t n)
     return false;
 }
 
+static enum palette java_flat(const char *p, size_t n)
+{
+    if (ends_with(p, n, "_[j]"))
+        return PALETTE_GREEN;
+    if (ends_with(p, n, "_[i]"))
+        return PALETTE_AQUA;
+    if (java_name(p, n) || contains(p, n, ":::"))
+        return PALETTE_GREEN;
+    if (contains(p, n, "::"))
+        return PALETTE_YELLOW;
+    return ends_with(p, n, "_[k]") ? PALETTE_ORANGE : PALETTE_RED;
+}
+
+static enum palette perl_flat(const char *p, size_t n)
+{
+    if (contains(p, n, "::"))
+        return PALETTE_YELLOW;
+    if (contains(p, n, "Perl") || contains(p, n, ".pl"))
+        return PALETTE_GREEN;
+    return ends_with(p, n, "_[k]") ? PALETTE_ORANGE : PALETTE_RED;
+}
+
+static enum palette js_flat(const char *p, size_t n)
+{
+    if (ends_with(p, n, "_[j]"))
+        return memchr(p, '/', n) ? PALETTE_GREEN : PALETTE_AQUA;
+    if (contains(p, n, "::"))
+        return PALETTE_YELLOW;
+    const char *slash = memchr(p, '/', n);
+    if (slash && contains(slash, n - (size_t)(slash - p), ".js"))
+        return PALETTE_GREEN;
+    if (memchr(p, ':', n))
+        return PALETTE_AQUA;
+    if (n == 1 && p[0] == ' ')
+        return PALETTE_GREEN;
+    return contains(p, n, "_[k]") ? PALETTE_ORANGE : PALETTE_RED;
+}
+
 /* The flat palette a multi palette resolves to for this name (flamegraph.pl color()). */
 static enum palette resolve(enum palette pal, const char *p, size_t n)
 {
     switch (pal) {
-    case PALETTE_WAKEUP:
-        return PALETTE_AQUA;
-    case PALETTE_JAVA:
-        if (ends_with(p, n, "_[j]"))
-            return PALETTE_GREEN;
-        if (ends_with(p, n, "_[i]"))
-            return PALETTE_AQUA;
-        if (java_name(p, n) || contains(p, n, ":::"))
-            return PALETTE_GREEN;
-        if (contains(p, n, "::"))
-            return PALETTE_YELLOW;
-        if (ends_with(p, n, "_[k]"))
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
-    case PALETTE_PERL:
-        if (contains(p, n, "::"))
-            return PALETTE_YELLOW;
-        if (contains(p, n, "Perl") || contains(p, n, ".pl"))
-            return PALETTE_GREEN;
-        if (ends_with(p, n, "_[k]"))
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
-    case PALETTE_JS: {
-        if (ends_with(p, n, "_[j]"))
-            return memchr(p, '/', n) ? PALETTE_GREEN : PALETTE_AQUA;
-        if (contains(p, n, "::"))
-            return PALETTE_YELLOW;
-        const char *slash = memchr(p, '/', n);
-        if (slash && contains(slash, n - (size_t)(slash - p), ".js"))
-            return PALETTE_GREEN;
-        if (memchr(p, ':', n))
-            return PALETTE_AQUA;
-        if (n == 1 && p[0] == ' ')
-            return PALETTE_GREEN;
-        if (contains(p, n, "_[k]"))
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
-    }
-    default:
-        return pal;
+    case PALETTE_WAKEUP: return PALETTE_AQUA;
+    case PALETTE_JAVA: return java_flat(p, n);
+    case PALETTE_PERL: return perl_flat(p, n);
+    case PALETTE_JS: return js_flat(p, n);
+    default: return pal;
     }
 }
 

@@ -175,56 +175,62 @@ unsigned theme_slot(const char *name, size_t len)
     return spread_hash(p, len) << THEME_SPREAD_SHIFT | kinds(name, len) | v2 << 4 | v1;
 }
 
+static enum palette java_flat(unsigned k)
+{
+    if (k & K_JIT_END)
+        return PALETTE_GREEN;
+    if (k & K_INL_END)
+        return PALETTE_AQUA;
+    if (k & K_JAVA)
+        return PALETTE_GREEN;
+    if (k & K_CPP)
+        return PALETTE_YELLOW;
+    return k & K_KERN_END ? PALETTE_ORANGE : PALETTE_RED;
+}
+
+static enum palette perl_flat(unsigned k)
+{
+    if (k & K_CPP)
+        return PALETTE_YELLOW;
+    if (k & K_PERL)
+        return PALETTE_GREEN;
+    return k & K_KERN_END ? PALETTE_ORANGE : PALETTE_RED;
+}
+
+static enum palette js_flat(unsigned k)
+{
+    if (k & K_JIT_END)
+        return (k & K_SLASH) ? PALETTE_GREEN : PALETTE_AQUA;
+    if (k & K_CPP)
+        return PALETTE_YELLOW;
+    if (k & K_JSPATH)
+        return PALETTE_GREEN;
+    if (k & K_COLON)
+        return PALETTE_AQUA;
+    if (k & K_SPACE)
+        return PALETTE_GREEN;
+    return k & K_KERN ? PALETTE_ORANGE : PALETTE_RED;
+}
+
+static enum palette kind_flat(unsigned k)
+{
+    if (k & (K_KERN_END | K_KDSO))
+        return PALETTE_ORANGE;
+    if (k & K_JIT_END)
+        return PALETTE_GREEN;
+    return k & K_INL_END ? PALETTE_AQUA : PALETTE_RED;
+}
+
 /* The palette a multi palette falls through to, as flamegraph.pl's color() decides. */
 static enum palette resolve(enum palette p, unsigned k)
 {
     switch (p) {
-    case PALETTE_WAKEUP:
-        return PALETTE_AQUA;
-    case PALETTE_JAVA:
-        if (k & K_JIT_END)
-            return PALETTE_GREEN;
-        if (k & K_INL_END)
-            return PALETTE_AQUA;
-        if (k & K_JAVA)
-            return PALETTE_GREEN;
-        if (k & K_CPP)
-            return PALETTE_YELLOW;
-        if (k & K_KERN_END)
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
-    case PALETTE_PERL:
-        if (k & K_CPP)
-            return PALETTE_YELLOW;
-        if (k & K_PERL)
-            return PALETTE_GREEN;
-        if (k & K_KERN_END)
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
-    case PALETTE_JS:
-        if (k & K_JIT_END)
-            return (k & K_SLASH) ? PALETTE_GREEN : PALETTE_AQUA;
-        if (k & K_CPP)
-            return PALETTE_YELLOW;
-        if (k & K_JSPATH)
-            return PALETTE_GREEN;
-        if (k & K_COLON)
-            return PALETTE_AQUA;
-        if (k & K_SPACE)
-            return PALETTE_GREEN;
-        if (k & K_KERN)
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
-    case PALETTE_KIND:
-        if (k & (K_KERN_END | K_KDSO))
-            return PALETTE_ORANGE;
-        if (k & K_JIT_END)
-            return PALETTE_GREEN;
-        if (k & K_INL_END)
-            return PALETTE_AQUA;
-        return PALETTE_RED;
-    default:
-        return p;
+    case PALETTE_WAKEUP: return PALETTE_AQUA;
+    case PALETTE_JAVA: return java_flat(k);
+    case PALETTE_PERL: return perl_flat(k);
+    case PALETTE_JS: return js_flat(k);
+    case PALETTE_KIND: return kind_flat(k);
+    default: return p;
     }
 }
 
