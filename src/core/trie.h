@@ -125,6 +125,16 @@ void trie_sort_children(struct trie *t);
 uint32_t trie_child_sorted(struct trie *t, uint32_t node, uint32_t name);
 /* True when node has at least one child (O(1), no sorting). */
 bool trie_has_children(const struct trie *t, uint32_t node);
+/* A child with its total, for the heaviest-first order of siblings. */
+struct trie_heavy {
+    uint32_t node;
+    uint32_t idx;    /* its position in trie_children() (name order): ties */
+    double total;
+};
+/* Sorts k[0..n) heaviest first (the largest total first), equal totals in name order:
+ * the flame graph's weight order (render/layout.h ORDER_WEIGHT), which search's walks
+ * in drawing order follow too. */
+void trie_sort_heaviest(struct trie_heavy *k, size_t n);
 
 /* Writing every stack in the byte order of its folded text (the names from the root's
  * child down joined by ';': the order of `sort` on stackcollapse-perf.pl's lines), with

@@ -78,6 +78,32 @@ size_t trie_kids_bytes(const struct trie *t)
     return b;
 }
 
+/* Whether p goes before q: heavier, or as heavy and first in name order. */
+static inline bool heavier(const struct trie_heavy *p, const struct trie_heavy *q)
+{
+    return p->total != q->total ? p->total > q->total : p->idx < q->idx;
+}
+
+static int cmp_heavy(const void *a, const void *b)
+{
+    return heavier(a, b) ? -1 : heavier(b, a);
+}
+
+void trie_sort_heaviest(struct trie_heavy *k, size_t n)
+{
+    if (n > 16) {   /* (idx is unique: every sort gives the same order) */
+        qsort(k, n, sizeof *k, cmp_heavy);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        struct trie_heavy x = k[i];
+        size_t j = i;
+        for (; j > 0 && heavier(&x, &k[j - 1]); j--)
+            k[j] = k[j - 1];
+        k[j] = x;
+    }
+}
+
 /* Sorts one sibling group of (name rank << 32 | node) keys (names are distinct among
  * siblings, so the ranks decide). */
 static int cmp_u64(const void *a, const void *b)

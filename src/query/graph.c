@@ -620,6 +620,20 @@ bool graph_recursion(const struct graph *g)
     return g->recursion;
 }
 
+int graph_apply_spec(struct graph *g, const struct graph_spec *spec, size_t *bad,
+                     struct ft_error *err)
+{
+    for (size_t i = 0; i < spec->nfilters; i++) {
+        if (graph_push_filter(g, spec->filters[i].kind, spec->filters[i].re, err) < 0) {
+            *bad = i;
+            return -1;
+        }
+    }
+    graph_set_reverse(g, spec->reverse);
+    graph_set_recursion(g, spec->recursion);
+    return 0;
+}
+
 /* ---- the lazy reversed view (graph.h: graph_set_lazy) ---- */
 
 void graph_set_lazy(struct graph *g, bool on)

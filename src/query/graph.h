@@ -5,7 +5,7 @@
  * Setters only record what changed; graph_shown() derives at most once per change, and
  * while the base grows (live input) it applies the growth incrementally (view_update)
  * when it can instead of deriving again. Serves the viewer (ui/app.c) and the
- * non-interactive outputs (--collapse, --text, --top in main.c) alike.
+ * non-interactive outputs (--collapse, --text, --top, --svg in batch.c) alike.
  * Every derived trie shares the base's strtab, so name ids and name paths stay valid.
  * Does not search, lay out or draw. Ownership: the base is borrowed (it must outlive the
  * graph); every derived trie is owned by the graph. */
@@ -21,6 +21,26 @@
 
 struct trie;
 struct graph;
+
+/* What to show, as the command line gives it: the pipeline's settings (filters, reverse,
+ * recursion, process level, time range) and the start view (search, orientation, names,
+ * palette, zoom, selection) that the viewer and the non-interactive outputs share.
+ * Filled once from the options (ui/options.c); the strings and the filter array are
+ * borrowed from the options. */
+struct graph_spec {
+    struct filter_opt *filters; /* --include/--exclude/--hide, in order */
+    size_t nfilters;
+    bool reverse;               /* -r */
+    bool recursion;             /* --collapse-recursion */
+    enum perf_group group;      /* --group, else --tid / --pid, else comm */
+    bool has_from, has_to;      /* --from / --to: seconds after the first sample */
+    int64_t from_ns, to_ns;
+    const char *search;         /* -s RE, or NULL */
+    bool icicle;                /* -i */
+    bool names_full;            /* --names=full (default: short names) */
+    const char *colors;         /* --colors=PALETTE, NULL: hot */
+    const char *zoom, *select;  /* --zoom=PATH, --select=PATH: frames joined by ';' */
+};
 
 /* What the shown trie is: the (filtered, maybe reversed) profile, or the callees or the
  * callers of one function of the profile. */
@@ -81,7 +101,7 @@ bool graph_tick(struct graph *g, double now);
  * switched to the whole base afterwards ("everything") show only what was kept. */
 bool graph_compact(struct graph *g, size_t max_nodes, double *since);
 
-/* Time, threads and recursion (issue 15). The pipeline's source is then
+/* Time, threads and recursion. The pipeline's source is then
  *     base -> time range / grouping (timeline.h, from the time index) -> recursion
  * ahead of the filters. The time index s (not owned, may be NULL) is the base's:
  * without one (folded input, or cleared) range and grouping do nothing. While a range or
@@ -100,6 +120,13 @@ enum perf_group graph_group(const struct graph *g);
 /* Collapse direct recursion (recursion.h) ahead of the filters. */
 void graph_set_recursion(struct graph *g, bool on);
 bool graph_recursion(const struct graph *g);
+/* The filters of spec (in order), its reverse and its recursion, on a graph that has
+ * none yet. The time range and the grouping are left alone (the non-interactive outputs
+ * apply them in the parser, the viewer from the time index). Returns 0, or -1 with err
+ * set and *bad the index of the filter that could not be pushed (a bad regex, or past
+ * VIEW_MAX_FILTERS); the filters before it stay pushed. */
+int graph_apply_spec(struct graph *g, const struct graph_spec *spec, size_t *bad,
+                     struct ft_error *err);
 
 /* True when graph_shown() would do any work: nothing derived yet, the spec changed, the
  * window moved, or the base grew since the last derivation while something is derived

@@ -55,65 +55,84 @@ static bool is_hex(char c)
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+/* \Q...\E at p: returns what follows it; *upper set (and returns where) when the
+ * literal text has an upper-case letter. */
+static const char *skip_quoted(const char *p, bool *upper)
+{
+    for (p += 2; *p && !(p[0] == '\\' && p[1] == 'E'); p++)
+        if (is_upper(*p)) {
+            *upper = true;
+            return p;
+        }
+    return *p ? p + 2 : p;
+}
+
+/* The escape at p (p[0] is '\', p[1] is not NUL): returns what follows it. */
+static const char *skip_escape(const char *p, bool *upper)
+{
+    char c = p[1];
+    if (c == 'Q')                               /* literal text up to \E */
+        return skip_quoted(p, upper);
+    if (c == 'c')                               /* \cX: control character */
+        return p[2] ? p + 3 : p + 2;
+    if (strchr("pPxoNgk", c) && (p[2] == '{' || p[2] == '<' || p[2] == '\''))
+        return skip_arg(p + 2);
+    p += 2;                                     /* escape letter (\S, \D, \x4F ...) */
+    for (int i = 0; c == 'x' && i < 2 && is_hex(*p); i++)
+        p++;                                    /* \xhh: hex digits are not literals */
+    return p;
+}
+
+/* The character that closes the group name at q (after "(?"), or 0 when it has none. */
+static char name_close(const char *q)
+{
+    if (q[0] == 'P' && (q[1] == '<' || q[1] == '=' || q[1] == '>'))
+        return q[1] == '<' ? '>' : ')';         /* (?P<name> (?P=name) (?P>name) */
+    if (q[0] == '<' && q[1] != '=' && q[1] != '!')
+        return '>';                             /* (?<name> */
+    if (q[0] == '\'')
+        return '\'';                            /* (?'name' */
+    if (q[0] == '&')
+        return ')';                             /* (?&name) */
+    return 0;
+}
+
+static bool is_option(char c)
+{
+    return (c >= 'a' && c <= 'z') || is_upper(c) || c == '-' || c == '^';
+}
+
+/* The group at p ("(?"): returns what follows its name or its option letters. */
+static const char *skip_group(const char *p)
+{
+    const char *q = p + 2;
+    char close = name_close(q);
+    if (close) {
+        for (q++; *q && *q != close; q++)
+            ;
+        return *q && close != ')' ? q + 1 : q;
+    }
+    while (is_option(*q))                       /* option letters: (?i) (?U) (?-i:...) */
+        q++;
+    return q;
+}
+
 bool regex_smartcase_lower(const char *p)
 {
-    while (*p) {
-        if (*p == '\\') {
-            char c = p[1];
-            if (c == '\0')
-                break;
-            if (c == 'Q') {                     /* literal text up to \E */
-                for (p += 2; *p && !(p[0] == '\\' && p[1] == 'E'); p++)
-                    if (is_upper(*p))
-                        return false;
-                p += *p ? 2 : 0;
-                continue;
-            }
-            if (c == 'c') {                     /* \cX: control character */
-                p += p[2] ? 3 : 2;
-                continue;
-            }
-            if (strchr("pPxoNgk", c) && (p[2] == '{' || p[2] == '<' || p[2] == '\'')) {
-                p = skip_arg(p + 2);
-                continue;
-            }
-            p += 2;                             /* escape letter (\S, \D, \x4F ...) */
-            for (int i = 0; c == 'x' && i < 2 && is_hex(*p); i++)
-                p++;                            /* \xhh: hex digits are not literals */
-            continue;
-        }
-        if (p[0] == '(' && p[1] == '*') {       /* (*VERB) or (*VERB:NAME) */
-            while (*p && *p != ')')
-                p++;
-            continue;
-        }
-        if (p[0] == '(' && p[1] == '?') {
-            const char *q = p + 2;
-            char close = 0;
-            if (q[0] == 'P' && (q[1] == '<' || q[1] == '=' || q[1] == '>'))
-                close = q[1] == '<' ? '>' : ')';    /* (?P<name> (?P=name) (?P>name) */
-            else if (q[0] == '<' && q[1] != '=' && q[1] != '!')
-                close = '>';                        /* (?<name> */
-            else if (q[0] == '\'')
-                close = '\'';                       /* (?'name' */
-            else if (q[0] == '&')
-                close = ')';                        /* (?&name) */
-            if (close) {
-                for (q++; *q && *q != close; q++)
-                    ;
-                p = *q && close != ')' ? q + 1 : q;
-                continue;
-            }
-            while ((*q >= 'a' && *q <= 'z') || is_upper(*q) || *q == '-' || *q == '^')
-                q++;                            /* option letters: (?i) (?U) (?-i:...) */
-            p = q;
-            continue;
-        }
-        if (is_upper(*p))
-            return false;
-        p++;
+    bool upper = false;
+    while (*p && !upper) {
+        if (p[0] == '\\' && p[1] == '\0')
+            break;
+        if (p[0] == '\\')
+            p = skip_escape(p, &upper);
+        else if (p[0] == '(' && p[1] == '*')    /* (*VERB) or (*VERB:NAME) */
+            p += strcspn(p, ")");
+        else if (p[0] == '(' && p[1] == '?')
+            p = skip_group(p);
+        else
+            upper = is_upper(*p++);
     }
-    return true;
+    return !upper;
 }
 
 struct regex *regex_new(const char *pattern, struct ft_error *err)

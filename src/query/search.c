@@ -257,19 +257,6 @@ struct walk {
     size_t base;       /* by_weight: this level's sorted children start at kids[base] */
 };
 
-struct wkid {
-    uint32_t node, idx;
-    double total;
-};
-
-static int cmp_wkid(const void *a, const void *b)
-{
-    const struct wkid *p = a, *q = b;
-    if (p->total != q->total)
-        return p->total > q->total ? -1 : 1;
-    return p->idx < q->idx ? -1 : p->idx > q->idx;
-}
-
 static void preorder(const struct search *s, uint32_t root, bool by_weight,
                      bool (*fn)(void *ctx, uint32_t node), void *ctx)
 {
@@ -279,7 +266,7 @@ static void preorder(const struct search *s, uint32_t root, bool by_weight,
     size_t cap = (size_t)(maxd > d ? maxd - d : 0) + 2;
     size_t l = 0, kn = 0, kcap = 0;
     struct walk *w = xcalloc(cap, sizeof *w);
-    struct wkid *kids = NULL;                 /* by_weight: a stack of sorted child lists */
+    struct trie_heavy *kids = NULL;           /* by_weight: a stack of sorted child lists */
     w[0].node = root;
     for (;;) {
         struct walk *lv = &w[l];
@@ -288,8 +275,8 @@ static void preorder(const struct search *s, uint32_t root, bool by_weight,
         if (by_weight && lv->next == 0 && n > 0 && kn == lv->base) {
             FT_GROW(kids, kcap, kn + n);
             for (size_t i = 0; i < n; i++)
-                kids[kn + i] = (struct wkid){k[i], (uint32_t)i, trie_total_d(s->t, k[i])};
-            qsort(kids + kn, n, sizeof *kids, cmp_wkid);
+                kids[kn + i] = (struct trie_heavy){k[i], (uint32_t)i, trie_total_d(s->t, k[i])};
+            trie_sort_heaviest(kids + kn, n);
             kn += n;
         }
         if (lv->next == n) {

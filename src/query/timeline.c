@@ -67,6 +67,91 @@ static bool sorted_span(const struct samples *s, uint64_t from, uint64_t to, siz
     return true;
 }
 
+/* The weights of the samples: one value (uniform), or indexes into a dictionary. */
+struct weights {
+    bool uniform;
+    struct count w;            /* uniform: the one weight */
+    const uint16_t *wi;        /* else: per sample, an index into dict (or NULL) */
+    const struct count *dict;
+    size_t ndict;
+};
+
+/* Whether the weights are one value or indexes of integers below 2^32. */
+static bool weights_small(const struct weights *ws)
+{
+    if (ws->uniform)
+        return true;
+    bool small = ws->wi != NULL;
+    for (size_t k = 0; small && k < ws->ndict; k++)
+        small = !ws->dict[k].is_float && ws->dict[k].u <= UINT32_MAX;
+    return small;
+}
+
+/* Per base node, the sum of the (integer) weights of the sorted samples [lo, hi), or
+ * their number when uniform. */
+static uint64_t *leaf_sums(const struct samples *s, const struct weights *ws, size_t nodes,
+                           size_t lo, size_t hi)
+{
+    const uint32_t *leaf = samples_leaves(s);
+    uint64_t *sum = xcalloc(nodes ? nodes : 1, sizeof *sum);
+    if (ws->uniform) {
+        for (size_t i = lo; i < hi; i++)
+            if (leaf[i] < nodes)
+                sum[leaf[i]]++;
+        return sum;
+    }
+    uint64_t *du = xreallocarray(NULL, ws->ndict ? ws->ndict : 1, sizeof *du);
+    for (size_t k = 0; k < ws->ndict; k++)
+        du[k] = ws->dict[k].u;
+    for (size_t i = lo; i < hi; i++)
+        if (leaf[i] < nodes)
+            sum[leaf[i]] += du[ws->wi[i]];
+    free(du);
+    return sum;
+}
+
+/* The count of a node from its leaf_sums entry. */
+static struct count sum_count(const struct weights *ws, uint64_t sum)
+{
+    if (!ws->uniform)
+        return count_u64(sum);
+    if (!ws->w.is_float && (ws->w.u == 0 || sum <= UINT64_MAX / ws->w.u))
+        return count_u64(ws->w.u * sum);
+    /* as many additions would: past 2^64 a double */
+    struct count c = {0, count_to_double(ws->w) * (double)sum, true};
+    return c;
+}
+
+/* Whether some weight is 0 (its samples still mark their stacks). */
+static bool weights_zero(const struct weights *ws)
+{
+    bool zero = ws->uniform && count_is_zero(ws->w);
+    for (size_t k = 0; !ws->uniform && k < ws->ndict; k++)
+        zero |= ws->dict[k].u == 0;
+    return zero;
+}
+
+/* node_counts' fast path over the sorted samples [lo, hi) with small weights. */
+static void sorted_counts(const struct samples *s, const struct weights *ws, size_t nodes,
+                          size_t lo, size_t hi, struct count *self, bool *touched)
+{
+    /* sums of at most 2^32 weights below 2^32 each fit: no overflow below 2^32 samples */
+    uint64_t *sum = leaf_sums(s, ws, nodes, lo, hi);
+    for (size_t k = 0; k < nodes; k++) {
+        if (!sum[k])
+            continue;
+        touched[k] = true;
+        self[k] = sum_count(ws, sum[k]);
+    }
+    free(sum);
+    if (!weights_zero(ws))
+        return;
+    const uint32_t *leaf = samples_leaves(s);
+    for (size_t i = lo; i < hi; i++)
+        if (leaf[i] < nodes)
+            touched[leaf[i]] = true;
+}
+
 /* Self counts per base node of the samples in range. Fast paths (sorted times, weights
  * that are one value or indexes of integers below 2^32): one pass over the leaf array
  * adding into a u64 per node. */
@@ -74,54 +159,12 @@ static struct count *node_counts(const struct samples *s, size_t nodes, uint64_t
                                  uint64_t to, bool *touched)
 {
     struct count *self = xcalloc(nodes ? nodes : 1, sizeof *self);
-    struct count w;
-    const struct count *dict;
-    size_t ndict, lo, hi;
-    const uint16_t *wi = samples_weight_index(s, &dict, &ndict);
-    bool small = wi != NULL;
-    for (size_t k = 0; small && k < ndict; k++)
-        small = !dict[k].is_float && dict[k].u <= UINT32_MAX;
-    bool uniform = samples_uniform(s, &w);
-    if ((uniform || small) && sorted_span(s, from, to, &lo, &hi)) {
-        /* sums of at most 2^32 weights below 2^32 each fit: no overflow below 2^32 samples */
-        const uint32_t *leaf = samples_leaves(s);
-        uint64_t *sum = xcalloc(nodes ? nodes : 1, sizeof *sum);
-        uint64_t *du = NULL;
-        if (!uniform) {
-            du = xreallocarray(NULL, ndict ? ndict : 1, sizeof *du);
-            for (size_t k = 0; k < ndict; k++)
-                du[k] = dict[k].u;
-            for (size_t i = lo; i < hi; i++)
-                if (leaf[i] < nodes)
-                    sum[leaf[i]] += du[wi[i]];
-        } else {
-            for (size_t i = lo; i < hi; i++)
-                if (leaf[i] < nodes)
-                    sum[leaf[i]]++;
-        }
-        for (size_t k = 0; k < nodes; k++) {
-            if (!sum[k])
-                continue;
-            touched[k] = true;
-            if (!uniform)
-                self[k] = count_u64(sum[k]);
-            else if (!w.is_float && (w.u == 0 || sum[k] <= UINT64_MAX / w.u))
-                self[k] = count_u64(w.u * sum[k]);
-            else {   /* as many additions would: past 2^64 a double */
-                self[k].is_float = true;
-                self[k].d = count_to_double(w) * (double)sum[k];
-            }
-        }
-        /* a weight of 0 still marks its stack */
-        bool zero = uniform && count_is_zero(w);
-        for (size_t k = 0; !uniform && k < ndict; k++)
-            zero |= dict[k].u == 0;
-        if (zero)
-            for (size_t i = lo; i < hi; i++)
-                if (leaf[i] < nodes)
-                    touched[leaf[i]] = true;
-        free(du);
-        free(sum);
+    struct weights ws = {0};
+    size_t lo, hi;
+    ws.wi = samples_weight_index(s, &ws.dict, &ws.ndict);
+    ws.uniform = samples_uniform(s, &ws.w);
+    if (weights_small(&ws) && sorted_span(s, from, to, &lo, &hi)) {
+        sorted_counts(s, &ws, nodes, lo, hi, self, touched);
         return self;
     }
     FOR_RANGE(s, from, to, i, {

@@ -435,6 +435,81 @@ static void promote(struct state *st, struct hide_map *hm, uint64_t *multi, uint
     }
 }
 
+/* build_hidden's state. */
+struct hbuild {
+    struct state *st;
+    const uint64_t *hk;    /* mark_needed's: hidden children bring children (base node) */
+    uint64_t *clean;       /* per base node: no frame above it is hidden */
+    uint64_t *multi;       /* per derived node: more than one source (children looked up) */
+    uint64_t *nh;          /* name hashes */
+    struct hide_map hm;
+    size_t nneed;
+    bool reserved;         /* out's node array reserved for nneed nodes */
+};
+
+/* Prefetches for the nodes ahead of base node i (j in the block of ma nodes read): the
+ * parent's map entry and the name's hash AHEAD nodes on; the parent's derived node and
+ * its lookup entry AHEAD / 2 nodes on, once the parent's entry is final. */
+static inline void prefetch_ahead(struct hbuild *hb, const uint32_t *par, const uint32_t *nam,
+                                  size_t j, size_t ma, size_t i)
+{
+    const uint32_t *map = hb->st->map;
+    if (j + AHEAD < ma) {   /* random reads: the parent's entry, the name's hash */
+        __builtin_prefetch(&map[par[j + AHEAD]]);
+        __builtin_prefetch(&hb->nh[nam[j + AHEAD]]);
+    }
+    if (j + AHEAD / 2 < ma && par[j + AHEAD / 2] < i) {
+        /* the parent's entry is final: its derived node, and its map entry */
+        uint32_t pa = par[j + AHEAD / 2], q = map[pa];
+        if (q != TRIE_NONE && (!bit_get(hb->clean, pa) || hb->st->hide[nam[j + AHEAD / 2]]))
+            trie_prefetch_node(hb->st->out, q);
+        if (q != TRIE_NONE && bit_get(hb->multi, q))
+            hide_map_prefetch(&hb->hm, q, nam[j + AHEAD / 2]);
+    }
+}
+
+/* The derived node of the needed base node i (parent p, name nm, base path hash ph): its
+ * parent's for a hidden frame, the node made before under a derived node with more than
+ * one source, else a new one. */
+static inline uint32_t hidden_map(struct hbuild *hb, size_t i, uint32_t p, uint32_t nm,
+                                  uint32_t ph)
+{
+    struct state *st = hb->st;
+    struct trie *out = st->out;
+    uint32_t up = st->map[p];   /* map[p]: a smaller id */
+    if (st->hide[nm]) {   /* (a needed node is not excluded: then N_HIDDEN) */
+        if (up == TRIE_ROOT)   /* every frame hidden: the stack is gone (only */
+            st->fl[i] &= (unsigned char)~N_KEEP;   /* mark_needed's fast mode kept it) */
+        return up;
+    }
+    struct hide_ent *e = NULL;
+    if (bit_get(hb->multi, up)) {
+        e = hide_map_get(&hb->hm, up, nm);
+        if (e->node != TRIE_NONE) {   /* merged into a node made before */
+            uint32_t d = e->node;
+            if (!bit_get(hb->multi, d))
+                promote(st, &hb->hm, hb->multi, d, e->first, (uint32_t)i);
+            return d;
+        }
+    }
+    bool cl = bit_get(hb->clean, p);
+    uint32_t d = trie_append_child(
+        out, up, nm, cl ? ph : trie_hash_step(trie_phash(out, up), hb->nh[nm]));
+    if (!hb->reserved) {   /* after an append: no lookup table is built */
+        trie_reserve(out, hb->nneed);
+        hb->reserved = true;
+    }
+    if (cl)
+        bit_set(hb->clean, i);
+    if (bit_get(hb->hk, i))
+        bit_set(hb->multi, d);
+    if (e) {
+        e->node = d;
+        e->first = (uint32_t)i;
+    }
+    return d;
+}
+
 /* view_build with hides, once the needed nodes are marked and hk[] has the nodes whose
  * hidden children bring children to their derived node (mark_needed): the derived
  * nodes are made in id order, as trie_child per visible node would (the same nodes, ids
@@ -444,24 +519,24 @@ static void promote(struct state *st, struct hide_map *hm, uint64_t *multi, uint
 static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
                          const uint64_t *hk, size_t nhid)
 {
-    struct trie *base = st->base, *out = st->out;
-    unsigned char *fl = st->fl;
-    uint32_t *map = st->map;
+    struct trie *base = st->base;
     size_t n = st->nnodes;
-    const unsigned char *hide = st->hide;
-    uint64_t *clean = xcalloc(n / 64 + 1, sizeof *clean);   /* per base node */
-    uint64_t *multi = xcalloc(nneed / 64 + 1, sizeof *multi);   /* per derived node */
-    bit_set(clean, 0);
-    if (bit_get(hk, 0))
-        bit_set(multi, 0);
     const struct strtab *names = trie_names(base);
     size_t nn = strtab_count(names);
-    uint64_t *nh = xreallocarray(NULL, nn ? nn : 1, sizeof *nh);   /* name hashes */
+    struct hbuild hb = {
+        .st = st,
+        .hk = hk,
+        .clean = xcalloc(n / 64 + 1, sizeof(uint64_t)),
+        .multi = xcalloc(nneed / 64 + 1, sizeof(uint64_t)),
+        .nh = xreallocarray(NULL, nn ? nn : 1, sizeof(uint64_t)),
+        .nneed = nneed,
+    };
+    bit_set(hb.clean, 0);
+    if (bit_get(hk, 0))
+        bit_set(hb.multi, 0);
     for (size_t k = 0; k < nn; k++)
-        nh[k] = strtab_hash(names, (uint32_t)k);
-    struct hide_map hm;
-    hide_map_init(&hm, nhid);   /* about as many entries as such hidden children */
-    bool reserved = false;
+        hb.nh[k] = strtab_hash(names, (uint32_t)k);
+    hide_map_init(&hb.hm, nhid);   /* about as many entries as such hidden children */
     uint32_t par[BLK + AHEAD], nam[BLK + AHEAD], ph[BLK];
     unsigned char term[BLK];
     count_node(st, track, diff, 0, trie_is_terminal(base, TRIE_ROOT));
@@ -472,67 +547,17 @@ static void build_hidden(struct state *st, bool track, bool diff, size_t nneed,
         trie_read_nodes(base, b, m, NULL, NULL, ph, term);
         for (size_t j = 0; j < m; j++) {
             size_t i = b + j;
-            unsigned char f = fl[i];
-            if (j + AHEAD < ma) {   /* random reads: the parent's entry, the name's hash */
-                __builtin_prefetch(&map[par[j + AHEAD]]);
-                __builtin_prefetch(&nh[nam[j + AHEAD]]);
-            }
-            if (j + AHEAD / 2 < ma && par[j + AHEAD / 2] < i) {
-                /* the parent's entry is final: its derived node, and its map entry */
-                uint32_t pa = par[j + AHEAD / 2], q = map[pa];
-                if (q != TRIE_NONE && (!bit_get(clean, pa) || hide[nam[j + AHEAD / 2]]))
-                    trie_prefetch_node(out, q);
-                if (q != TRIE_NONE && bit_get(multi, q))
-                    hide_map_prefetch(&hm, q, nam[j + AHEAD / 2]);
-            }
-            if (!(f & (N_KEEP | N_BELOW))) {
-                map[i] = TRIE_NONE;   /* (mark_needed's fast mode: not set yet) */
-                count_node(st, track, diff, i, term[j]);
-                continue;
-            }
-            uint32_t p = par[j], up = map[p], nm = nam[j];   /* map[p]: a smaller id */
-            if (hide[nm]) {   /* (a needed node is not excluded: then N_HIDDEN) */
-                if (up == TRIE_ROOT)   /* every frame hidden: the stack is gone (only */
-                    fl[i] &= (unsigned char)~N_KEEP;   /* mark_needed's fast mode kept it) */
-                map[i] = up;
-                count_node(st, track, diff, i, term[j]);
-                continue;
-            }
-            struct hide_ent *e = NULL;
-            if (bit_get(multi, up)) {
-                e = hide_map_get(&hm, up, nm);
-                if (e->node != TRIE_NONE) {   /* merged into a node made before */
-                    uint32_t d = e->node;
-                    if (!bit_get(multi, d))
-                        promote(st, &hm, multi, d, e->first, (uint32_t)i);
-                    map[i] = d;
-                    count_node(st, track, diff, i, term[j]);
-                    continue;
-                }
-            }
-            bool cl = bit_get(clean, p);
-            uint32_t d = trie_append_child(
-                out, up, nm, cl ? ph[j] : trie_hash_step(trie_phash(out, up), nh[nm]));
-            if (!reserved) {   /* after an append: no lookup table is built */
-                trie_reserve(out, nneed);
-                reserved = true;
-            }
-            if (cl)
-                bit_set(clean, i);
-            if (bit_get(hk, i))
-                bit_set(multi, d);
-            if (e) {
-                e->node = d;
-                e->first = (uint32_t)i;
-            }
-            map[i] = d;
+            prefetch_ahead(&hb, par, nam, j, ma, i);
+            /* (not needed: mark_needed's fast mode has not set map[i] yet) */
+            bool needed = st->fl[i] & (N_KEEP | N_BELOW);
+            st->map[i] = needed ? hidden_map(&hb, i, par[j], nam[j], ph[j]) : TRIE_NONE;
             count_node(st, track, diff, i, term[j]);   /* map[i] is final */
         }
     }
-    hide_map_fini(&hm);
-    free(nh);
-    free(multi);
-    free(clean);
+    hide_map_fini(&hb.hm);
+    free(hb.nh);
+    free(hb.multi);
+    free(hb.clean);
 }
 
 /* view_build without hides: every needed node is a new node on the base's path,

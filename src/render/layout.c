@@ -55,7 +55,7 @@ struct slot {
 struct scratch {
     struct item *cur, *next;
     size_t cur_cap, next_cap;
-    struct kid *sort;          /* ORDER_WEIGHT work space */
+    struct trie_heavy *sort;   /* ORDER_WEIGHT work space */
     size_t sort_cap;
     /* the cache */
     const struct trie *t;      /* fingerprint of the trie the cache is for */
@@ -284,14 +284,6 @@ static int cell(const struct ctx *c, double s)
     return x >= c->cols ? c->cols : (int)x;
 }
 
-static int cmp_kid(const void *a, const void *b)
-{
-    const struct kid *p = a, *q = b;
-    if (p->total != q->total)
-        return p->total > q->total ? -1 : 1;
-    return p->idx < q->idx ? -1 : p->idx > q->idx;
-}
-
 /* Appends the drawable children of it to s->next (n entries so far); returns the new
  * n. */
 static size_t children(struct ctx *c, struct scratch *s, const struct item *it, size_t n)
@@ -304,10 +296,9 @@ static size_t children(struct ctx *c, struct scratch *s, const struct item *it, 
             if (k[i].total * c->cols < c->T)
                 continue;
             FT_GROW(s->sort, s->sort_cap, m + 1);
-            s->sort[m++] = k[i];
+            s->sort[m++] = (struct trie_heavy){k[i].node, k[i].idx, k[i].total};
         }
-        if (m > 1)   /* s->sort is NULL until the first drawable child */
-            qsort(s->sort, m, sizeof(*s->sort), cmp_kid);
+        trie_sort_heaviest(s->sort, m);   /* s->sort is NULL until the first drawable child */
         FT_GROW(s->next, s->next_cap, n + m + 1);
         double cum = it->start;
         for (size_t i = 0; i < m; i++) {
@@ -342,6 +333,107 @@ static size_t children(struct ctx *c, struct scratch *s, const struct item *it, 
     return n;
 }
 
+/* Brings the scratch's caches up to date for t at the threshold c->T / c->cols: the
+ * largest change of a diff trie (into c->diff_max), the drawable-children cache and the
+ * colour slots. */
+static void cache_sync(struct scratch *s, struct ctx *c, struct trie *t)
+{
+    if (trie_has_base(t)) {
+        if (s->diff_uid != trie_uid(t) || s->diff_gen != trie_generation(t)) {
+            s->diff_uid = trie_uid(t);
+            s->diff_gen = trie_generation(t);
+            s->diff_max = diffcolor_max(t);
+        }
+        c->diff_max = s->diff_max;
+    }
+    /* Reuse the cache if the new threshold T/cols is not below the cached one. A trie
+     * freed and another made at the same address is told apart by the rest of the
+     * fingerprint (and node ids stay < trie_size, so a stale entry cannot crash);
+     * layout_cache_reset() makes it certain. */
+    if (s->t != t || s->gen != trie_generation(t) || s->size != trie_size(t) ||
+        s->root_total != trie_total_d(t, TRIE_ROOT) || s->max_depth != trie_max_depth(t) ||
+        c->T * s->cols < s->T * c->cols)
+        cache_clear(s, t, c->T, c->cols);
+    if (s->slots_names != trie_names(t)) {
+        s->slots_names = trie_names(t);
+        if (s->slots)
+            memset(s->slots, 0, s->slots_cap * sizeof(*s->slots));
+    }
+}
+
+/* The rows in view: depths scroll..last. */
+struct rows_in_view {
+    uint32_t scroll, last;
+    uint32_t deepest;   /* the deepest row drawn, when any */
+    bool any;
+};
+
+/* Ancestors of the zoom root: full-width bars, root first. */
+static void emit_ancestors(struct ctx *c, uint32_t zoom, struct rows_in_view *rv)
+{
+    const struct trie *t = c->in->t;
+    struct rect_list *out = c->out;
+    for (uint32_t a = trie_parent(t, zoom); a != TRIE_NONE; a = trie_parent(t, a)) {
+        uint32_t d = trie_depth(t, a);
+        if (d >= rv->scroll && d <= rv->last) {
+            emit(c, a, d, 0, c->cols, RECT_ANCESTOR);
+            if (!rv->any || d > rv->deepest)
+                rv->deepest = d;
+            rv->any = true;
+        }
+    }
+    /* emit() appended them leaf-most first; put them in root-first order. */
+    for (size_t i = 0, j = out->n; i + 1 < j; i++, j--) {
+        struct rect tmp = out->v[i];
+        out->v[i] = out->v[j - 1];
+        out->v[j - 1] = tmp;
+    }
+}
+
+/* The rects of the n items of s->cur, at depth d. */
+static void emit_row(struct ctx *c, const struct scratch *s, size_t n, uint32_t d,
+                     uint32_t zoom)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct item *it = &s->cur[i];
+        int x = cell(c, it->start), x2 = cell(c, it->start + it->total);
+        if (it->hidden) {   /* merged narrow frames: only when they span a cell */
+            if (x2 > x)
+                emit_merged(c, it, d, x, x2 - x);
+            continue;
+        }
+        if (it->node == zoom)
+            x = 0, x2 = c->cols;
+        if (x2 <= x)
+            x2 = x + 1 <= c->cols ? x + 1 : x;   /* float rounding guard */
+        if (x2 > x)
+            emit(c, it->node, d, x, x2 - x, 0);
+    }
+}
+
+/* The items of the row below the n items of s->cur become s->cur; returns their number. */
+static size_t next_row(struct ctx *c, struct scratch *s, size_t n)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!s->cur[i].hidden)
+            m = children(c, s, &s->cur[i], m);
+    struct item *tmp = s->cur;
+    size_t tcap = s->cur_cap;
+    s->cur = s->next, s->cur_cap = s->next_cap;
+    s->next = tmp, s->next_cap = tcap;
+    return m;
+}
+
+/* Whether an item of s->cur[0..n) is a frame (not merged narrow frames). */
+static bool any_frame(const struct scratch *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!s->cur[i].hidden)
+            return true;
+    return false;
+}
+
 void layout_compute(const struct layout_in *in, struct rect_list *out)
 {
     struct trie *t = in->t;
@@ -367,94 +459,33 @@ void layout_compute(const struct layout_in *in, struct rect_list *out)
     struct ctx c = {&in2, out, label_mode_resolve(in->label_mode), in->vp.cols,
                     trie_total_d(t, zoom), 0};
     out->total = c.T;
-    if (trie_has_base(t)) {
-        if (s->diff_uid != trie_uid(t) || s->diff_gen != trie_generation(t)) {
-            s->diff_uid = trie_uid(t);
-            s->diff_gen = trie_generation(t);
-            s->diff_max = diffcolor_max(t);
-        }
-        c.diff_max = s->diff_max;
-    }
-    /* Reuse the cache if the new threshold T/cols is not below the cached one. A trie
-     * freed and another made at the same address is told apart by the rest of the
-     * fingerprint (and node ids stay < trie_size, so a stale entry cannot crash);
-     * layout_cache_reset() makes it certain. */
-    if (s->t != t || s->gen != trie_generation(t) || s->size != trie_size(t) ||
-        s->root_total != trie_total_d(t, TRIE_ROOT) || s->max_depth != trie_max_depth(t) ||
-        c.T * s->cols < s->T * c.cols)
-        cache_clear(s, t, c.T, c.cols);
-    if (s->slots_names != trie_names(t)) {
-        s->slots_names = trie_names(t);
-        if (s->slots)
-            memset(s->slots, 0, s->slots_cap * sizeof(*s->slots));
-    }
-    uint32_t dz = trie_depth(t, zoom);
-    uint32_t last = unbounded ? UINT32_MAX : (uint32_t)scroll + (uint32_t)rows - 1;
-    if ((uint32_t)scroll + (uint32_t)rows - 1 < (uint32_t)scroll)
-        last = UINT32_MAX;   /* overflow */
-    uint32_t deepest = 0;
-    bool any = false;
-
-    /* Ancestors of the zoom root: full-width bars. */
-    for (uint32_t a = trie_parent(t, zoom); a != TRIE_NONE; a = trie_parent(t, a)) {
-        uint32_t d = trie_depth(t, a);
-        if (d >= (uint32_t)scroll && d <= last) {
-            emit(&c, a, d, 0, c.cols, RECT_ANCESTOR);
-            if (!any || d > deepest)
-                deepest = d;
-            any = true;
-        }
-    }
-    /* emit() appended them leaf-most first; put them in root-first order. */
-    for (size_t i = 0, j = out->n; i + 1 < j; i++, j--) {
-        struct rect tmp = out->v[i];
-        out->v[i] = out->v[j - 1];
-        out->v[j - 1] = tmp;
-    }
+    cache_sync(s, &c, t);
+    struct rows_in_view rv = {(uint32_t)scroll, (uint32_t)scroll + (uint32_t)rows - 1, 0,
+                              false};
+    if (unbounded || rv.last < rv.scroll)
+        rv.last = UINT32_MAX;   /* unbounded, or overflow */
+    emit_ancestors(&c, zoom, &rv);
 
     size_t n = 1;
     FT_GROW(s->cur, s->cur_cap, 1);
     s->cur[0] = (struct item){zoom, 0, c.T, 0, 0};
-    for (uint32_t d = dz; n > 0; d++) {
-        if (d > last) {   /* drawable frames below the last row */
-            for (size_t i = 0; i < n && !out->more; i++)
-                out->more = !s->cur[i].hidden;
+    for (uint32_t d = trie_depth(t, zoom); n > 0; d++) {
+        if (d > rv.last) {   /* drawable frames below the last row */
+            out->more = any_frame(s, n);
             break;
         }
-        if (d >= (uint32_t)scroll) {
-            for (size_t i = 0; i < n; i++) {
-                const struct item *it = &s->cur[i];
-                int x = cell(&c, it->start), x2 = cell(&c, it->start + it->total);
-                if (it->hidden) {   /* merged narrow frames: only when they span a cell */
-                    if (x2 > x)
-                        emit_merged(&c, it, d, x, x2 - x);
-                    continue;
-                }
-                if (it->node == zoom)
-                    x = 0, x2 = c.cols;
-                if (x2 <= x)
-                    x2 = x + 1 <= c.cols ? x + 1 : x;   /* float rounding guard */
-                if (x2 > x)
-                    emit(&c, it->node, d, x, x2 - x, 0);
-            }
-            deepest = d;
-            any = true;
+        if (d >= rv.scroll) {
+            emit_row(&c, s, n, d, zoom);
+            rv.deepest = d;
+            rv.any = true;
         }
         if (c.T <= 0)
             break;
-        size_t m = 0;
-        for (size_t i = 0; i < n; i++)
-            if (!s->cur[i].hidden)
-                m = children(&c, s, &s->cur[i], m);
-        struct item *tmp = s->cur;
-        size_t tcap = s->cur_cap;
-        s->cur = s->next, s->cur_cap = s->next_cap;
-        s->next = tmp, s->next_cap = tcap;
-        n = m;
+        n = next_row(&c, s, n);
     }
 
     if (unbounded)
-        out->rows = any ? (int)(deepest - (uint32_t)scroll) + 1 : 0;
+        out->rows = rv.any ? (int)(rv.deepest - rv.scroll) + 1 : 0;
     if (in->vp.orient == ORIENT_FLAME)
         for (size_t i = 0; i < out->n; i++)
             out->v[i].y = out->rows - 1 - out->v[i].y;

@@ -176,102 +176,64 @@ static bool java_name(const char *p, size_t n)
     return false;
 }
 
+static enum palette java_flat(const char *p, size_t n)
+{
+    if (ends_with(p, n, "_[j]"))
+        return PALETTE_GREEN;
+    if (ends_with(p, n, "_[i]"))
+        return PALETTE_AQUA;
+    if (java_name(p, n) || contains(p, n, ":::"))
+        return PALETTE_GREEN;
+    if (contains(p, n, "::"))
+        return PALETTE_YELLOW;
+    return ends_with(p, n, "_[k]") ? PALETTE_ORANGE : PALETTE_RED;
+}
+
+static enum palette perl_flat(const char *p, size_t n)
+{
+    if (contains(p, n, "::"))
+        return PALETTE_YELLOW;
+    if (contains(p, n, "Perl") || contains(p, n, ".pl"))
+        return PALETTE_GREEN;
+    return ends_with(p, n, "_[k]") ? PALETTE_ORANGE : PALETTE_RED;
+}
+
+static enum palette js_flat(const char *p, size_t n)
+{
+    if (ends_with(p, n, "_[j]"))
+        return memchr(p, '/', n) ? PALETTE_GREEN : PALETTE_AQUA;
+    if (contains(p, n, "::"))
+        return PALETTE_YELLOW;
+    const char *slash = memchr(p, '/', n);
+    if (slash && contains(slash, n - (size_t)(slash - p), ".js"))
+        return PALETTE_GREEN;
+    if (memchr(p, ':', n))
+        return PALETTE_AQUA;
+    if (n == 1 && p[0] == ' ')
+        return PALETTE_GREEN;
+    return contains(p, n, "_[k]") ? PALETTE_ORANGE : PALETTE_RED;
+}
+
 /* The flat palette a multi palette resolves to for this name (flamegraph.pl color()). */
 static enum palette resolve(enum palette pal, const char *p, size_t n)
 {
     switch (pal) {
-    case PALETTE_WAKEUP:
-        return PALETTE_AQUA;
-    case PALETTE_JAVA:
-        if (ends_with(p, n, "_[j]"))
-            return PALETTE_GREEN;
-        if (ends_with(p, n, "_[i]"))
-            return PALETTE_AQUA;
-        if (java_name(p, n) || contains(p, n, ":::"))
-            return PALETTE_GREEN;
-        if (contains(p, n, "::"))
-            return PALETTE_YELLOW;
-        if (ends_with(p, n, "_[k]"))
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
-    case PALETTE_PERL:
-        if (contains(p, n, "::"))
-            return PALETTE_YELLOW;
-        if (contains(p, n, "Perl") || contains(p, n, ".pl"))
-            return PALETTE_GREEN;
-        if (ends_with(p, n, "_[k]"))
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
-    case PALETTE_JS: {
-        if (ends_with(p, n, "_[j]"))
-            return memchr(p, '/', n) ? PALETTE_GREEN : PALETTE_AQUA;
-        if (contains(p, n, "::"))
-            return PALETTE_YELLOW;
-        const char *slash = memchr(p, '/', n);
-        if (slash && contains(slash, n - (size_t)(slash - p), ".js"))
-            return PALETTE_GREEN;
-        if (memchr(p, ':', n))
-            return PALETTE_AQUA;
-        if (n == 1 && p[0] == ' ')
-            return PALETTE_GREEN;
-        if (contains(p, n, "_[k]"))
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
+    case PALETTE_WAKEUP: return PALETTE_AQUA;
+    case PALETTE_JAVA: return java_flat(p, n);
+    case PALETTE_PERL: return perl_flat(p, n);
+    case PALETTE_JS: return js_flat(p, n);
+    default: return pal;
     }
-    default:
-        return pal;
-    }
-}
-
-static struct rgb mk(int r, int g, int b)
-{
-    struct rgb c = {(unsigned char)r, (unsigned char)g, (unsigned char)b};
-    return c;
 }
 
 struct rgb svg_name_rgb(enum palette pal, const char *name, size_t len)
 {
     if (len == 2 && memcmp(name, "--", 2) == 0)
-        return mk(160, 160, 160);
+        return (struct rgb){160, 160, 160};
     if (len == 1 && name[0] == '-')
-        return mk(200, 200, 200);
+        return (struct rgb){200, 200, 200};
     double v = svg_namehash(name, len); /* v1 = v2 = v3: three srand()s of one seed */
-    switch (resolve(pal, name, len)) {
-    case PALETTE_HOT:
-        return mk(205 + (int)(50 * v), (int)(230 * v), (int)(55 * v));
-    case PALETTE_MEM:
-        return mk(0, 190 + (int)(50 * v), (int)(210 * v));
-    case PALETTE_IO: {
-        int r = 80 + (int)(60 * v);
-        return mk(r, r, 190 + (int)(55 * v));
-    }
-    case PALETTE_RED: {
-        int x = 50 + (int)(80 * v);
-        return mk(200 + (int)(55 * v), x, x);
-    }
-    case PALETTE_GREEN: {
-        int x = 50 + (int)(60 * v);
-        return mk(x, 200 + (int)(55 * v), x);
-    }
-    case PALETTE_BLUE: {
-        int x = 80 + (int)(60 * v);
-        return mk(x, x, 205 + (int)(50 * v));
-    }
-    case PALETTE_YELLOW: {
-        int x = 175 + (int)(55 * v);
-        return mk(x, x, 50 + (int)(20 * v));
-    }
-    case PALETTE_PURPLE: {
-        int x = 190 + (int)(65 * v);
-        return mk(x, 80 + (int)(60 * v), x);
-    }
-    case PALETTE_AQUA:
-        return mk(50 + (int)(60 * v), 165 + (int)(55 * v), 165 + (int)(55 * v));
-    case PALETTE_ORANGE:
-        return mk(190 + (int)(65 * v), 90 + (int)(65 * v), 0);
-    default:
-        return mk(0, 0, 0);
-    }
+    return theme_palette_rgb(resolve(pal, name, len), v, v, v, v);
 }
 
 struct rgb svg_diff_rgb(double delta, double maxdelta, bool negate)
@@ -285,7 +247,7 @@ struct rgb svg_diff_rgb(double delta, double maxdelta, bool negate)
         g = b = (int)(210 * (maxdelta - delta) / maxdelta);
     else if (delta < 0)
         r = g = (int)(210 * (maxdelta + delta) / maxdelta);
-    return mk(r, g, b);
+    return (struct rgb){(unsigned char)r, (unsigned char)g, (unsigned char)b};
 }
 
 /* ---- layout ---- */
@@ -336,6 +298,86 @@ struct walk {
     size_t close;        /* SIZE_MAX: open this frame; else: frame index to close */
 };
 
+/* The walk's state: the frames so far, the stack, and the work space of sorted lines. */
+struct frames {
+    struct trie *t;
+    struct svg_frame *out;
+    size_t nout, ocap;
+    struct walk *st;
+    size_t nst, scap;
+    struct item *items;
+    size_t icap;
+};
+
+/* The lines of w's children in flamegraph.pl's sorted order (a child's own line and the
+ * lines through it are one frame), pushed so that the leftmost is on top of the stack. */
+static void push_children(struct frames *f, const struct walk *w)
+{
+    struct trie *t = f->t;
+    size_t nk, ni = 0;
+    const uint32_t *k = trie_children(t, w->node, &nk);
+    FT_GROW(f->items, f->icap, 2 * nk);
+    struct item *items = f->items;
+    for (size_t i = 0; i < nk; i++) {
+        if (trie_is_terminal(t, k[i])) {
+            struct item *it = &items[ni++];
+            it->node = k[i];
+            it->own = true;
+            it->clen = (unsigned char)count_format(it->cnt, trie_self(t, k[i]));
+        }
+        if (trie_has_children(t, k[i]))
+            items[ni++] = (struct item){.node = k[i], .own = false};
+    }
+    if (ni > 1)
+        qsort_r(items, ni, sizeof *items, cmp_items, t);
+    size_t first = f->nst;
+    for (size_t i = 0; i < ni;) {
+        struct walk c = {items[i].node, w->depth + 1, 0, false, false, SIZE_MAX};
+        for (; i < ni && items[i].node == c.node; i++) {
+            if (items[i].own)
+                c.own = true;
+            else
+                c.below = true;
+        }
+        double self = trie_self_d(t, c.node);
+        c.samples = (c.own ? self : 0) + (c.below ? trie_total_d(t, c.node) - self : 0);
+        FT_GROW(f->st, f->scap, f->nst + 1);
+        f->st[f->nst++] = c;
+    }
+    /* left to right: the leftmost child on top of the stack */
+    for (size_t a = first, b = f->nst; a + 1 < b; a++, b--) {
+        struct walk tmp = f->st[a];
+        f->st[a] = f->st[b - 1];
+        f->st[b - 1] = tmp;
+    }
+}
+
+/* The ancestors of the zoom root (zdepth of them) as full-width bars first, then the
+ * frames of f at least minwidth_time wide; returns their number. */
+static size_t prune(struct frames *f, uint32_t zoom, uint32_t zdepth, double timemax,
+                    double minwidth_time)
+{
+    struct svg_frame *out;
+    size_t keep = 0;
+    if (zdepth) { /* ancestors of the zoom root: full-width bars under it */
+        uint32_t *path = xcalloc(zdepth, sizeof *path);
+        trie_path(f->t, zoom, path);
+        FT_GROW(f->out, f->ocap, f->nout + zdepth);
+        out = f->out;
+        memmove(out + zdepth, out, f->nout * sizeof *out);
+        out[keep++] = (struct svg_frame){TRIE_ROOT, 0, 0, timemax, false, true};
+        for (uint32_t d = 1; d < zdepth; d++)
+            out[keep++] = (struct svg_frame){path[d - 1], d, 0, timemax, false, true};
+        free(path);
+        f->nout += zdepth;
+    }
+    out = f->out;
+    for (size_t i = keep; i < f->nout; i++)
+        if (!(out[i].samples < minwidth_time))
+            out[keep++] = out[i];
+    return keep;
+}
+
 /* flamegraph.pl's clock: every line adds its count to the time, in sorted order, and a
  * frame spans from the time its first line starts to the time its last line ends. With
  * integer counts (exact in a double) a subtree's span is its sum, so narrow subtrees are
@@ -343,12 +385,7 @@ struct walk {
  * rounded differently ("%.0f" of 7.4999 is 7), so every line is visited in its order. */
 struct svg_frame *svg_frames(struct trie *t, uint32_t zoom, int width, size_t *n)
 {
-    struct svg_frame *out = NULL;
-    size_t nout = 0, ocap = 0;
-    struct walk *st = NULL;
-    size_t nst = 0, scap = 0;
-    struct item *items = NULL;
-    size_t icap = 0;
+    struct frames f = {.t = t};
     *n = 0;
     if (width <= 2 * XPAD)
         width = IMAGE_WIDTH;
@@ -361,87 +398,37 @@ struct svg_frame *svg_frames(struct trie *t, uint32_t zoom, int width, size_t *n
     bool exact = !ztotal.is_float && ztotal.u <= (1ull << 53);
     double minwidth_time = MIN_WIDTH / ((double)(width - 2 * XPAD) / timemax);
     uint32_t zdepth = trie_depth(t, zoom);
-    FT_GROW(st, scap, 1);
-    st[nst++] = (struct walk){zoom, zdepth, timemax, true, true, SIZE_MAX};
+    FT_GROW(f.st, f.scap, 1);
+    f.st[f.nst++] = (struct walk){zoom, zdepth, timemax, true, true, SIZE_MAX};
     double time = 0;
-    while (nst) {
-        struct walk w = st[--nst];
+    while (f.nst) {
+        struct walk w = f.st[--f.nst];
         if (w.close != SIZE_MAX) {
-            out[w.close].samples = time - out[w.close].stime;
+            f.out[w.close].samples = time - f.out[w.close].stime;
             continue;
         }
         if (exact && w.samples < minwidth_time) {
             time += w.samples;
             continue;
         }
-        FT_GROW(out, ocap, nout + 1);
-        out[nout] = (struct svg_frame){w.node, w.depth, time, 0, w.own, false};
+        FT_GROW(f.out, f.ocap, f.nout + 1);
+        f.out[f.nout] = (struct svg_frame){w.node, w.depth, time, 0, w.own, false};
         if (w.own)
             time += trie_self_d(t, w.node);
-        FT_GROW(st, scap, nst + 1);
-        st[nst++] = (struct walk){.close = nout++};
-        if (!w.below)
-            continue;
-        size_t nk, ni = 0;
-        const uint32_t *k = trie_children(t, w.node, &nk);
-        FT_GROW(items, icap, 2 * nk);
-        for (size_t i = 0; i < nk; i++) {
-            if (trie_is_terminal(t, k[i])) {
-                struct item *it = &items[ni++];
-                it->node = k[i];
-                it->own = true;
-                it->clen = (unsigned char)count_format(it->cnt, trie_self(t, k[i]));
-            }
-            if (trie_has_children(t, k[i]))
-                items[ni++] = (struct item){.node = k[i], .own = false};
-        }
-        if (ni > 1)
-            qsort_r(items, ni, sizeof *items, cmp_items, t);
-        size_t first = nst;
-        for (size_t i = 0; i < ni;) {
-            struct walk c = {items[i].node, w.depth + 1, 0, false, false, SIZE_MAX};
-            for (; i < ni && items[i].node == c.node; i++) {
-                if (items[i].own)
-                    c.own = true;
-                else
-                    c.below = true;
-            }
-            double self = trie_self_d(t, c.node);
-            c.samples = (c.own ? self : 0) + (c.below ? trie_total_d(t, c.node) - self : 0);
-            FT_GROW(st, scap, nst + 1);
-            st[nst++] = c;
-        }
-        /* left to right: the leftmost child on top of the stack */
-        for (size_t a = first, b = nst; a + 1 < b; a++, b--) {
-            struct walk tmp = st[a];
-            st[a] = st[b - 1];
-            st[b - 1] = tmp;
-        }
+        FT_GROW(f.st, f.scap, f.nst + 1);
+        f.st[f.nst++] = (struct walk){.close = f.nout++};
+        if (w.below)
+            push_children(&f, &w);
     }
-    free(items);
-    free(st);
+    free(f.items);
+    free(f.st);
     /* flamegraph.pl's pruning, by the clock's spans; width per time from its total */
     if (!exact) {
         timemax = time;
         minwidth_time = MIN_WIDTH / ((double)(width - 2 * XPAD) / timemax);
     }
-    size_t keep = 0;
-    if (zdepth) { /* ancestors of the zoom root: full-width bars under it */
-        uint32_t *path = xcalloc(zdepth, sizeof *path);
-        trie_path(t, zoom, path);
-        FT_GROW(out, ocap, nout + zdepth);
-        memmove(out + zdepth, out, nout * sizeof *out);
-        out[keep++] = (struct svg_frame){TRIE_ROOT, 0, 0, timemax, false, true};
-        for (uint32_t d = 1; d < zdepth; d++)
-            out[keep++] = (struct svg_frame){path[d - 1], d, 0, timemax, false, true};
-        free(path);
-        nout += zdepth;
-    }
-    for (size_t i = keep; i < nout; i++)
-        if (!(out[i].samples < minwidth_time))
-            out[keep++] = out[i];
-    *n = keep;
-    return out;
+    *n = prune(&f, zoom, zdepth, timemax, minwidth_time);
+    return f.out;
 }
 
 /* The total the frames of svg_frames() are drawn against (flamegraph.pl's $timemax):

@@ -175,56 +175,62 @@ unsigned theme_slot(const char *name, size_t len)
     return spread_hash(p, len) << THEME_SPREAD_SHIFT | kinds(name, len) | v2 << 4 | v1;
 }
 
+static enum palette java_flat(unsigned k)
+{
+    if (k & K_JIT_END)
+        return PALETTE_GREEN;
+    if (k & K_INL_END)
+        return PALETTE_AQUA;
+    if (k & K_JAVA)
+        return PALETTE_GREEN;
+    if (k & K_CPP)
+        return PALETTE_YELLOW;
+    return k & K_KERN_END ? PALETTE_ORANGE : PALETTE_RED;
+}
+
+static enum palette perl_flat(unsigned k)
+{
+    if (k & K_CPP)
+        return PALETTE_YELLOW;
+    if (k & K_PERL)
+        return PALETTE_GREEN;
+    return k & K_KERN_END ? PALETTE_ORANGE : PALETTE_RED;
+}
+
+static enum palette js_flat(unsigned k)
+{
+    if (k & K_JIT_END)
+        return (k & K_SLASH) ? PALETTE_GREEN : PALETTE_AQUA;
+    if (k & K_CPP)
+        return PALETTE_YELLOW;
+    if (k & K_JSPATH)
+        return PALETTE_GREEN;
+    if (k & K_COLON)
+        return PALETTE_AQUA;
+    if (k & K_SPACE)
+        return PALETTE_GREEN;
+    return k & K_KERN ? PALETTE_ORANGE : PALETTE_RED;
+}
+
+static enum palette kind_flat(unsigned k)
+{
+    if (k & (K_KERN_END | K_KDSO))
+        return PALETTE_ORANGE;
+    if (k & K_JIT_END)
+        return PALETTE_GREEN;
+    return k & K_INL_END ? PALETTE_AQUA : PALETTE_RED;
+}
+
 /* The palette a multi palette falls through to, as flamegraph.pl's color() decides. */
 static enum palette resolve(enum palette p, unsigned k)
 {
     switch (p) {
-    case PALETTE_WAKEUP:
-        return PALETTE_AQUA;
-    case PALETTE_JAVA:
-        if (k & K_JIT_END)
-            return PALETTE_GREEN;
-        if (k & K_INL_END)
-            return PALETTE_AQUA;
-        if (k & K_JAVA)
-            return PALETTE_GREEN;
-        if (k & K_CPP)
-            return PALETTE_YELLOW;
-        if (k & K_KERN_END)
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
-    case PALETTE_PERL:
-        if (k & K_CPP)
-            return PALETTE_YELLOW;
-        if (k & K_PERL)
-            return PALETTE_GREEN;
-        if (k & K_KERN_END)
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
-    case PALETTE_JS:
-        if (k & K_JIT_END)
-            return (k & K_SLASH) ? PALETTE_GREEN : PALETTE_AQUA;
-        if (k & K_CPP)
-            return PALETTE_YELLOW;
-        if (k & K_JSPATH)
-            return PALETTE_GREEN;
-        if (k & K_COLON)
-            return PALETTE_AQUA;
-        if (k & K_SPACE)
-            return PALETTE_GREEN;
-        if (k & K_KERN)
-            return PALETTE_ORANGE;
-        return PALETTE_RED;
-    case PALETTE_KIND:
-        if (k & (K_KERN_END | K_KDSO))
-            return PALETTE_ORANGE;
-        if (k & K_JIT_END)
-            return PALETTE_GREEN;
-        if (k & K_INL_END)
-            return PALETTE_AQUA;
-        return PALETTE_RED;
-    default:
-        return p;
+    case PALETTE_WAKEUP: return PALETTE_AQUA;
+    case PALETTE_JAVA: return java_flat(k);
+    case PALETTE_PERL: return perl_flat(k);
+    case PALETTE_JS: return js_flat(k);
+    case PALETTE_KIND: return kind_flat(k);
+    default: return p;
     }
 }
 
@@ -234,11 +240,11 @@ static struct rgb mk(int r, int g, int b)
     return c;
 }
 
-/* flamegraph.pl's color() for the resolved palette p. v1, v2, v3 in [0, 1); w: the
- * value for the second channel of the one-value palettes (flamegraph.pl: v1). */
-static struct rgb formula(enum palette p, double v1, double v2, double v3, double w)
+struct rgb theme_palette_rgb(enum palette p, double v1, double v2, double v3, double w)
 {
     switch (p) {
+    case PALETTE_HOT:
+        return mk(205 + (int)(50 * v3), (int)(230 * v1), (int)(55 * v2));
     case PALETTE_MEM:
         return mk(0, 190 + (int)(50 * v2), (int)(210 * v1));
     case PALETTE_IO: {
@@ -269,9 +275,8 @@ static struct rgb formula(enum palette p, double v1, double v2, double v3, doubl
         return mk(50 + (int)(60 * w), 165 + (int)(55 * v1), 165 + (int)(55 * v1));
     case PALETTE_ORANGE:
         return mk(190 + (int)(65 * v1), 90 + (int)(65 * w), 0);
-    case PALETTE_HOT:
     default:
-        return mk(205 + (int)(50 * v3), (int)(230 * v1), (int)(55 * v2));
+        return mk(0, 0, 0);
     }
 }
 
@@ -280,7 +285,7 @@ struct rgb theme_rgb(enum palette p, unsigned slot)
     /* Bucket centres stand for flamegraph.pl's continuous hash values. */
     double v1 = ((slot & 15) + 0.5) / 16;
     double v2 = (((slot >> 4) & 15) + 0.5) / 16;
-    return formula(resolve(p, slot), v1, v2, v2, v1);
+    return theme_palette_rgb(resolve(p, slot), v1, v2, v2, v1);
 }
 
 struct rgb theme_rgb_spread(enum palette p, unsigned slot)
@@ -289,7 +294,7 @@ struct rgb theme_rgb_spread(enum palette p, unsigned slot)
     double v1 = ((h & 15) + 0.5) / 16;
     double v2 = (((h >> 4) & 15) + 0.5) / 16;
     double v3 = (((h >> 8) & 7) + 0.5) / 8;
-    return formula(resolve(p, slot), v1, v2, v3, v2);
+    return theme_palette_rgb(resolve(p, slot), v1, v2, v3, v2);
 }
 
 static long dist2(int r1, int g1, int b1, int r2, int g2, int b2)

@@ -49,6 +49,12 @@ unsigned theme_slot(const char *name, size_t len);
 struct rgb {
     unsigned char r, g, b;
 };
+/* flamegraph.pl's color() for a flat palette p (hot, mem, io and the single colours;
+ * black for the multi palettes, which name resolves to a flat one first): each channel's
+ * range, at the values v1, v2, v3 in [0, 1) (flamegraph.pl's three random numbers); w is
+ * the value of the second channel of the single colours (flamegraph.pl: v1). The viewer
+ * (theme_rgb) and the SVG (svg_name_rgb) both paint with it. */
+struct rgb theme_palette_rgb(enum palette p, double v1, double v2, double v3, double w);
 struct rgb theme_rgb(enum palette p, unsigned slot);
 /* The colour the viewer paints: the same palette formulas as theme_rgb (the channel
  * ranges of flamegraph.pl's palettes), but with each channel's value taken from its own

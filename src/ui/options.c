@@ -113,7 +113,7 @@ enum {
     OPT_WEIGHT, OPT_FOLLOW, OPT_STRICT, OPT_INCLUDE, OPT_EXCLUDE, OPT_HIDE, OPT_COLORS,
     OPT_NOCOLOR, OPT_WINDOW, OPT_TEXT, OPT_COLS, OPT_ROWS, OPT_TOP, OPT_INLINE, OPT_CONTEXT,
     OPT_MAX_LINE,
-    OPT_BASE, OPT_NORMALIZE, OPT_STRIP_HEX, /* diff (issue 14) */
+    OPT_BASE, OPT_NORMALIZE, OPT_STRIP_HEX,
     OPT_SVG,
     OPT_SAVE, OPT_TEE, OPT_ZOOM, OPT_SELECT, OPT_NO_MOUSE,
     OPT_FROM, OPT_TO, OPT_GROUP, OPT_RECURSION,
@@ -242,10 +242,244 @@ static int set_mode(struct options *o, enum out_mode m, const char *name, struct
 
 static void add_filter(struct options *o, enum filter_kind k, const char *re)
 {
-    o->filters = xreallocarray(o->filters, o->nfilters + 1, sizeof *o->filters);
-    o->filters[o->nfilters].kind = k;
-    o->filters[o->nfilters].re = re;
-    o->nfilters++;
+    struct graph_spec *s = &o->spec;
+    s->filters = xreallocarray(s->filters, s->nfilters + 1, sizeof *s->filters);
+    s->filters[s->nfilters].kind = k;
+    s->filters[s->nfilters].re = re;
+    s->nfilters++;
+}
+
+/* The options whose argument is one of a few keywords: the keywords and their values. */
+struct keyword {
+    const char *word;
+    int value;
+};
+
+static const struct keyword formats[] = {
+    {"auto", FORMAT_AUTO}, {"folded", FORMAT_FOLDED}, {"perf", FORMAT_PERF},
+    {"perf-data", FORMAT_PERF_DATA}, {"pprof", FORMAT_PPROF}, {"bpftrace", FORMAT_BPFTRACE},
+    {NULL, 0},
+};
+static const struct keyword weights[] = {{"samples", 1}, {"period", 0}, {NULL, 0}};
+static const struct keyword name_modes[] = {{"short", 0}, {"full", 1}, {NULL, 0}};
+static const struct keyword groups[] = {
+    {"comm", GROUP_COMM}, {"pid", GROUP_PID}, {"tid", GROUP_TID}, {"none", GROUP_NONE},
+    {NULL, 0},
+};
+
+static const struct keyword_option {
+    int code;                     /* getopt_long's value */
+    const char *name;             /* for the message */
+    const struct keyword *words;
+    const char *choices;          /* for the message */
+} keyword_options[] = {
+    {'F', "format", formats, "auto, folded, perf, perf-data, pprof or bpftrace"},
+    {OPT_WEIGHT, "weight", weights, "period or samples"},
+    {OPT_NAMES, "names", name_modes, "short or full"},
+    {OPT_GROUP, "group", groups, "none, comm, pid or tid"},
+};
+
+/* The keyword option with getopt_long value c, or NULL. */
+static const struct keyword_option *keyword_option(int c)
+{
+    for (size_t i = 0; i < FT_ARRAY_LEN(keyword_options); i++)
+        if (keyword_options[i].code == c)
+            return &keyword_options[i];
+    return NULL;
+}
+
+/* Sets the field of keyword option k to the value of arg, or fails (-1, err set). */
+static int set_keyword(struct options *o, const struct keyword_option *k, const char *arg,
+                       struct ft_error *err)
+{
+    const struct keyword *w = k->words;
+    while (w->word && strcmp(w->word, arg) != 0)
+        w++;
+    if (!w->word)
+        return ft_error_set(err, 0, "invalid --%s '%s' (%s)", k->name, arg, k->choices);
+    switch (k->code) {
+    case 'F': o->format = (enum input_format)w->value; break;
+    case OPT_WEIGHT: o->perf.weight_samples = w->value; break;
+    case OPT_NAMES: o->spec.names_full = w->value; break;
+    default: o->group = w->value; break;   /* OPT_GROUP */
+    }
+    return 0;
+}
+
+/* The field of a flag (an option without an argument that sets a bool), or NULL. */
+static bool *flag(struct options *o, int c)
+{
+    switch (c) {
+    case OPT_PID: return &o->perf.pid;
+    case OPT_TID: return &o->perf.tid;
+    case OPT_KERNEL: return &o->perf.kernel;
+    case OPT_JIT: return &o->perf.jit;
+    case OPT_ADDRS: return &o->perf.addrs;
+    case OPT_SRCLINE: return &o->perf.srcline;
+    case OPT_FOLLOW: return &o->follow;
+    case OPT_STRICT: return &o->strict;
+    case 'i': return &o->spec.icicle;
+    case 'r': return &o->spec.reverse;
+    case OPT_NOCOLOR: return &o->no_color;
+    case OPT_NORMALIZE: return &o->normalize;
+    case OPT_STRIP_HEX: return &o->strip_hex;
+    case OPT_NO_MOUSE: return &o->no_mouse;
+    case OPT_RECURSION: return &o->spec.recursion;
+    case 'h': return &o->help;
+    case 'V': return &o->version;
+    default: return NULL;
+    }
+}
+
+/* The field of an option whose argument is kept as it is, or NULL. */
+static const char **string(struct options *o, int c)
+{
+    switch (c) {
+    case OPT_EVENT: return &o->perf.event_filter;
+    case OPT_PERF: return &o->perf_path;
+    case OPT_PERF_ARGS: return &o->perf_args;
+    case OPT_SAMPLE_TYPE: return &o->sample_type;
+    case 's': return &o->spec.search;
+    case OPT_SAVE: return &o->save;
+    case OPT_TEE: return &o->tee;
+    case OPT_ZOOM: return &o->spec.zoom;
+    case OPT_SELECT: return &o->spec.select;
+    default: return NULL;
+    }
+}
+
+static int set_colors(struct options *o, const char *arg, struct ft_error *err)
+{
+    enum palette pal;
+    if (theme_palette_parse(arg, &pal) < 0)
+        return ft_error_set(err, 0, "unknown palette '%s' for --colors", arg);
+    o->spec.colors = arg;
+    if (pal == PALETTE_KIND)   /* the kinds come from perf's annotations */
+        o->perf.kernel = o->perf.jit = true;
+    return 0;
+}
+
+static int set_window(struct options *o, const char *arg, struct ft_error *err)
+{
+    char *end;
+    errno = 0;
+    double w = strtod(arg, &end);
+    if (errno || end == arg || *end || !(w > 0) || w > 1e9)
+        return ft_error_set(err, 0, "invalid --window '%s' (seconds > 0)", arg);
+    o->window = w;
+    return 0;
+}
+
+static int set_top(struct options *o, const char *arg, struct ft_error *err)
+{
+    long v;
+    if (set_mode(o, OUT_TOP, "--top", err))
+        return -1;
+    if (!arg)
+        return 0;
+    if (parse_int(arg, 1, 100000000, &v))
+        return ft_error_set(err, 0, "invalid --top '%s' (a number >= 1)", arg);
+    o->top_n = (size_t)v;
+    return 0;
+}
+
+static int set_svg(struct options *o, const char *arg, struct ft_error *err)
+{
+    if (set_mode(o, OUT_SVG, "--svg", err))
+        return -1;
+    if (arg && !*arg)
+        return ft_error_set(err, 0, "--svg= needs a file name");
+    o->svg_file = arg && strcmp(arg, "-") ? arg : NULL;
+    return 0;
+}
+
+/* --cols, --rows: 1 to 100000. */
+static int set_size(int *out, const char *name, const char *arg, struct ft_error *err)
+{
+    long v;
+    if (parse_int(arg, 1, 100000, &v))
+        return ft_error_set(err, 0, "invalid --%s '%s' (1 to 100000)", name, arg);
+    *out = (int)v;
+    return 0;
+}
+
+/* --from, --to: seconds after the first sample. */
+static int set_time(bool *has, int64_t *ns, const char *name, const char *arg,
+                    struct ft_error *err)
+{
+    if (parse_seconds(arg, ns))
+        return ft_error_set(err, 0, "invalid --%s '%s' (seconds >= 0, e.g. 1.5)", name, arg);
+    *has = true;
+    return 0;
+}
+
+/* An option getopt_long did not accept (c is ':' or '?'). Always -1. */
+static int bad_option(int c, char **argv, struct ft_error *err)
+{
+    if (c == ':')
+        return ft_error_set(err, 0, "option '%s' needs an argument", argv[optind - 1]);
+    if (optopt && optopt < 256)
+        return ft_error_set(err, 0, "invalid option -- '%c'", optopt);
+    return ft_error_set(err, 0, "unrecognized option '%s'", argv[optind - 1]);
+}
+
+/* One option c (getopt_long's value) with its argument arg (optarg). 0, or -1 with err
+ * set. */
+static int option(struct options *o, int c, char *arg, char **argv, struct ft_error *err)
+{
+    struct graph_spec *s = &o->spec;
+    switch (c) {
+    case OPT_ALL: o->perf.kernel = o->perf.jit = true; return 0;
+    case OPT_MAX_LINE:
+        if (parse_size(arg, &o->max_line))
+            return ft_error_set(err, 0, "invalid --max-line '%s' (1 to 2G bytes)", arg);
+        return 0;
+    case OPT_INCLUDE: add_filter(o, FILTER_INCLUDE, arg); return 0;
+    case OPT_EXCLUDE: add_filter(o, FILTER_EXCLUDE, arg); return 0;
+    case OPT_HIDE: add_filter(o, FILTER_HIDE, arg); return 0;
+    case OPT_COLORS: return set_colors(o, arg, err);
+    case OPT_WINDOW: return set_window(o, arg, err);
+    case 'c': return set_mode(o, OUT_COLLAPSE, "--collapse", err);
+    case OPT_TEXT: return set_mode(o, OUT_TEXT, "--text", err);
+    case OPT_TOP: return set_top(o, arg, err);
+    case OPT_SVG: return set_svg(o, arg, err);
+    case OPT_COLS: return set_size(&o->cols, "cols", arg, err);
+    case OPT_ROWS: return set_size(&o->rows, "rows", arg, err);
+    case OPT_INLINE:
+    case OPT_CONTEXT:
+        return ft_error_set(err, 0, "--%s is not supported (it needs addr2line); "
+                            "collapse with stackcollapse-perf.pl instead",
+                            c == OPT_INLINE ? "inline" : "context");
+    case OPT_BASE:
+        o->bases = xreallocarray(o->bases, o->nbases + 1, sizeof *o->bases);
+        o->bases[o->nbases++] = arg;
+        return 0;
+    case OPT_FROM: return set_time(&s->has_from, &s->from_ns, "from", arg, err);
+    case OPT_TO: return set_time(&s->has_to, &s->to_ns, "to", arg, err);
+    default: break;
+    }
+    bool *f = flag(o, c);
+    const char **str = f ? NULL : string(o, c);
+    const struct keyword_option *k = f || str ? NULL : keyword_option(c);
+    if (f)
+        *f = true;
+    else if (str)
+        *str = arg;
+    else if (k)
+        return set_keyword(o, k, arg, err);
+    else
+        return bad_option(c, argv, err);
+    return 0;
+}
+
+/* The process frame of the batch outputs: --group, else --tid or --pid, else comm. */
+static enum perf_group resolve_group(const struct options *o)
+{
+    if (o->group >= 0)
+        return (enum perf_group)o->group;
+    if (o->perf.tid)
+        return GROUP_TID;
+    return o->perf.pid ? GROUP_PID : GROUP_COMM;
 }
 
 int options_parse(struct options *o, int argc, char **argv, struct ft_error *err)
@@ -253,220 +487,81 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
     memset(o, 0, sizeof *o);
     o->top_n = 20;
     o->group = -1;
-    long v;
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":F:irs:chV", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'F':
-            if (!strcmp(optarg, "auto"))
-                o->format = FORMAT_AUTO;
-            else if (!strcmp(optarg, "folded"))
-                o->format = FORMAT_FOLDED;
-            else if (!strcmp(optarg, "perf"))
-                o->format = FORMAT_PERF;
-            else if (!strcmp(optarg, "perf-data"))
-                o->format = FORMAT_PERF_DATA;
-            else if (!strcmp(optarg, "pprof"))
-                o->format = FORMAT_PPROF;
-            else if (!strcmp(optarg, "bpftrace"))
-                o->format = FORMAT_BPFTRACE;
-            else
-                return ft_error_set(err, 0, "invalid --format '%s' (auto, folded, perf, perf-data, "
-                                    "pprof or bpftrace)", optarg);
-            break;
-        case OPT_PID: o->perf.pid = true; break;
-        case OPT_TID: o->perf.tid = true; break;
-        case OPT_KERNEL: o->perf.kernel = true; break;
-        case OPT_JIT: o->perf.jit = true; break;
-        case OPT_ALL: o->perf.kernel = o->perf.jit = true; break;
-        case OPT_ADDRS: o->perf.addrs = true; break;
-        case OPT_EVENT: o->perf.event_filter = optarg; break;
-        case OPT_SRCLINE: o->perf.srcline = true; break;
-        case OPT_WEIGHT:
-            if (!strcmp(optarg, "samples"))
-                o->perf.weight_samples = true;
-            else if (!strcmp(optarg, "period"))
-                o->perf.weight_samples = false;
-            else
-                return ft_error_set(err, 0, "invalid --weight '%s' (period or samples)", optarg);
-            break;
-        case OPT_FOLLOW: o->follow = true; break;
-        case OPT_PERF: o->perf_path = optarg; break;
-        case OPT_PERF_ARGS: o->perf_args = optarg; break;
-        case OPT_SAMPLE_TYPE: o->sample_type = optarg; break;
-        case OPT_STRICT: o->strict = true; break;
-        case OPT_MAX_LINE:
-            if (parse_size(optarg, &o->max_line))
-                return ft_error_set(err, 0, "invalid --max-line '%s' (1 to 2G bytes)", optarg);
-            break;
-        case 'i': o->icicle = true; break;
-        case 'r': o->reverse = true; break;
-        case OPT_INCLUDE: add_filter(o, FILTER_INCLUDE, optarg); break;
-        case OPT_EXCLUDE: add_filter(o, FILTER_EXCLUDE, optarg); break;
-        case OPT_HIDE: add_filter(o, FILTER_HIDE, optarg); break;
-        case 's': o->search = optarg; break;
-        case OPT_COLORS: {
-            enum palette pal;
-            if (theme_palette_parse(optarg, &pal) < 0)
-                return ft_error_set(err, 0, "unknown palette '%s' for --colors", optarg);
-            o->colors = optarg;
-            if (pal == PALETTE_KIND)   /* the kinds come from perf's annotations */
-                o->perf.kernel = o->perf.jit = true;
-            break;
-        }
-        case OPT_NOCOLOR: o->no_color = true; break;
-        case OPT_NAMES:
-            if (strcmp(optarg, "short") != 0 && strcmp(optarg, "full") != 0)
-                return ft_error_set(err, 0, "invalid --names '%s' (short or full)", optarg);
-            o->names_full = strcmp(optarg, "full") == 0;
-            break;
-        case OPT_WINDOW: {
-            char *end;
-            errno = 0;
-            double w = strtod(optarg, &end);
-            if (errno || end == optarg || *end || !(w > 0) || w > 1e9)
-                return ft_error_set(err, 0, "invalid --window '%s' (seconds > 0)", optarg);
-            o->window = w;
-            break;
-        }
-        case 'c':
-            if (set_mode(o, OUT_COLLAPSE, "--collapse", err))
-                return -1;
-            break;
-        case OPT_TEXT:
-            if (set_mode(o, OUT_TEXT, "--text", err))
-                return -1;
-            break;
-        case OPT_TOP:
-            if (set_mode(o, OUT_TOP, "--top", err))
-                return -1;
-            if (optarg) {
-                if (parse_int(optarg, 1, 100000000, &v))
-                    return ft_error_set(err, 0, "invalid --top '%s' (a number >= 1)", optarg);
-                o->top_n = (size_t)v;
-            }
-            break;
-        case OPT_SVG:
-            if (set_mode(o, OUT_SVG, "--svg", err))
-                return -1;
-            if (optarg && !*optarg)
-                return ft_error_set(err, 0, "--svg= needs a file name");
-            o->svg_file = optarg && strcmp(optarg, "-") ? optarg : NULL;
-            break;
-        case OPT_COLS:
-            if (parse_int(optarg, 1, 100000, &v))
-                return ft_error_set(err, 0, "invalid --cols '%s' (1 to 100000)", optarg);
-            o->cols = (int)v;
-            break;
-        case OPT_ROWS:
-            if (parse_int(optarg, 1, 100000, &v))
-                return ft_error_set(err, 0, "invalid --rows '%s' (1 to 100000)", optarg);
-            o->rows = (int)v;
-            break;
-        case OPT_INLINE:
-        case OPT_CONTEXT:
-            return ft_error_set(err, 0, "--%s is not supported (it needs addr2line); "
-                                "collapse with stackcollapse-perf.pl instead",
-                                c == OPT_INLINE ? "inline" : "context");
-        case OPT_BASE:
-            o->bases = xreallocarray(o->bases, o->nbases + 1, sizeof *o->bases);
-            o->bases[o->nbases++] = optarg;
-            break;
-        case OPT_NORMALIZE: o->normalize = true; break;
-        case OPT_STRIP_HEX: o->strip_hex = true; break;
-        case OPT_SAVE: o->save = optarg; break;
-        case OPT_TEE: o->tee = optarg; break;
-        case OPT_ZOOM: o->zoom = optarg; break;
-        case OPT_SELECT: o->select = optarg; break;
-        case OPT_NO_MOUSE: o->no_mouse = true; break;
-        case OPT_FROM:
-        case OPT_TO:
-            if (parse_seconds(optarg, c == OPT_FROM ? &o->from_ns : &o->to_ns))
-                return ft_error_set(err, 0, "invalid --%s '%s' (seconds >= 0, e.g. 1.5)",
-                                    c == OPT_FROM ? "from" : "to", optarg);
-            if (c == OPT_FROM)
-                o->has_from = true;
-            else
-                o->has_to = true;
-            break;
-        case OPT_GROUP:
-            if (!strcmp(optarg, "comm"))
-                o->group = GROUP_COMM;
-            else if (!strcmp(optarg, "pid"))
-                o->group = GROUP_PID;
-            else if (!strcmp(optarg, "tid"))
-                o->group = GROUP_TID;
-            else if (!strcmp(optarg, "none"))
-                o->group = GROUP_NONE;
-            else
-                return ft_error_set(err, 0, "invalid --group '%s' (none, comm, pid or tid)",
-                                    optarg);
-            break;
-        case OPT_RECURSION: o->collapse_recursion = true; break;
-        case 'h': o->help = true; break;
-        case 'V': o->version = true; break;
-        case ':':
-            return ft_error_set(err, 0, "option '%s' needs an argument", argv[optind - 1]);
-        default:
-            if (optopt && optopt < 256)
-                return ft_error_set(err, 0, "invalid option -- '%c'", optopt);
-            return ft_error_set(err, 0, "unrecognized option '%s'", argv[optind - 1]);
-        }
-    }
+    while ((c = getopt_long(argc, argv, ":F:irs:chV", longopts, NULL)) != -1)
+        if (option(o, c, optarg, argv, err) < 0)
+            return -1;
     o->files = argv + optind;
     o->nfiles = (size_t)(argc - optind);
+    o->spec.group = resolve_group(o);
+    const char *diff = o->normalize ? "normalize" : "strip-hex";
     if ((o->normalize || o->strip_hex) && !o->nbases)
-        return ft_error_set(err, 0, "--%s needs --base=FILE",
-                            o->normalize ? "normalize" : "strip-hex");
+        return ft_error_set(err, 0, "--%s needs --base=FILE", diff);
     if ((o->normalize || o->strip_hex) && o->follow)   /* they need the input's end */
-        return ft_error_set(err, 0, "--%s cannot be combined with --follow",
-                            o->normalize ? "normalize" : "strip-hex");
+        return ft_error_set(err, 0, "--%s cannot be combined with --follow", diff);
     return 0;
+}
+
+/* The quoted text at s (s[0] is the quote), appended to w; returns what follows the
+ * closing quote, or NULL (err set) when there is none. '...' is literal; "..." keeps the
+ * \" \\ \$ \` escapes. */
+static const char *quoted(const char *s, struct buf *w, struct ft_error *err)
+{
+    if (*s == '\'') {
+        const char *e = strchr(s + 1, '\'');
+        if (!e) {
+            ft_error_set(err, 0, "unterminated ' quote");
+            return NULL;
+        }
+        buf_append(w, s + 1, (size_t)(e - s - 1));
+        return e + 1;
+    }
+    for (s++; *s != '"'; s++) {
+        if (!*s) {
+            ft_error_set(err, 0, "unterminated \" quote");
+            return NULL;
+        }
+        if (*s == '\\' && s[1] && strchr("\"\\$`", s[1]))
+            s++;
+        buf_putc(w, *s);
+    }
+    return s + 1;
+}
+
+static bool blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n';
 }
 
 int options_split(const char *s, char ***argv, int *argc, struct ft_error *err)
 {
     struct buf w = {0};
     int rc = 0;
-    while (*s) {
-        while (*s == ' ' || *s == '\t' || *s == '\n')
+    for (;;) {
+        while (blank(*s))
             s++;
         if (!*s)
             break;
         w.len = 0;
-        while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
-            if (*s == '\'') {
-                const char *e = strchr(s + 1, '\'');
-                if (!e) {
-                    rc = ft_error_set(err, 0, "unterminated ' quote");
-                    goto out;
-                }
-                buf_append(&w, s + 1, (size_t)(e - s - 1));
-                s = e + 1;
-            } else if (*s == '"') {
-                for (s++; *s != '"'; s++) {
-                    if (!*s) {
-                        rc = ft_error_set(err, 0, "unterminated \" quote");
-                        goto out;
-                    }
-                    if (*s == '\\' && s[1] && strchr("\"\\$`", s[1]))
-                        s++;
-                    buf_putc(&w, *s);
-                }
-                s++;
-            } else {
-                if (*s == '\\' && s[1])
-                    s++;
-                buf_putc(&w, *s++);
+        while (s && *s && !blank(*s)) {
+            if (*s == '\'' || *s == '"') {
+                s = quoted(s, &w, err);
+                continue;
             }
+            if (*s == '\\' && s[1])
+                s++;
+            buf_putc(&w, *s++);
+        }
+        if (!s) {
+            rc = -1;
+            break;
         }
         buf_putc(&w, '\0');
         *argv = xreallocarray(*argv, (size_t)*argc + 1, sizeof **argv);
         (*argv)[(*argc)++] = xstrdup(w.p);
     }
-out:
     buf_fini(&w);
     return rc;
 }
@@ -480,10 +575,10 @@ void options_free_words(char **argv, int argc)
 
 void options_fini(struct options *o)
 {
-    free(o->filters);
-    o->filters = NULL;
+    free(o->spec.filters);
+    o->spec.filters = NULL;
+    o->spec.nfilters = 0;
     free(o->bases);
     o->bases = NULL;
     o->nbases = 0;
-    o->nfilters = 0;
 }

@@ -2,7 +2,8 @@
 /* flametui - options.h: the command line, parsed with getopt_long into struct options.
  * Pure: never prints, never exits; main.c reports errors and prints --help.
  * Only main.c and options.c include this header: main turns struct options into the
- * layers' own small option structs (load_opts, app_opts, tui_opts). */
+ * layers' own small option structs (load_opts, app_opts, tui_opts, batch_opts); what to
+ * show is filled once, as a struct graph_spec, for the viewer and the batch outputs. */
 #ifndef FLAMETUI_OPTIONS_H
 #define FLAMETUI_OPTIONS_H
 #include <stdbool.h>
@@ -12,7 +13,7 @@
 #include "core/util.h"
 #include "input/loader.h"     /* enum input_format */
 #include "input/parse_perf.h" /* struct perf_opts */
-#include "query/view.h"       /* struct filter_opt */
+#include "query/graph.h"      /* struct graph_spec */
 
 enum out_mode { OUT_TUI, OUT_COLLAPSE, OUT_TEXT, OUT_TOP, OUT_SVG };
 
@@ -25,12 +26,9 @@ struct options {
     const char *perf_path;      /* --perf=PATH: perf for perf.data files */
     const char *perf_args;      /* --perf-args=ARGS: extra perf script options */
     const char *sample_type;    /* --sample-type=NAME (pprof), NULL = the profile's default */
-    bool icicle;                /* -i */
-    bool reverse;               /* -r */
-    struct filter_opt *filters; /* --include/--exclude/--hide in order */
-    size_t nfilters;
-    const char *search;         /* -s RE */
-    const char *colors;         /* --colors=PALETTE, NULL = hot */
+    struct graph_spec spec;     /* what to show: filters, reverse, search, time, ... */
+    int group;                  /* --group as given: enum perf_group, -1 when not given
+                                 * (spec.group is the one that applies) */
     bool no_color;              /* --no-color or NO_COLOR set */
     double window;              /* --window=SECONDS, 0 = cumulative */
     enum out_mode mode;
@@ -39,7 +37,6 @@ struct options {
     const char *svg_file;       /* --svg=FILE; NULL (--svg alone): standard output */
     const char *save;           /* --save=FILE: folded stacks written when the viewer exits */
     const char *tee;            /* --tee=FILE: the raw input copied as it arrives */
-    const char *zoom, *select;  /* --zoom=PATH --select=PATH: frames joined by ';' */
     bool no_mouse;              /* --no-mouse */
     bool help, version;
     char **bases;               /* --base=FILE (diff mode), in order; points into argv */
@@ -47,12 +44,6 @@ struct options {
     bool normalize, strip_hex;  /* --normalize, --strip-hex (need --base) */
     char **files;               /* points into argv; nfiles may be 0 */
     size_t nfiles;
-    bool names_full;            /* --names=full (default short: render/names.h) */
-    /* time, threads and recursion (issue 15) */
-    bool has_from, has_to;      /* --from/--to=SECONDS after the first sample */
-    int64_t from_ns, to_ns;
-    int group;                  /* --group: enum perf_group, -1 when not given */
-    bool collapse_recursion;    /* --collapse-recursion */
 };
 
 /* Parses argv. Returns 0, or -1 with err->msg set for a usage error (exit 2).

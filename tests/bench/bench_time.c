@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - tests/bench/bench_time.c (issue 15): the time index of perf input.
+/* flametui - tests/bench/bench_time.c: the time index of perf input.
  * usage: bench_time [SAMPLES [DISTINCT]]   (default 10000000 samples, 100000 stacks)
  *        bench_time FILE|-                 (perf script text, e.g. gen_perf ... | bench_time -)
  * Without a file it generates perf script text in memory (records of 4-12 frames over

@@ -287,7 +287,7 @@ static void auto_mode_follows_locale(void **state)
     assert_int_equal(label_mode_resolve(LABEL_ASCII), LABEL_ASCII);
 }
 
-/* issue 17 (core/util.c, here with the other message tests): die() from several worker
+/* core/util.c, here with the other message tests: die() from several worker
  * threads at once prints one message and exits once, with status 1. */
 #define DIE_THREADS 8
 static pthread_barrier_t die_barrier;

@@ -114,7 +114,7 @@ static void catastrophic_is_no_match(void **state)
     regex_free(re);
 }
 
-/* issue 17: a limit hit makes the pattern too expensive and stops a run of names at once
+/* A limit hit makes the pattern too expensive and stops a run of names at once
  * (20,000 names of (a+)+$ took 38 s at 2.5 ms each) */
 static void too_expensive_stops(void **state)
 {

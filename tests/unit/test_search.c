@@ -382,7 +382,7 @@ static void deep_stack_no_recursion(void **state)
     trie_free(t);
 }
 
-/* Zoomed: a match nested under a matching frame is counted once (the issue-19 mutant
+/* Zoomed: a match nested under a matching frame is counted once (a walk
  * that descended below a match gave 100 % here instead of 50 %). */
 static void zoomed_share_counts_nested_once(void **state)
 {

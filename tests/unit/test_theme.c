@@ -195,7 +195,7 @@ static void palette_spread(void **state)
 {
     (void)state;
     /* 1000 names sharing "std::": the hot palette over the 256-colour cube uses many
-     * indexes (issue 12: 7 before), and truecolor is not one colour with small changes */
+     * indexes (not 7), and truecolor is not one colour with small changes */
     enum { N = 1000 };
     static int idx[N], red[N], grn[N];
     char b[128];

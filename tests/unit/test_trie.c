@@ -407,6 +407,27 @@ static void reserve_hint_mid_insert(void **state)
     trie_free(t);
 }
 
+/* trie_sort_heaviest: heaviest first, ties in name order, by insertion (up to 16) and by
+ * qsort (more) alike. */
+static void heaviest_first_ties_in_name_order(void **state)
+{
+    (void)state;
+    for (size_t n = 0; n <= 40; n += 5) {
+        struct trie_heavy k[40];
+        for (size_t i = 0; i < n; i++)   /* totals 0..3, in a scrambled name order */
+            k[i] = (struct trie_heavy){(uint32_t)(100 + i), (uint32_t)((i * 11) % n),
+                                       (double)((i * 5) % 4)};
+        trie_sort_heaviest(k, n);
+        for (size_t i = 0; i < n; i++)   /* each entry kept whole */
+            assert_true(k[i].total == (double)(((k[i].node - 100) * 5) % 4));
+        for (size_t i = 1; i < n; i++) {
+            assert_true(k[i - 1].total >= k[i].total);
+            if (k[i - 1].total == k[i].total)
+                assert_true(k[i - 1].idx < k[i].idx);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -426,6 +447,7 @@ int main(void)
         cmocka_unit_test(collapse_order_prefix_names),
         cmocka_unit_test(collapse_order_semicolon_names),
         cmocka_unit_test(reserve_hint_mid_insert),
+        cmocka_unit_test(heaviest_first_ties_in_name_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

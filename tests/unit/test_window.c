@@ -64,7 +64,7 @@ static void window_keeps_recent_samples(void **state)
     trie_free(t);
 }
 
-/* issue 17: after the input ends, the window must go idle: no snapshot and no rebuild
+/* After the input ends, the window must go idle: no snapshot and no rebuild
  * while nothing arrives, except once when a snapshot ages out. */
 static void window_idle_when_nothing_changes(void **state)
 {
