@@ -32,7 +32,7 @@ fresh
 mkfifo "$tmp/fifo1"
 sleep 30 > "$tmp/fifo1" &
 writer=$!
-trap 'st=$?; kill $writer 2>/dev/null; e2e_end $st' EXIT
+tap_cleanup='kill $writer 2>/dev/null; e2e_cleanup'
 start "$FLAMETUI" "$tmp/fifo1"
 wait_for 'LIVE'
 keys '?'                                   # still answering keys

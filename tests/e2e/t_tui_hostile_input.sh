@@ -5,7 +5,7 @@
 # endless line never holds up a key (10); a quiet pipe shows its first line at once
 # (11); --follow reads a truncated file again from the start (16).
 . "$top_srcdir/tests/e2e/lib.sh"
-command -v truncate > /dev/null 2>&1 || { echo "SKIP: no truncate(1)"; exit 77; }
+command -v truncate > /dev/null 2>&1 || skip_all "no truncate(1)"
 
 # 1 and 10. One line, then a sparse 64 GB hole: an endless line of NULs, read in steps.
 printf 'main;first 5\n' > "$tmp/big.folded"

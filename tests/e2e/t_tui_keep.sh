@@ -58,7 +58,7 @@ fresh
 mkfifo "$tmp/fifo"
 (cat "$in"; sleep 30) > "$tmp/fifo" &
 writer=$!
-trap 'st=$?; kill $writer 2>/dev/null; e2e_end $st' EXIT
+tap_cleanup='kill $writer 2>/dev/null; e2e_cleanup'
 start "$FLAMETUI $tmp/fifo"
 wait_for 'LIVE .*100 samples'
 keys C-c

@@ -8,7 +8,7 @@
 . "$top_srcdir/tests/e2e/lib.sh"
 f="$data/names-cpp.folded"
 ev="$data/perf-events.perf"
-[ -r "$f" ] && [ -r "$ev" ] || { echo "SKIP: test data missing"; exit 77; }
+[ -r "$f" ] && [ -r "$ev" ] || skip_all "test data missing"
 
 # short names in the labels and the status line; L: full names; d: the whole name
 start_size 120 24 "$FLAMETUI" "$f"
