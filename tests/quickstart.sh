@@ -50,9 +50,11 @@ summary() {
     #                 .log): "ok" lines pass, "not ok" lines fail, "ok ... # SKIP" lines
     #                 and a "1..0 # SKIP" plan are skips; tap-driver's own ERROR results
     #                 in the .trs (a missing plan, a test number out of order) fail
-    #   otherwise     a "N passed, N failed[, N skipped]" line, else the result
+    #   otherwise     a "N passed, N failed[, N skipped]" line, else the PASS: / FAIL: /
+    #                 ERROR: / SKIP: lines (make check's own, from a tier that runs it),
+    #                 else the result
     # A test whose automake result is FAIL or ERROR counts at least one failure, one that
-    # is skipped at least one skip.
+    # is skipped at least one skip. SUMMARY_DETAIL=1: "PASSED FAILED SKIPPED FILE" per log.
     find tests "${extra:-extra}" -name '*.trs' 2>/dev/null | sort | while read -r trs; do
         log=${trs%.trs}.log
         res=$(sed -n 's/^:test-result: //p' "$trs" | sort -u | tr '\n' ' ')
@@ -73,6 +75,11 @@ summary() {
                 p=$(echo "$line" | sed -E 's/^([A-Za-z-]+: )?([0-9]+) passed.*/\2/')
                 f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
                 s=$(echo "$line" | sed -n -E 's/.* ([0-9]+) skipped.*/\1/p')
+            else
+                p=$(grep -c '^PASS: ' "$log" || true)
+                f=$(grep -c -E '^(FAIL|ERROR): ' "$log" || true)
+                s=$(grep -c '^SKIP: ' "$log" || true)
+                [ "$p$f$s" = 000 ] && { p=; f=; s=; }
             fi
         fi
         p=${p:-0}; f=${f:-0}; s=${s:-0}
