@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - hostile input, round 2 (issue 17): files that shrink while they are read,
+# flametui - hostile input: files that shrink while they are read,
 # gzip bombs and gzip trailers, lines without end, gzip magic split over reads, and
 # --collapse output read back. Each case is bounded by timeout and takes a second or two;
 # the big memory measurements are in tests/bench/bench_memory.sh (make bench).

@@ -26,7 +26,7 @@ merge() {
 for f in "$corpus"/folded/*.txt; do
     name=$(basename "$f")
     merge "$f" > "$tmp/want"
-    # nothing to merge (empty.txt): exit 1, "no samples found" (issue 13)
+    # nothing to merge (empty.txt): exit 1, "no samples found"
     if [ ! -s "$tmp/want" ]; then
         "$FLAMETUI" --collapse "$f" > "$tmp/got" 2> "$tmp/err"; frc=$?
         if [ $frc -eq 1 ] && [ ! -s "$tmp/got" ] && grep -q 'no samples found' "$tmp/err"; then

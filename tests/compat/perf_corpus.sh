@@ -33,7 +33,7 @@ for exp in "$corpus"/perf-expected/*/*; do
     elif [ $frc -eq 0 ] && grep -q 'without a call graph' "$tmp/err" &&
         grep -xF -f "$exp" "$tmp/out" | cmp -s - "$exp" &&
         ! grep -vxF -f "$exp" "$tmp/out" | grep -qvE '^[^;]*;[^;]* [0-9]+$'; then
-        # the one deliberate difference (issue 13): a sample without a call chain is
+        # the one deliberate difference: a sample without a call chain is
         # kept as comm;function, which the script drops; every other line is the same
         ok "$set/$name"
     else

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e: hostile input in the viewer (issue 17). A file truncated while it loads
+# flametui - e2e: hostile input in the viewer. A file truncated while it loads
 # is an error in the status line, not SIGBUS with the terminal left broken (1); an
 # endless line never holds up a key (10); a quiet pipe shows its first line at once
 # (11); --follow reads a truncated file again from the start (16).

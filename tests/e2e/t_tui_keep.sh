@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e (issue 16, keep and share): --save on q and on SIGHUP equals --collapse
+# flametui - e2e, keep and share: --save on q and on SIGHUP equals --collapse
 # of the same input, --tee keeps the raw bytes, Ctrl-C in a live session stops the
 # recording (the pipeline) and keeps the profile marked EOF, a second Ctrl-C quits; S
 # saves the view; C shows the command line of the state; --zoom/--select.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e: readable names and numbers (issue 12, names part): short C++ names in
+# flametui - e2e: readable names and numbers: short C++ names in
 # the labels and the status line, L for the full names, d for the detail pane with the
 # whole name; the status line at 40, 80 and 200 columns ends with whole numbers; perf
 # input with two events: samples and seconds in the title, e switches the event (a file

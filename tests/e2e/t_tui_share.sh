@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e (issue 16, share): y and Y send exactly one OSC 52 sequence each, with
+# flametui - e2e, share: y and Y send exactly one OSC 52 sequence each, with
 # the base64 of the full name / the stack, and nothing without a key (read from a pty
 # log: script(1)); a terminal without OSC 52 gets a status message instead; --no-mouse
 # asks for no mouse mode; TERM=tmux-256color gets SGR mouse reports (columns past 223);
