@@ -123,6 +123,7 @@ while IFS= read -r e; do
                 verdict=SURVIVED
             else
                 by=$(sed -n 's/^\(FAIL\|ERROR\): \([^ ]*\).*/\2/p' "m-$name.log" | sort -u | tr '\n' ' ')
+                by=${by% }
                 verdict="KILLED by ${by:-a timeout}"
             fi
             cat orig > "$f"                  # new mtime: the next make rebuilds it
