@@ -44,7 +44,7 @@ tap_not_ok() {
 fail() { tap_not_ok "$@"; }
 skip() {
     tap_n=$((tap_n + 1)); tap_skip=$((tap_skip + 1))
-    echo "ok $tap_n # SKIP $(echo ${*:-skipped})"
+    echo "ok $tap_n # SKIP $(printf '%s' "${*:-skipped}" | tr '\n' ' ')"
 }
 # diag TEXT...: a TAP comment
 diag() { printf '# %s\n' "$*"; }
