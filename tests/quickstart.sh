@@ -46,17 +46,30 @@ summary() {
     # make check under tests/, and the tiers under extra/; never a failed distcheck's
     # copies, which would count twice):
     #   cmocka        "[  PASSED  ] N test(s)", "[  FAILED  ] N test(s)", "[  SKIPPED ] N"
-    #   our scripts   their last "N passed, N failed[, N skipped]" line
-    #   otherwise     the PASS: / FAIL: / SKIP: lines (the fuzz tier), else the result
+    #   TAP           our scripts (tests/lib.sh; tap-driver copies their stream into the
+    #                 .log): "ok" lines pass, "not ok" lines fail, "ok ... # SKIP" lines
+    #                 and a "1..0 # SKIP" plan are skips; tap-driver's own ERROR results
+    #                 in the .trs (a missing plan, a test number out of order) fail
+    #   otherwise     a "N passed, N failed[, N skipped]" line, else the PASS: / FAIL: /
+    #                 ERROR: / SKIP: lines (make check's own, from a tier that runs it),
+    #                 else the result
     # A test whose automake result is FAIL or ERROR counts at least one failure, one that
-    # exits 77 at least one skip.
+    # is skipped at least one skip. SUMMARY_DETAIL=1: "PASSED FAILED SKIPPED FILE" per log.
     find tests "${extra:-extra}" -name '*.trs' 2>/dev/null | sort | while read -r trs; do
         log=${trs%.trs}.log
-        res=$(sed -n 's/^:test-result: //p' "$trs" | head -n1)
+        res=$(sed -n 's/^:test-result: //p' "$trs" | sort -u | tr '\n' ' ')
         p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n1)
         f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n1)
         s=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$log" | tail -n1)
-        if [ -z "$p$f" ]; then
+        if [ -z "$p$f" ] && grep -E -q '^(not )?ok( |$)|^1\.\.0( |$)' "$log"; then
+            set -- $(awk '
+                /^ok( |$)/ && tolower($0) ~ /^ok[^#]*# *skip/ { s++; next }
+                /^ok( |$)/ { p++; next }
+                /^not ok( |$)/ { f++; next }
+                /^1\.\.0( |$)/ { s++ }
+                END { print p + 0, f + 0, s + 0 }' "$log")
+            p=$1; f=$(($2 + $(grep -c '^:test-result: ERROR' "$trs" || true))); s=$3
+        elif [ -z "$p$f" ]; then
             line=$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 || true)
             if [ -n "$line" ]; then
                 p=$(echo "$line" | sed -E 's/^([A-Za-z-]+: )?([0-9]+) passed.*/\2/')
@@ -64,19 +77,21 @@ summary() {
                 s=$(echo "$line" | sed -n -E 's/.* ([0-9]+) skipped.*/\1/p')
             else
                 p=$(grep -c '^PASS: ' "$log" || true)
-                f=$(grep -c '^FAIL: ' "$log" || true)
+                f=$(grep -c -E '^(FAIL|ERROR): ' "$log" || true)
                 s=$(grep -c '^SKIP: ' "$log" || true)
                 [ "$p$f$s" = 000 ] && { p=; f=; s=; }
             fi
         fi
         p=${p:-0}; f=${f:-0}; s=${s:-0}
-        case "$res" in
-        SKIP) [ "$s" -gt 0 ] || s=1 ;;
-        PASS|XFAIL) [ "$p$f$s" != 000 ] || p=1 ;;
-        *) [ "$f" -gt 0 ] || f=1 ;;
+        case " $res" in
+        *" FAIL "* | *" ERROR "* | *" XPASS "*) [ "$f" -gt 0 ] || f=1 ;;
+        " SKIP ") [ "$s" -gt 0 ] || s=1 ;;
+        *) [ "$p$f$s" != 000 ] || p=1 ;;
         esac
-        echo "$p $f $s"
-    done | awk '{p+=$1; f+=$2; s+=$3} END {printf "%d passed, %d failed, %d skipped\n", p, f, s}'
+        echo "$p $f $s${SUMMARY_DETAIL:+ $trs}"
+    done | if [ -n "${SUMMARY_DETAIL:-}" ]; then cat; else
+        awk '{p+=$1; f+=$2; s+=$3} END {printf "%d passed, %d failed, %d skipped\n", p, f, s}'
+    fi
 }
 
 case "$mode" in

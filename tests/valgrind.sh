@@ -9,7 +9,7 @@
 #  3. every tests/e2e/t_*.sh with flametui under valgrind (VALGRIND_E2E=0 skips it). A
 #     script that fails only when valgrind is slow gets a second run; if that passes it
 #     is reported FLAKY and counted as skipped (never as passed).
-# Ends with "N passed, N failed, N skipped" (one result per check; every skip printed).
+# Prints TAP (tests/lib.sh): one result per check, every skip with its reason.
 # Needs a build WITHOUT sanitizers (valgrind and ASan exclude each other): exits 77
 # with a message for a sanitizer build or when valgrind is missing.
 # FLAMETUI (default BUILDDIR/src/flametui) and top_srcdir may come from the environment.
@@ -19,24 +19,21 @@ top_srcdir=${top_srcdir:-$(cd "$here/.." && pwd)}
 if [ -z "${FLAMETUI:-}" ]; then
     FLAMETUI=${1:-.}/src/flametui
 fi
-[ -x "$FLAMETUI" ] || { echo "FAIL: $FLAMETUI is not executable"; exit 99; }
+TAP_SKIP_STATUS=77      # quickstart's tier: 77 is a skip
+. "$top_srcdir/tests/lib.sh"
+[ -x "$FLAMETUI" ] || { fail "$FLAMETUI is not executable"; exit 99; }
 FLAMETUI=$(cd "$(dirname "$FLAMETUI")" && pwd)/$(basename "$FLAMETUI")  # tmux panes cd
 tmp=$(mktemp -d) || exit 99
 T="tmux -L ft-vg-$$ -f /dev/null"
-trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-npass=0; nfail=0; nskip=0
-ok()   { npass=$((npass + 1)); }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
-skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
-report() { echo "$npass passed, $nfail failed, $nskip skipped"; }
+tap_cleanup='$T kill-server 2>/dev/null; rm -rf "$tmp"'
 
 # 1. cppcheck (static; needs no build)
 if command -v cppcheck >/dev/null 2>&1; then
     if cppcheck --error-exitcode=1 --enable=warning,portability --inline-suppr --std=c11 -q \
             -I "$top_srcdir/src" "$top_srcdir/src" > "$tmp/cppcheck" 2>&1; then
-        echo "PASS: cppcheck"; ok
+        ok "cppcheck"
     else
-        cat "$tmp/cppcheck"; fail "cppcheck"
+        cat "$tmp/cppcheck" >&2; fail "cppcheck"
     fi
 else
     skip "cppcheck not installed (apt-get install cppcheck)"
@@ -45,15 +42,13 @@ fi
 # 2. valgrind
 if ! command -v valgrind >/dev/null 2>&1; then
     skip "valgrind not installed (apt-get install valgrind): no memory checks"
-    report
-    [ $nfail -eq 0 ] || exit 1
+    finish || exit 1
     exit 77
 fi
 if ldd "$FLAMETUI" 2>/dev/null | grep -q -e libasan -e libubsan ||
         nm "$FLAMETUI" 2>/dev/null | grep -q -e __asan_init -e __ubsan_handle -e __tsan_init; then
     skip "$FLAMETUI is built with sanitizers; valgrind needs a plain build"
-    report
-    [ $nfail -eq 0 ] || exit 1
+    finish || exit 1
     exit 77
 fi
 # ncurses 6.4's own bugs, reproduced with a ten-line curses program: invalid reads in
@@ -91,11 +86,11 @@ vg() {
     rc=$?
     stdin=
     if [ -s "$tmp/vg.log" ] || [ $rc -eq 97 ]; then
-        fail "$name: valgrind errors"; cat "$tmp/vg.log"
+        fail "$name: valgrind errors"; cat "$tmp/vg.log" >&2
     elif [ $rc -ne "$want" ]; then
         fail "$name: exit $rc, want $want: $(head -c 500 "$tmp/err")"
     else
-        echo "PASS: $name"; ok
+        ok "$name"
     fi
 }
 
@@ -137,7 +132,7 @@ if command -v tmux >/dev/null 2>&1; then
             screen | grep -E -q -- "$1" && return 0
             sleep 0.1; i=$((i + 1))
         done
-        echo "timeout waiting for: $1"; screen; return 1
+        echo "timeout waiting for: $1" >&2; screen >&2; return 1
     }
     wait_gone() {
         i=0
@@ -145,7 +140,7 @@ if command -v tmux >/dev/null 2>&1; then
             screen | grep -E -q -- "$1" || return 0
             sleep 0.1; i=$((i + 1))
         done
-        echo "timeout waiting for '$1' to go away"; screen; return 1
+        echo "timeout waiting for '$1' to go away" >&2; screen >&2; return 1
     }
     # step WHAT [!]PATTERN KEY...: sends the keys, then PATTERN shows (or, with !, goes)
     step() {
@@ -154,7 +149,7 @@ if command -v tmux >/dev/null 2>&1; then
         case $pat in
         !*) wait_gone "${pat#!}" ;;
         *) wait_for "$pat" ;;
-        esac && ok || fail "tmux session: $what"
+        esac && ok "tmux session: $what" || fail "tmux session: $what"
     }
     $T new-session -d -x 100 -y 30 \
         "$VG --log-file=$tmp/vg-tui.log $FLAMETUI $data/tui-basic.folded; echo \$? > $tmp/rc; sleep 60"
@@ -187,9 +182,9 @@ if command -v tmux >/dev/null 2>&1; then
     i=0; while [ ! -s "$tmp/rc" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
     rc=$(cat "$tmp/rc" 2>/dev/null)
     if [ "$rc" != 0 ] || [ -s "$tmp/vg-tui.log" ]; then
-        fail "tmux session: exit '$rc' or valgrind errors"; cat "$tmp/vg-tui.log" 2>/dev/null
+        fail "tmux session: exit '$rc' or valgrind errors"; cat "$tmp/vg-tui.log" >&2 2>/dev/null
     else
-        echo "PASS: tmux session"; ok
+        ok "tmux session"
     fi
 else
     skip "tmux not installed (interactive session not checked)"
@@ -211,7 +206,7 @@ if [ "${VALGRIND_E2E:-1}" != 0 ] && command -v tmux >/dev/null 2>&1; then
         for _ in 1 2; do
             runs=$((runs + 1))
             FLAMETUI=$tmp/flametui-vg top_srcdir=$top_srcdir LC_ALL=C.UTF-8 \
-                FLAMETUI_VALGRIND=1 sh "$t" > "$tmp/e2e.out" 2>&1
+                FLAMETUI_VALGRIND=1 TAP_SKIP_STATUS=77 sh "$t" > "$tmp/e2e.out" 2>&1
             rc=$?
             [ $rc -eq 0 ] || [ $rc -eq 77 ] && break
             cat "$tmp"/e2e/vg.*.log 2>/dev/null | grep -q . && break
@@ -222,17 +217,17 @@ if [ "${VALGRIND_E2E:-1}" != 0 ] && command -v tmux >/dev/null 2>&1; then
             [ -s "$f" ] && bad="$bad $f"
         done
         if [ -n "$bad" ]; then
-            fail "$name: valgrind errors"; cat $bad
+            fail "$name: valgrind errors"; cat $bad >&2
         elif [ $rc -eq 77 ]; then
-            skip "$name: $(grep '^SKIP' "$tmp/e2e.out" | head -1)"
+            skip "$name: $(sed -n 's/.*# SKIP //p' "$tmp/e2e.out" | head -1)"
         elif [ $rc -ne 0 ]; then
-            fail "$name under valgrind: exit $rc"; tail -20 "$tmp/e2e.out"
+            fail "$name under valgrind: exit $rc"; tail -20 "$tmp/e2e.out" | sed 's/^/# /'
         elif [ $runs -gt 1 ]; then
             echo "FLAKY: $name under valgrind failed once, passed on the second run:"
-            grep -E '^(FAIL|timeout)' "$tmp/e2e.first" | head -3
-            nskip=$((nskip + 1))
+            grep -E '^(not ok|timeout)' "$tmp/e2e.first" | head -3 | sed 's/^/# /'
+            skip "$name under valgrind: FLAKY (failed once, passed on the second run)"
         else
-            echo "PASS: $name under valgrind"; ok
+            ok "$name under valgrind"
         fi
     done
 elif [ "${VALGRIND_E2E:-1}" = 0 ]; then
@@ -241,5 +236,4 @@ else
     skip "e2e scripts under valgrind: tmux not installed"
 fi
 
-report
-[ $nfail -eq 0 ]
+finish

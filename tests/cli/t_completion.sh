@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - tests/cli/t_completion.sh (issue 16): the bash completion offers every long
+# flametui - tests/cli/t_completion.sh: the bash completion offers every long
 # option of --help (run in bash: completing "--" lists them), the values of --format,
 # --weight and --colors; the zsh completion names every option too (zsh itself is
 # used when installed).

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # flametui - tests/cli/t_counts.sh: counts that a one-line bug would change and nothing
-# else noticed (issue 19's surviving mutants): the last line of an input without a final
+# else noticed (mutants that survived once): the last line of an input without a final
 # newline (a file, stdin, .gz), --top's TOTAL on a deep recursive stack (the exact walk
 # past the Bloom pass's step budget) and --weight=samples.
 . "${top_srcdir:-.}/tests/cli/lib.sh"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - input formats (issue 13): gzip, zstd, xz and bzip2 on files, pipes and
+# flametui - input formats: gzip, zstd, xz and bzip2 on files, pipes and
 # redirected stdin, with every hostile input of the catalogue (t_hostile.sh's inputs, the
 # fuzz regress files, tests/data) decompressed to exactly what the plain input gives;
 # perf.data through perf script (a fake perf where none is installed or permitted, the

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - hostile inputs (issue 8): every run must end with exit 0 (bad lines skipped
+# flametui - hostile inputs: every run must end with exit 0 (bad lines skipped
 # and counted) or exit 1 with "flametui: FILE[:LINE]: ..." on stderr; never a crash
 # (status >= 128), a hang (timeout 60), unbounded memory (4 GB address space, or
 # ASan's hard_rss_limit_mb under a sanitizer build), a sanitizer report, or raw control
@@ -75,7 +75,7 @@ ascii_only() {
 out_is() { [ -z "$hbad" ] || return 0; expect_eq "$1" "$2" "$(cat "$tmp/out")"; }
 
 # ---- empty, blank, NUL ----
-# nothing parses: exit 1, "no samples found" (issue 13; DESIGN.md's exit status)
+# nothing parses: exit 1, "no samples found" (DESIGN.md's exit status)
 : > "$tmp/empty"
 for fmt in auto folded perf; do
     hrun "empty $fmt" --format=$fmt --collapse "$tmp/empty"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - hostile input through the pprof decoder and the bpftrace parser (issue 13):
+# flametui - hostile input through the pprof decoder and the bpftrace parser:
 # the catalogue of t_hostile.sh (empty, blank, NUL, binary garbage, escapes, deep stacks,
 # long lines, broken gzip) with --format=pprof and --format=bpftrace, plus profiles cut
 # at every length, with bytes flipped, with lengths that lie, a 100k-frame location,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - hostile input, round 2 (issue 17): files that shrink while they are read,
+# flametui - hostile input: files that shrink while they are read,
 # gzip bombs and gzip trailers, lines without end, gzip magic split over reads, and
 # --collapse output read back. Each case is bounded by timeout and takes a second or two;
 # the big memory measurements are in tests/bench/bench_memory.sh (make bench).
@@ -56,7 +56,7 @@ if command -v truncate > /dev/null 2>&1; then
     shrink "perf truncated while read (one thread)" "$tmp/sparse.perf" --top
     unset FLAMETUI_THREADS
 else
-    echo "SKIP: no truncate(1): the shrinking-file cases"
+    skip "no truncate(1): the shrinking-file cases"
 fi
 
 # ---- 5. the line cap ----
@@ -96,7 +96,7 @@ if [ -r /dev/zero ]; then
         if [ $((zero_kb - base_kb)) -lt 65536 ]; then ok; else
             fail "/dev/zero for 2 s: peak RSS $zero_kb KiB (baseline $base_kb)"; fi
     else
-        echo "SKIP: no GNU time: the /dev/zero memory case"
+        skip "no GNU time: the /dev/zero memory case"
     fi
 fi
 
@@ -110,7 +110,7 @@ if command -v gzip > /dev/null 2>&1; then
         if [ $((bomb_kb - base_kb)) -lt 49152 ]; then ok; else
             fail "128 MB gzip bomb: peak RSS $bomb_kb KiB (baseline $base_kb)"; fi
     else
-        echo "SKIP: no GNU time: the gzip bomb memory case"
+        skip "no GNU time: the gzip bomb memory case"
     fi
     run_t 30 --collapse "$tmp/bomb.gz"
     expect_rc "gzip bomb" 1 "1 line skipped \(first at line 1: line longer than 16 MiB\)"
@@ -139,7 +139,7 @@ if command -v gzip > /dev/null 2>&1; then
     expect_rc "gzip magic split" 0
     out_is "gzip magic split output" "$(printf 'a;b 1\na;c 2')"
 else
-    echo "SKIP: no gzip: the gzip cases"
+    skip "no gzip: the gzip cases"
 fi
 
 # ---- 17. --collapse output reads back, counts of 2^64 and more included ----

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - hostile cases of issue 17 without a terminal: COLUMNS is clamped like --cols
+# flametui - hostile cases of the interface without a terminal: COLUMNS is clamped like --cols
 # and --text streams (bounded memory), a catastrophic --search or filter exits 2 with
 # "pattern too expensive" at once, and 65 filters say "at most 64 filters" (the terminal
 # items are in tests/e2e/t_tui_hostile.sh). POSIX sh; each case a few seconds.
@@ -14,7 +14,7 @@ rss() {
     tail -n 1 "$tmp/rss"
 }
 
-# 1. COLUMNS=999999999 (item 6): as wide as --cols allows at most, quickly
+# 1. COLUMNS=999999999: as wide as --cols allows at most, quickly
 (COLUMNS=999999999 timeout 20 "$F" --text "$data/tui-basic.folded" 2> "$tmp/err"
  echo $? > "$tmp/rc") | head -c 20000000 > "$tmp/out"   # a broken build prints GBs
 rc=$(cat "$tmp/rc")
@@ -33,7 +33,7 @@ timeout 60 "$F" --text --cols 100000 "$tmp/deep.folded" | tail -n 1 > "$tmp/out"
 expect_eq "--cols 100000: last row" "100000 [all" \
     "$(awk '{ print length($0), substr($0, 1, 4) }' "$tmp/out")"
 
-# 3. catastrophic regexes (item 9): exit 2 "pattern too expensive", within 5 s
+# 3. catastrophic regexes: exit 2 "pattern too expensive", within 5 s
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa%d 1\n", i }' \
     > "$tmp/cat.folded"
 for opt in --search --include --exclude; do
@@ -44,7 +44,7 @@ done
 run timeout 5 "$F" --text '--search=a+0$' "$tmp/cat.folded"   # a sane one still works
 expect_eq "a sane search" 0 "$rc"
 
-# 4. 65 filters (item 19): not an "invalid regex"
+# 4. 65 filters: not an "invalid regex"
 set --
 i=0; while [ $i -lt 65 ]; do set -- "$@" --include=zzz; i=$((i + 1)); done
 run timeout 5 "$F" --text "$@" "$data/tui-basic.folded"

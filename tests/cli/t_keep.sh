@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - tests/cli/t_keep.sh (issue 16): FLAMETUI_OPTS (split like a shell, before
+# flametui - tests/cli/t_keep.sh: FLAMETUI_OPTS (split like a shell, before
 # the command line), --save and --tee with the non-interactive outputs, LICENSE and an
 # SPDX line in every source file.
 . "${top_srcdir:-.}/tests/cli/lib.sh"

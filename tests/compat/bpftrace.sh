@@ -21,14 +21,14 @@
 #     print "$_ $c{$_}\n" for sort keys %c' > NAME.expected.folded
 # No Perl or bpftrace needed here. Each file is also read through a pipe and with
 # --format=bpftrace forced.
-[ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/lib.sh"
+[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
 d="${top_srcdir:-.}/tests/data"
 tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-npass=0; nfail=0
+tap_cleanup='rm -rf "$tmp"'
 check() { # NAME EXPECTED: $tmp/out == EXPECTED
-    if cmp -s "$2" "$tmp/out"; then npass=$((npass + 1)); else
-        nfail=$((nfail + 1)); echo "FAIL: $1"; diff "$2" "$tmp/out" | head -10; fi
+    if cmp -s "$2" "$tmp/out"; then ok "$1"; else
+        fail "$1"; diff "$2" "$tmp/out" | head -10; fi
 }
 n=0
 for exp in "$d"/bpftrace-*.expected.folded; do
@@ -39,10 +39,10 @@ for exp in "$d"/bpftrace-*.expected.folded; do
     check "$b" "$exp"
     if [ "$b" = bpftrace-hand ]; then
         grep -q "bpftrace-hand.bt: 1 stack skipped (first at line 33: stack not closed" \
-            "$tmp/err" && npass=$((npass + 1)) ||
-            { nfail=$((nfail + 1)); echo "FAIL: $b: stderr:"; cat "$tmp/err"; }
+            "$tmp/err" && ok ||
+            { fail "$b: stderr:"; cat "$tmp/err"; }
     elif [ -s "$tmp/err" ]; then
-        nfail=$((nfail + 1)); echo "FAIL: $b: stderr:"; cat "$tmp/err"
+        fail "$b: stderr:"; cat "$tmp/err"
     fi
     cat "$in" | "$FLAMETUI" --collapse > "$tmp/out" 2> /dev/null
     check "$b (pipe)" "$exp"
@@ -51,6 +51,5 @@ for exp in "$d"/bpftrace-*.expected.folded; do
     "$FLAMETUI" --collapse --format=bpftrace "$in" > "$tmp/out" 2> /dev/null
     check "$b (--format=bpftrace)" "$exp"
 done
-[ "$n" -ge 6 ] || { nfail=$((nfail + 1)); echo "FAIL: only $n bpftrace files"; }
-echo "bpftrace: $npass passed, $nfail failed"
-[ "$nfail" -eq 0 ]
+[ "$n" -ge 6 ] || { fail "only $n bpftrace files"; }
+finish

@@ -3,12 +3,11 @@
 # flametui - tests/compat/diff.sh: `flametui --base=A --collapse B` against difffolded.pl.
 # The expected outputs in tests/data/diff were made ONCE by difffolded.pl [-n] [-s] on
 # real profiles (see tests/data/diff/README), sorted with `LC_ALL=C sort`: no Perl here.
-[ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/lib.sh"
+[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
 d="${top_srcdir:-.}/tests/data/diff"
 tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-npass=0; nfail=0
-fail() { nfail=$((nfail+1)); echo "FAIL: $*"; }
+tap_cleanup='rm -rf "$tmp"'
 
 # check EXPECTED ARG...: flametui --collapse ARG... == tests/data/diff/EXPECTED
 check() {
@@ -18,7 +17,7 @@ check() {
     elif ! cmp -s "$d/$exp" "$tmp/out"; then
         fail "$exp: $*"; diff "$d/$exp" "$tmp/out" | head -20
     else
-        npass=$((npass+1))
+        ok
     fi
 }
 for f in "" n s ns; do
@@ -44,17 +43,16 @@ check_self() {
     "$FLAMETUI" --collapse "--base=$d/prog-O2.folded" "$d/prog-O2.folded" > "$tmp/out" &&
         cmp -s "$tmp/self" "$tmp/out"
 }
-if check_self; then npass=$((npass+1)); else fail "self diff"; diff "$tmp/self" "$tmp/out"; fi
+if check_self; then ok; else fail "self diff"; diff "$tmp/self" "$tmp/out"; fi
 # usage errors: --normalize / --strip-hex without --base; an unreadable base
 for o in --normalize --strip-hex; do
     "$FLAMETUI" --collapse "$o" "$d/prog-O2.folded" > /dev/null 2> "$tmp/err"
     rc=$?
-    if [ $rc -eq 2 ] && grep -q -- "$o needs --base" "$tmp/err"; then npass=$((npass+1));
+    if [ $rc -eq 2 ] && grep -q -- "$o needs --base" "$tmp/err"; then ok;
     else fail "$o without --base: exit $rc: $(cat "$tmp/err")"; fi
 done
 "$FLAMETUI" --collapse "--base=$tmp/missing" "$d/prog-O2.folded" > /dev/null 2> "$tmp/err"
 rc=$?
-if [ $rc -eq 1 ] && grep -q "missing" "$tmp/err"; then npass=$((npass+1));
+if [ $rc -eq 1 ] && grep -q "missing" "$tmp/err"; then ok;
 else fail "missing base: exit $rc: $(cat "$tmp/err")"; fi
-echo "$npass passed, $nfail failed"
-[ "$nfail" -eq 0 ]
+finish

@@ -3,12 +3,11 @@
 # flametui - tests/compat/filters.sh: --include/--exclude/--hide/--reverse/--top against
 # golden outputs (tests/golden/filters, computed independently of flametui), and on the
 # shared corpus against grep and a hand (awk) reversal.
-[ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/lib.sh"
+[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
 g="${top_srcdir:-.}/tests/golden/filters"
 tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-npass=0; nfail=0; nskip=0
-fail() { nfail=$((nfail+1)); echo "FAIL: $*"; }
+tap_cleanup='rm -rf "$tmp"'
 
 # golden NAME OPTION...: --collapse of profile.folded with the options == NAME.out
 golden() {
@@ -18,7 +17,7 @@ golden() {
     elif ! cmp -s "$g/$name.out" "$tmp/$name"; then
         fail "$name: $*"; diff "$g/$name.out" "$tmp/$name" | head -20
     else
-        npass=$((npass+1))
+        ok
     fi
 }
 golden include_idle --include=idle
@@ -37,7 +36,7 @@ golden reverse_filtered --exclude=cpu_idle '--hide=^\[unknown\]$' --reverse
 # --top: fields compared with whitespace squeezed (the names here have no spaces)
 if "$FLAMETUI" --top=100 "$g/profile.folded" > "$tmp/top" 2> "$tmp/err"; then
     awk '{$1=$1; print}' "$tmp/top" | sed 's/^# */# /' > "$tmp/top.n"
-    if cmp -s "$g/top.out" "$tmp/top.n"; then npass=$((npass+1)); else
+    if cmp -s "$g/top.out" "$tmp/top.n"; then ok; else
         fail "--top"; diff "$g/top.out" "$tmp/top.n" | head -20; fi
 else
     fail "--top: exit status ($(cat "$tmp/err"))"
@@ -47,7 +46,7 @@ fi
 "$FLAMETUI" --collapse '--include=(abc' "$g/profile.folded" > /dev/null 2> "$tmp/err"
 rc=$?
 if [ $rc -eq 2 ] && grep -q 'missing closing parenthesis at offset 4' "$tmp/err"; then
-    npass=$((npass+1)); else fail "invalid regex: rc=$rc $(cat "$tmp/err")"; fi
+    ok; else fail "invalid regex: rc=$rc $(cat "$tmp/err")"; fi
 
 corpus="${FLAMETUI_CORPUS:-${top_srcdir:-.}/../shared/corpus}"
 if [ -d "$corpus" ]; then
@@ -59,20 +58,20 @@ if [ -d "$corpus" ]; then
         for re in Interpreter String; do
             "$FLAMETUI" --collapse --exclude=$re "$f" > "$tmp/a" 2>&1
             grep -v $re "$f" | "$FLAMETUI" --collapse > "$tmp/b" 2>&1
-            if cmp -s "$tmp/a" "$tmp/b"; then npass=$((npass+1)); else fail "$b --exclude=$re"; fi
+            if cmp -s "$tmp/a" "$tmp/b"; then ok; else fail "$b --exclude=$re"; fi
             "$FLAMETUI" --collapse --include=$re "$f" > "$tmp/a" 2>&1
             # grep keeping nothing: flametui would say "no samples found" (exit 1)
             grep $re "$f" > "$tmp/g" || true
             if [ -s "$tmp/g" ]; then "$FLAMETUI" --collapse < "$tmp/g" > "$tmp/b" 2>&1
             else : > "$tmp/b"; fi
-            if cmp -s "$tmp/a" "$tmp/b"; then npass=$((npass+1)); else fail "$b --include=$re"; fi
+            if cmp -s "$tmp/a" "$tmp/b"; then ok; else fail "$b --include=$re"; fi
         done
         # --reverse --collapse == reversing every stack by hand
         "$FLAMETUI" --collapse --reverse "$f" > "$tmp/a" 2>&1
         awk '{ n = split($0, w, " "); c = w[n]; s = substr($0, 1, length($0) - length(c) - 1);
                k = split(s, fr, ";"); r = fr[k]; for (i = k - 1; i >= 1; i--) r = r ";" fr[i];
                print r " " c }' "$f" | "$FLAMETUI" --collapse > "$tmp/b" 2>&1
-        if cmp -s "$tmp/a" "$tmp/b"; then npass=$((npass+1)); else
+        if cmp -s "$tmp/a" "$tmp/b"; then ok; else
             fail "$b --reverse"; diff "$tmp/a" "$tmp/b" | head -5; fi
         # --top: self and total (once per stack, however often a frame recurs) == awk
         "$FLAMETUI" --top=1000000 "$f" 2>&1 | grep -v "^#" | sed -n 's/^ *\([^ ]*\)  *[^ ]*  *\([^ ]*\)  *[^ ]*  \(.*\)$/\1 \2 \3/p' |
@@ -85,14 +84,13 @@ if [ -d "$corpus" ]; then
                self[fr[k]] += c }
              END { for (x in tot) printf "%d %d %s\n", self[x], tot[x], x }' "$f" |
             LC_ALL=C sort > "$tmp/b"
-        if [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"; then npass=$((npass+1)); else
+        if [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"; then ok; else
             fail "$b --top"; diff "$tmp/a" "$tmp/b" | head -5; fi
     done
 else
     # 2 files x (2 regexes x 2 + reverse + top) comparisons
-    nskip=12
-    echo "SKIP: $corpus not found: its $nskip comparisons not run"
+    i=0
+    while [ $i -lt 12 ]; do skip "$corpus not found: comparison not run"; i=$((i + 1)); done
 fi
 
-echo "$npass passed, $nfail failed, $nskip skipped"
-[ $nfail -eq 0 ] && [ $npass -gt 0 ]
+finish

@@ -23,30 +23,28 @@ merge() {
     LC_ALL=C sort -t "$(printf '\001')" -k1,1 | tr '\001' ' '
 }
 
-n=0; bad=0
 for f in "$corpus"/folded/*.txt; do
     name=$(basename "$f")
     merge "$f" > "$tmp/want"
-    # nothing to merge (empty.txt): exit 1, "no samples found" (issue 13)
+    # nothing to merge (empty.txt): exit 1, "no samples found"
     if [ ! -s "$tmp/want" ]; then
         "$FLAMETUI" --collapse "$f" > "$tmp/got" 2> "$tmp/err"; frc=$?
         if [ $frc -eq 1 ] && [ ! -s "$tmp/got" ] && grep -q 'no samples found' "$tmp/err"; then
-            n=$((n+1)); else echo "FAIL: $name: exit $frc"; bad=$((bad+1)); fi
+            ok "$name"; else fail "$name: exit $frc"; fi
         continue
     fi
-    "$FLAMETUI" --collapse "$f" > "$tmp/got" 2> "$tmp/err" || { echo "FAIL: $name: exit $?"; cat "$tmp/err"; bad=$((bad+1)); continue; }
-    if cmp -s "$tmp/want" "$tmp/got"; then n=$((n+1)); else
-        echo "FAIL: $name differs from the hand merge"; diff "$tmp/want" "$tmp/got" | head -5; bad=$((bad+1)); fi
+    "$FLAMETUI" --collapse "$f" > "$tmp/got" 2> "$tmp/err" || { fail "$name: exit $?"; cat "$tmp/err"; continue; }
+    if cmp -s "$tmp/want" "$tmp/got"; then ok "$name"; else
+        fail "$name differs from the hand merge"; diff "$tmp/want" "$tmp/got" | head -5; fi
 done
 # several files are merged into one profile
 a="$corpus/folded/perf-vertx-stacks-01-collapsed-all-unsorted-1.txt"
 b="$corpus/folded/perf-vertx-stacks-01-collapsed-all-unsorted-2.txt"
 merge "$a" "$b" > "$tmp/want"
 "$FLAMETUI" --collapse "$a" "$b" > "$tmp/got"
-if cmp -s "$tmp/want" "$tmp/got"; then n=$((n+1)); else echo "FAIL: merging two files"; bad=$((bad+1)); fi
+if cmp -s "$tmp/want" "$tmp/got"; then ok "merging two files"; else fail "merging two files"; fi
 # and the merge of the halves equals the whole
 "$FLAMETUI" --collapse "$corpus/folded/perf-vertx-stacks-01-collapsed-all-unsorted.txt" > "$tmp/whole"
-if cmp -s "$tmp/whole" "$tmp/got"; then n=$((n+1)); else echo "FAIL: halves merged != whole"; bad=$((bad+1)); fi
-echo "folded corpus: $n identical, $bad differ"
-echo "$n passed, $bad failed"
-[ $bad -eq 0 ] && [ $n -ge 20 ]
+if cmp -s "$tmp/whole" "$tmp/got"; then ok "halves merged = whole"; else fail "halves merged != whole"; fi
+[ $tap_n -ge 20 ] || fail "only $tap_n checks: the corpus has fewer folded files than it did"
+finish

@@ -16,8 +16,6 @@ flags_for() {
 }
 
 total=0
-same=0
-failed=""
 for exp in "$corpus"/perf-expected/*/*; do
     [ -f "$exp" ] || continue
     set="${exp%/*}"
@@ -28,31 +26,21 @@ for exp in "$corpus"/perf-expected/*/*; do
     "$FLAMETUI" --collapse $(flags_for "$set") "$corpus/perf/$name" >"$tmp/out" 2>"$tmp/err"
     frc=$?
     if [ $frc -eq 0 ] && cmp -s "$tmp/out" "$exp"; then
-        same=$((same + 1))
+        ok "$set/$name"
     elif [ ! -s "$exp" ] && [ $frc -eq 1 ] && [ ! -s "$tmp/out" ] &&
         grep -q ': no samples found (' "$tmp/err"; then
-        same=$((same + 1))   # the script prints nothing; flametui says so and exits 1
+        ok "$set/$name"   # the script prints nothing; flametui says so and exits 1
     elif [ $frc -eq 0 ] && grep -q 'without a call graph' "$tmp/err" &&
         grep -xF -f "$exp" "$tmp/out" | cmp -s - "$exp" &&
         ! grep -vxF -f "$exp" "$tmp/out" | grep -qvE '^[^;]*;[^;]* [0-9]+$'; then
-        # the one deliberate difference (issue 13): a sample without a call chain is
+        # the one deliberate difference: a sample without a call chain is
         # kept as comm;function, which the script drops; every other line is the same
-        same=$((same + 1))
+        ok "$set/$name"
     else
-        failed="$failed $set/$name"
+        fail "differs: perf-expected/$set/$name"
     fi
 done
-echo "perf corpus: $same/$total identical"
-extra_pass=0; extra_fail=0
-rc=0
-if [ "$total" -eq 0 ]; then
-    echo "FAIL: no files under $corpus/perf-expected"
-    rc=1
-fi
-for f in $failed; do
-    echo "  differs: perf-expected/$f"
-    rc=1
-done
+[ "$total" -gt 0 ] || fail "no files under $corpus/perf-expected"
 
 # --format=perf forced, and stdin (streamed in chunks as it arrives) for a few files
 for name in example-perf-stacks.txt perf-java-stacks-02.txt quirk-11-whitespace-lines.txt \
@@ -60,25 +48,19 @@ for name in example-perf-stacks.txt perf-java-stacks-02.txt quirk-11-whitespace-
     exp="$corpus/perf-expected/default/$name"
     if ! "$FLAMETUI" --collapse --format=perf "$corpus/perf/$name" >"$tmp/out" 2>/dev/null ||
         ! cmp -s "$tmp/out" "$exp"; then
-        echo "  differs with --format=perf: $name"
-        rc=1; extra_fail=$((extra_fail + 1))
-    else extra_pass=$((extra_pass + 1))
+        fail "differs with --format=perf: $name"
+    else ok "--format=perf: $name"
     fi
     if ! "$FLAMETUI" --collapse - <"$corpus/perf/$name" >"$tmp/out" 2>/dev/null ||
         ! cmp -s "$tmp/out" "$exp"; then
-        echo "  differs through stdin: $name"
-        rc=1; extra_fail=$((extra_fail + 1))
-    else extra_pass=$((extra_pass + 1))
+        fail "differs through stdin: $name"
+    else ok "stdin: $name"
     fi
     if ! cat "$corpus/perf/$name" | "$FLAMETUI" --collapse --tid --all --addrs - \
         >"$tmp/out" 2>/dev/null || ! cmp -s "$tmp/out" "$corpus/perf-expected/tid+all+addrs/$name"; then
-        echo "  differs through a pipe: $name"
-        rc=1; extra_fail=$((extra_fail + 1))
-    else extra_pass=$((extra_pass + 1))
+        fail "differs through a pipe: $name"
+    else ok "pipe: $name"
     fi
 done
 # one result per comparison: the 485 outputs, then the 18 forced/stdin/pipe runs
-nf=$((total - same + extra_fail))
-[ "$total" -gt 0 ] || nf=$((nf + 1))
-echo "$((same + extra_pass)) passed, $nf failed"
-exit $rc
+finish

@@ -12,14 +12,14 @@
 # purpose, reviewing the diff): for each file and flag set,
 #   perl ../shared/oracles/FlameGraph/stackcollapse-perf.pl [--all | --pid --tid | --addrs] \
 #       tests/data/NAME.perf > tests/data/NAME[.FLAGS].expected.folded
-[ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/lib.sh"
+[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
 d="${top_srcdir:-.}/tests/data"
 tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-npass=0; nfail=0
+tap_cleanup='rm -rf "$tmp"'
 check() { # NAME EXPECTED: $tmp/out == EXPECTED
-    if cmp -s "$2" "$tmp/out"; then npass=$((npass + 1)); else
-        nfail=$((nfail + 1)); echo "FAIL: $1"; diff "$2" "$tmp/out" | head -10; fi
+    if cmp -s "$2" "$tmp/out"; then ok "$1"; else
+        fail "$1"; diff "$2" "$tmp/out" | head -10; fi
 }
 n=0
 for exp in "$d"/perf-*.expected.folded; do
@@ -32,7 +32,7 @@ for exp in "$d"/perf-*.expected.folded; do
     pid+tid) flags="--pid --tid" ;;
     addrs) flags="--addrs" ;;
     ev-*) flags="--event-filter=${set#ev-}" ;;   # stackcollapse-perf.pl --event-filter=EV
-    *) nfail=$((nfail + 1)); echo "FAIL: $exp: unknown flag set '$set'"; continue ;;
+    *) fail "$exp: unknown flag set '$set'"; continue ;;
     esac
     in="$d/$name.perf"
     n=$((n + 1))
@@ -46,6 +46,5 @@ for exp in "$d"/perf-*.expected.folded; do
         check "$name through a pipe" "$exp"
     fi
 done
-[ $n -ge 5 ] || { nfail=$((nfail + 1)); echo "FAIL: only $n reference outputs in $d"; }
-echo "$npass passed, $nfail failed"
-[ $nfail -eq 0 ]
+[ $n -ge 5 ] || { fail "only $n reference outputs in $d"; }
+finish

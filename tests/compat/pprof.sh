@@ -11,18 +11,18 @@
 # --format=pprof forced; the expected files read back as folded stacks give the same
 # text (the same order and format as folded input); an unknown --sample-type, a
 # truncated profile and a corrupt one are errors with exit status 1.
-[ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/lib.sh"
+[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
 d="${top_srcdir:-.}/tests/data"
 tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-npass=0; nfail=0
+tap_cleanup='rm -rf "$tmp"'
 check() { # NAME EXPECTED: $tmp/out == EXPECTED
-    if cmp -s "$2" "$tmp/out"; then npass=$((npass + 1)); else
-        nfail=$((nfail + 1)); echo "FAIL: $1"; diff "$2" "$tmp/out" | head -10; fi
+    if cmp -s "$2" "$tmp/out"; then ok "$1"; else
+        fail "$1"; diff "$2" "$tmp/out" | head -10; fi
 }
 expect_fail() { # NAME PATTERN: the last command exited 1 and said PATTERN on stderr
-    if [ "$rc" -eq 1 ] && grep -q -- "$2" "$tmp/err"; then npass=$((npass + 1)); else
-        nfail=$((nfail + 1)); echo "FAIL: $1: exit $rc"; cat "$tmp/err"; fi
+    if [ "$rc" -eq 1 ] && grep -q -- "$2" "$tmp/err"; then ok; else
+        fail "$1: exit $rc"; cat "$tmp/err"; fi
 }
 for exp in "$d"/go-*.expected.folded; do
     b=${exp##*/}; b=${b%.expected.folded}
@@ -31,7 +31,7 @@ for exp in "$d"/go-*.expected.folded; do
     st=${type:+--sample-type=$type}
     "$FLAMETUI" --collapse $st "$in" > "$tmp/out" 2> "$tmp/err"
     check "$b" "$exp"
-    [ -s "$tmp/err" ] && { nfail=$((nfail + 1)); echo "FAIL: $b: stderr:"; cat "$tmp/err"; }
+    [ -s "$tmp/err" ] && { fail "$b: stderr:"; cat "$tmp/err"; }
     gzip -dc "$in" > "$tmp/raw.pb"
     "$FLAMETUI" --collapse $st "$tmp/raw.pb" > "$tmp/out" 2> /dev/null
     check "$b (uncompressed)" "$exp"
@@ -57,9 +57,8 @@ gzip -dc "$d/go-cpu.pb.gz" | head -c 300 > "$tmp/cut.pb"
 "$FLAMETUI" --collapse "$tmp/cut.pb" > "$tmp/out" 2> "$tmp/err"
 rc=$?
 expect_fail "truncated profile" "cut.pb: not a valid pprof profile: "
-[ -s "$tmp/out" ] && { nfail=$((nfail + 1)); echo "FAIL: truncated profile: output"; }
+[ -s "$tmp/out" ] && { fail "truncated profile: output"; }
 "$FLAMETUI" --collapse --format=pprof "$d/perf-kernel.perf" > "$tmp/out" 2> "$tmp/err"
 rc=$?
 expect_fail "--format=pprof on perf text" "perf-kernel.perf: not a valid pprof profile: "
-echo "pprof: $npass passed, $nfail failed"
-[ "$nfail" -eq 0 ]
+finish

@@ -16,17 +16,15 @@
 #   perl ../shared/oracles/FlameGraph/flamegraph.pl --subtitle x [FLAGS] INPUT |
 #       awk -f tests/compat/svg_frames.awk | LC_ALL=C sort > tests/data/svg-expected/...
 # (then gzip -9n the large ones). --subtitle: flametui's SVG names the input in one.
-[ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/lib.sh"
+[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
 d="${top_srcdir:-.}/tests/data"
 awkf="${top_srcdir:-.}/tests/compat/svg_frames.awk"
 tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_cleanup='rm -rf "$tmp"'
 xml=1
 command -v xmllint > /dev/null 2>&1 ||
-    { xml=0; echo "SKIP (part): xmllint not installed (libxml2-utils): XML not checked"; }
-npass=0; nfail=0
-pass() { npass=$((npass + 1)); }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+    { xml=0; diag "xmllint not installed (libxml2-utils): XML not checked"; }
 # check NAME EXPECTED SVG: the frames of SVG equal EXPECTED, and SVG is XML
 check() {
     case $2 in
@@ -37,13 +35,13 @@ check() {
     if [ ! -s "$tmp/exp" ]; then
         fail "$1: no frames in $2"
     elif cmp -s "$tmp/exp" "$tmp/got"; then
-        pass
+        ok
     else
         fail "$1: frames differ from flamegraph.pl's (< flamegraph.pl, > flametui)"
         diff "$tmp/exp" "$tmp/got" | head -10
     fi
     if [ $xml = 1 ]; then
-        if xmllint --noout "$3" 2> "$tmp/xmlerr"; then pass; else
+        if xmllint --noout "$3" 2> "$tmp/xmlerr"; then ok; else
             fail "$1: not well-formed XML"; head -5 "$tmp/xmlerr"; fi
     fi
 }
@@ -82,5 +80,4 @@ for exp in "$d"/svg-expected/*.frames "$d"/svg-expected/*.frames.gz; do
     fi
 done
 [ $n -ge 30 ] || fail "only $n reference frame lists in $d/svg-expected"
-echo "$npass passed, $nfail failed"
-[ $nfail -eq 0 ]
+finish

@@ -5,13 +5,12 @@
 # threaded C program with a recursive fib, perf record -g -F 97, 5.8 s) against outputs
 # generated once with stackcollapse-perf.pl / stackcollapse-recursive.pl
 # (tests/compat/gen_time_expected.sh; --from/--to: records cut by time with awk).
-[ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/lib.sh"
+[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
 d="${top_srcdir:-.}/tests/data"
 in=$d/perf-time.perf
 tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-npass=0; nfail=0
-fail() { nfail=$((nfail+1)); echo "FAIL: $*"; }
+tap_cleanup='rm -rf "$tmp"'
 
 # check NAME OPTION...: --collapse with the options == tests/data/time/NAME.folded,
 # on one thread and on two (the batch collapser splits big inputs over threads)
@@ -24,7 +23,7 @@ check() {
             fail "$name ($th threads): $*"
             diff "$d/time/$name.folded" "$tmp/out" | head -10
         else
-            npass=$((npass+1))
+            ok
         fi
     done
 }
@@ -47,7 +46,7 @@ check recursive --collapse-recursion
     cat "$tmp/a" "$tmp/b" | awk '{ i = match($0, / [0-9]+$/); s[substr($0, 1, i - 1)] += substr($0, i + 1) }
         END { for (k in s) printf "%s %d\n", k, s[k] }' | LC_ALL=C sort > "$tmp/sum" &&
     "$FLAMETUI" --collapse "$in" > "$tmp/all"
-if cmp -s "$tmp/sum" "$tmp/all"; then npass=$((npass+1)); else fail "ranges do not add up"; fi
+if cmp -s "$tmp/sum" "$tmp/all"; then ok; else fail "ranges do not add up"; fi
 # a file over 1 MB is collapsed on several threads: each must know t0, the first record's
 # time in the WHOLE input (the copies are shifted by 6 s each)
 for k in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
@@ -62,7 +61,7 @@ for r in "--from=0 --to=1" "--from=30 --to=61.5" "--from=90" "--to=200" "--from=
     FLAMETUI_THREADS=1 "$FLAMETUI" --collapse $r "$tmp/big.perf" > "$tmp/one"
     # shellcheck disable=SC2086
     FLAMETUI_THREADS=2 "$FLAMETUI" --collapse $r "$tmp/big.perf" > "$tmp/two"
-    if [ -s "$tmp/one" ] && cmp -s "$tmp/one" "$tmp/two"; then npass=$((npass+1)); else
+    if [ -s "$tmp/one" ] && cmp -s "$tmp/one" "$tmp/two"; then ok; else
         fail "$r: two threads differ from one"; diff "$tmp/one" "$tmp/two" | head -5; fi
 done
 # hostile timestamps (18-digit seconds, time going backwards, a record without one) and a
@@ -75,16 +74,15 @@ for r in "--from=0 --to=1" "--to=999999999" "--from=999999999"; do
     # shellcheck disable=SC2086
     "$FLAMETUI" --collapse $r "$tmp/hostile.perf" > "$tmp/h" 2>&1
     rc=$?
-    if [ $rc -eq 0 ]; then npass=$((npass+1)); else fail "hostile timestamps $r: exit $rc"; cat "$tmp/h"; fi
+    if [ $rc -eq 0 ]; then ok; else fail "hostile timestamps $r: exit $rc"; cat "$tmp/h"; fi
 done
 # bad values are usage errors
 for bad in --from=-1 --to=x --from= --group=process; do
     "$FLAMETUI" --collapse "$bad" "$in" > /dev/null 2>&1
-    if [ $? -eq 2 ]; then npass=$((npass+1)); else fail "$bad: not a usage error"; fi
+    if [ $? -eq 2 ]; then ok; else fail "$bad: not a usage error"; fi
 done
 # --text and --top see the range too
 n1=$("$FLAMETUI" --top=1000 --from=1.5 --to=3.25 "$in" | wc -l)
 n2=$("$FLAMETUI" --top=1000 "$in" | wc -l)
-if [ "$n1" -lt "$n2" ]; then npass=$((npass+1)); else fail "--top ignores the range ($n1 >= $n2)"; fi
-echo "$npass passed, $nfail failed"
-[ $nfail -eq 0 ] && [ $npass -gt 0 ]
+if [ "$n1" -lt "$n2" ]; then ok; else fail "--top ignores the range ($n1 >= $n2)"; fi
+finish

@@ -2,28 +2,18 @@
 # flametui - tests/e2e/lib.sh: sourced by tests/e2e/t_*.sh. Runs the real binary in a
 # private tmux server, sends keys and polls the screen (never fixed sleeps for positive
 # checks). POSIX sh. Needs $FLAMETUI and $top_srcdir (set by make check).
-command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux not installed"; exit 77; }
-[ -n "$FLAMETUI" ] && [ -x "$FLAMETUI" ] || { echo "FAIL: FLAMETUI not set or not executable"; exit 99; }
+# The protocol is tests/lib.sh's (TAP): every check counts, wait_for, wait_gone, quit_ok,
+# expect_line and wait_modes when they succeed, ok after an explicit test; here fail ends
+# the script (after printing the screen to stderr).
+. "$top_srcdir/tests/lib.sh"
+command -v tmux >/dev/null 2>&1 || skip_all "tmux not installed"
+[ -n "$FLAMETUI" ] && [ -x "$FLAMETUI" ] || { fail "FLAMETUI not set or not executable"; exit 99; }
 tmp=$(mktemp -d) || exit 99                  # never write into $top_srcdir (distcheck)
 XDG_STATE_HOME="$tmp/state"; export XDG_STATE_HOME   # the prompt history: not the user's
 n_server=0
 T="tmux -L ft-$$-$n_server -f /dev/null"
-# Every check counts: wait_for, wait_gone and quit_ok when they succeed, ok after an
-# explicit test; fail ends the script. On exit the script prints its own
-# "N passed, N failed, N skipped" line (the summary of tests/quickstart.sh adds them up).
-npass=0; nskip=0
-e2e_pass() { npass=$((npass + 1)); }        # the helpers' own count (a script may redefine ok)
-ok()   { e2e_pass; }
-skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
-e2e_end() {
-    st=$1
-    $T kill-server 2>/dev/null; rm -rf "$tmp"
-    nf=0
-    case $st in 0) ;; 77) [ $nskip -gt 0 ] || nskip=1 ;; *) nf=1 ;; esac
-    echo "$npass passed, $nf failed, $nskip skipped"
-    exit "$st"
-}
-trap 'e2e_end $?' EXIT
+e2e_cleanup() { $T kill-server 2>/dev/null; rm -rf "$tmp"; }
+tap_cleanup=e2e_cleanup     # a script that starts a writer: 'kill $writer; e2e_cleanup'
 # ncurses' GPM mouse support (TERM=linux) leaks 10 bytes in the dlopen'ed libgpm: not ours.
 printf 'leak:mousemask_sp\nleak:libgpm\n' > "$tmp/lsan.supp"
 LSAN_OPTIONS="suppressions=$tmp/lsan.supp:$LSAN_OPTIONS"; export LSAN_OPTIONS
@@ -58,11 +48,11 @@ keys()   { $T send-keys -t 0 "$@"; }
 screen() { $T capture-pane -p -t 0; }
 screen_e() { $T capture-pane -e -p -t 0; }    # with the SGR attributes (colours)
 line()   { screen | sed -n "$1p"; }            # line N of the screen (1 = top)
-fail()   { echo "FAIL: $*" >&2; screen >&2; exit 1; }
+fail()   { tap_not_ok "$@"; screen >&2; exit 1; }
 wait_for() {                                   # poll the screen for a grep -E pattern
     i=0
     while [ $i -lt 100 ]; do
-        screen | grep -E -q -- "$1" && { e2e_pass; return 0; }
+        screen | grep -E -q -- "$1" && { ok "screen shows /$1/"; return 0; }
         sleep 0.1; i=$((i + 1))
     done
     fail "timeout waiting for: $1"
@@ -70,7 +60,7 @@ wait_for() {                                   # poll the screen for a grep -E p
 wait_gone() {                                  # poll until the pattern is not on screen
     i=0
     while [ $i -lt 100 ]; do
-        screen | grep -E -q -- "$1" || { e2e_pass; return 0; }
+        screen | grep -E -q -- "$1" || { ok "screen lost /$1/"; return 0; }
         sleep 0.1; i=$((i + 1))
     done
     fail "timeout waiting for '$1' to go away"
@@ -87,14 +77,14 @@ quit_ok() {
     if ls "$tmp"/asan.* "$tmp"/ubsan.* >/dev/null 2>&1; then
         cat "$tmp"/asan.* "$tmp"/ubsan.* >&2; fail "sanitizer report"
     fi
-    e2e_pass
+    ok "exit status 0 after ${1:-q}"
 }
 # expect_line N PATTERN WHAT: screen line N matches the grep -E PATTERN, else fail WHAT
 expect_line() {
-    line "$1" | grep -E -q -- "$2" && e2e_pass || fail "$3 (line $1: '$(line "$1")')"
+    line "$1" | grep -E -q -- "$2" && ok "$3" || fail "$3 (line $1: '$(line "$1")')"
 }
 # modes: tmux's view of the pane's terminal modes (alternate screen, cursor, keypad,
-# mouse); wait_modes REGEX WHAT polls them (calls the script's ok); wait_rc WHAT waits for
+# mouse); wait_modes REGEX WHAT polls them (one check); wait_rc WHAT waits for
 # the exit status of the program started by start.
 modes() {
     $T display -p -t 0 \
@@ -103,7 +93,7 @@ modes() {
 wait_modes() {   # wait_modes REGEX WHAT
     i=0
     while [ $i -lt 100 ]; do
-        modes | grep -E -q -- "$1" && { ok; return 0; }
+        modes | grep -E -q -- "$1" && { ok "$2"; return 0; }
         sleep 0.1; i=$((i + 1))
     done
     fail "$2: terminal modes '$(modes)' do not match '$1'"

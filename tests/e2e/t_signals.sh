@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e (issue 8): signals give the terminal back. After SIGINT, SIGTERM and
+# flametui - e2e: signals give the terminal back. After SIGINT, SIGTERM and
 # SIGHUP the pane has left the alternate screen, shows the cursor, and keypad and mouse
 # modes are off. A FIFO that nobody writes (with or without a writer holding it open)
 # keeps the UI responsive and q quits. Ctrl-Z suspends to the shell and fg redraws.
@@ -32,7 +32,7 @@ fresh
 mkfifo "$tmp/fifo1"
 sleep 30 > "$tmp/fifo1" &
 writer=$!
-trap 'st=$?; kill $writer 2>/dev/null; e2e_end $st' EXIT
+tap_cleanup='kill $writer 2>/dev/null; e2e_cleanup'
 start "$FLAMETUI" "$tmp/fifo1"
 wait_for 'LIVE'
 keys '?'                                   # still answering keys

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e: input formats in the viewer (issue 13): a perf.data read through a
+# flametui - e2e: input formats in the viewer: a perf.data read through a
 # perf script child (a fake perf: no perf needed) shows LOADING while it runs and is
 # killed and reaped on quit; perf's failure and "no samples found" show in the status
 # line; a zstd file opens; an unsupported format on a pipe is named.

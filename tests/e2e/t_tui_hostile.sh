@@ -1,17 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e (issue 17, the UI items): every signal that ends the process gives the
-# terminal back (SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2: 128+N, echo and icanon back on),
-# SIGPIPE is ignored, a catastrophic search says "pattern too expensive" and q still
-# quits at once, 2>&- does not swallow a --follow input, names on stderr are escaped on
-# a terminal, 70 idle live inputs do not busy-loop, a 12 MB frame name does not slow
-# keys down, and running out of descriptors says so.
+# flametui - e2e, hostile cases of the interface: every signal that ends the process
+# gives the terminal back (SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2: 128+N, echo and icanon
+# back on), SIGPIPE is ignored, a catastrophic search says "pattern too expensive" and q
+# still quits at once, 2>&- does not swallow a --follow input, names on stderr are
+# escaped on a terminal, 70 idle live inputs do not busy-loop, a 12 MB frame name does
+# not slow keys down, and running out of descriptors says so.
 . "$top_srcdir/tests/e2e/lib.sh"
 
 tty_of() { $T display -p -t 0 '#{pane_tty}'; }
 restored='^0 1 0 0000$'
 
-# 1. signals whose default action ends the process (item 2)
+# 1. signals whose default action ends the process
 for sn in QUIT:3 USR1:10 USR2:12 ALRM:14; do   # Linux numbers
     sig=${sn%:*}
     fresh
@@ -38,7 +38,7 @@ wait_for 'Quit'
 keys '?'
 quit_ok
 
-# 2. a catastrophic search (item 9): reported, and q is seen at once
+# 2. a catastrophic search: reported, and q is seen at once
 fresh
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa%d 1\n", i }' \
     > "$tmp/cat.folded"
@@ -48,14 +48,14 @@ keys '/' '(a+)+$' Enter
 wait_for 'pattern too expensive'
 quit_ok
 
-# 3. 2>&- (item 13): the stderr capture must not land on the --follow file
+# 3. 2>&-: the stderr capture must not land on the --follow file
 fresh
 printf 'main;a 5\n' > "$tmp/follow.folded"
 start "$FLAMETUI --follow $tmp/follow.folded 2>&-"
 wait_for '5 samples'
 quit_ok
 
-# 4. names on stderr are escaped on a terminal (item 12): the title stays
+# 4. names on stderr are escaped on a terminal: the title stays
 fresh
 bad=$(printf 'x\033]0;pwned\007y')
 $T new-session -d -x 80 -y 24 "sh" || exit 99
@@ -73,7 +73,7 @@ title=$($T display -p -t 0 '#{pane_title}')
 [ "$title" = pwned ] && fail "the lines-skipped message retitled the terminal"
 ok
 
-# 5. 70 idle live inputs (item 8): poll on all of them, no busy loop
+# 5. 70 idle live inputs: poll on all of them, no busy loop
 fresh
 i=0; files=""
 while [ $i -lt 70 ]; do
@@ -95,7 +95,7 @@ ok
 quit_ok
 for j in $(jobs -p); do kill "$j" 2>/dev/null; done
 
-# 6. a 12 MB frame name (item 10; under the 16 MiB line cap): 40 keys in the table and
+# 6. a 12 MB frame name (under the 16 MiB line cap): 40 keys in the table and
 # the callees view stay fast
 # A timing test: not under valgrind (tests/valgrind.sh), which is far slower than 600 ms.
 if [ -n "${FLAMETUI_VALGRIND:-}" ]; then
@@ -124,7 +124,7 @@ else
     quit_ok
 fi
 
-# 7. out of descriptors (item 19): say what failed, not only "the terminal"
+# 7. out of descriptors: say what failed, not only "the terminal"
 # Not under valgrind (tests/valgrind.sh): valgrind itself needs more than 16 descriptors.
 if [ -n "${FLAMETUI_VALGRIND:-}" ]; then
     skip "out of descriptors under valgrind"

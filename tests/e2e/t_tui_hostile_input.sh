@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e: hostile input in the viewer (issue 17). A file truncated while it loads
+# flametui - e2e: hostile input in the viewer. A file truncated while it loads
 # is an error in the status line, not SIGBUS with the terminal left broken (1); an
 # endless line never holds up a key (10); a quiet pipe shows its first line at once
 # (11); --follow reads a truncated file again from the start (16).
 . "$top_srcdir/tests/e2e/lib.sh"
-command -v truncate > /dev/null 2>&1 || { echo "SKIP: no truncate(1)"; exit 77; }
+command -v truncate > /dev/null 2>&1 || skip_all "no truncate(1)"
 
 # 1 and 10. One line, then a sparse 64 GB hole: an endless line of NULs, read in steps.
 printf 'main;first 5\n' > "$tmp/big.folded"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e (issue 16, keep and share): --save on q and on SIGHUP equals --collapse
+# flametui - e2e, keep and share: --save on q and on SIGHUP equals --collapse
 # of the same input, --tee keeps the raw bytes, Ctrl-C in a live session stops the
 # recording (the pipeline) and keeps the profile marked EOF, a second Ctrl-C quits; S
 # saves the view; C shows the command line of the state; --zoom/--select.
@@ -58,7 +58,7 @@ fresh
 mkfifo "$tmp/fifo"
 (cat "$in"; sleep 30) > "$tmp/fifo" &
 writer=$!
-trap 'st=$?; kill $writer 2>/dev/null; e2e_end $st' EXIT
+tap_cleanup='kill $writer 2>/dev/null; e2e_cleanup'
 start "$FLAMETUI $tmp/fifo"
 wait_for 'LIVE .*100 samples'
 keys C-c

@@ -5,7 +5,7 @@
 # same total as --collapse of the whole file.
 . "$top_srcdir/tests/e2e/lib.sh"
 f="$data/perf-threads.perf"
-[ -r "$f" ] || { echo "SKIP: $f missing"; exit 77; }
+[ -r "$f" ] || skip_all "$f missing"
 # the expected total, independently of flametui: the sum of the periods on the record
 # header lines ("comm pid/tid time: PERIOD event:"), 67 records, each with a stack
 total=$(awk '/^[^ \t#]/ { for (i = 1; i < NF; i++) if ($(i + 1) ~ /:$/ && $i ~ /^[0-9]+$/) {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e: readable names and numbers (issue 12, names part): short C++ names in
+# flametui - e2e: readable names and numbers: short C++ names in
 # the labels and the status line, L for the full names, d for the detail pane with the
 # whole name; the status line at 40, 80 and 200 columns ends with whole numbers; perf
 # input with two events: samples and seconds in the title, e switches the event (a file
@@ -8,7 +8,7 @@
 . "$top_srcdir/tests/e2e/lib.sh"
 f="$data/names-cpp.folded"
 ev="$data/perf-events.perf"
-[ -r "$f" ] && [ -r "$ev" ] || { echo "SKIP: test data missing"; exit 77; }
+[ -r "$f" ] && [ -r "$ev" ] || skip_all "test data missing"
 
 # short names in the labels and the status line; L: full names; d: the whole name
 start_size 120 24 "$FLAMETUI" "$f"

@@ -3,8 +3,8 @@
 # flametui - e2e: one repaint reaches the terminal in one write() (ncurses 6 alone flushes
 # after every cursor move: about 15 writes per repaint of this profile). Needs strace.
 . "$top_srcdir/tests/e2e/lib.sh"
-command -v strace >/dev/null 2>&1 || { skip "strace not installed"; exit 77; }
-strace -o /dev/null true 2>/dev/null || { skip "strace cannot trace here (ptrace denied)"; exit 77; }
+command -v strace >/dev/null 2>&1 || skip_all "strace not installed"
+strace -o /dev/null true 2>/dev/null || skip_all "strace cannot trace here (ptrace denied)"
 # LeakSanitizer cannot run under ptrace: leaks are checked by the other tests
 start_size 200 60 "ASAN_OPTIONS=\$ASAN_OPTIONS:detect_leaks=0 TERM=xterm-256color strace -y -e trace=write -o $tmp/st $FLAMETUI '$data/perf-many-siblings.folded'"
 wait_for '__libc_start_call_main'               # the graph is drawn (not still loading)

@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e (issue 16, share): y and Y send exactly one OSC 52 sequence each, with
+# flametui - e2e, share: y and Y send exactly one OSC 52 sequence each, with
 # the base64 of the full name / the stack, and nothing without a key (read from a pty
 # log: script(1)); a terminal without OSC 52 gets a status message instead; --no-mouse
 # asks for no mouse mode; TERM=tmux-256color gets SGR mouse reports (columns past 223);
 # the prompt history survives a restart and an unwritable state directory is no error.
 . "$top_srcdir/tests/e2e/lib.sh"
-command -v script >/dev/null 2>&1 || { echo "SKIP: script(1) not installed"; exit 77; }
-command -v base64 >/dev/null 2>&1 || { echo "SKIP: base64 not installed"; exit 77; }
+command -v script >/dev/null 2>&1 || skip_all "script(1) not installed"
+command -v base64 >/dev/null 2>&1 || skip_all "base64 not installed"
 name='std::vector<int>::push_back(int const&) [clone .isra.0]'
 printf 'main;%s 5\nmain;other 3\n' "$name" > "$tmp/in.folded"
 # the pty log, one escape sequence a line: OSC 52 sequences, and is SEQ one of them?

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - e2e: time, threads and recursion (issue 15) on a real perf recording
+# flametui - e2e: time, threads and recursion on a real perf recording
 # (tests/data/perf-time.perf: sort twice, then a threaded program with a recursive fib).
 # T shows the heat map and its time axis; m marks a range (keys and mouse), Enter shows
 # its flame graph with the range in the title, T returns with the range kept, Esc clears

@@ -5,7 +5,8 @@
 # kept crashers in tests/fuzz/regress/TARGET/, then fuzzes each target for FUZZ_SECONDS
 # (default 60; 0 = replay only) from a seed corpus made of tests/data, tests/golden and,
 # when present, ../shared/corpus. Exit 0: no finding; 1: a crash, leak, timeout or OOM
-# (the reproducer's path is printed); 77: clang or its fuzzer runtime is missing.
+# (the reproducer's path is printed); 77: clang or its fuzzer runtime is missing. Prints
+# TAP (tests/lib.sh): one result per target's replay and per target's fuzzing.
 # Environment: FUZZ_SECONDS, FUZZ_TARGETS (default: all eight), FUZZ_WORKDIR (kept),
 # CLANG (default clang).
 # To keep a finding: cp REPRODUCER tests/fuzz/regress/TARGET/NAME and fix the bug.
@@ -16,8 +17,10 @@ builddir=${1:-}
 CLANG=${CLANG:-clang}
 secs=${FUZZ_SECONDS:-60}
 targets=${FUZZ_TARGETS:-"fuzz_folded fuzz_perf fuzz_filters fuzz_layout fuzz_svg fuzz_decompress fuzz_pprof fuzz_bpftrace"}
+TAP_SKIP_STATUS=77      # quickstart's tier: 77 is a skip
+. "$top/tests/lib.sh"
 
-command -v "$CLANG" >/dev/null 2>&1 || { echo "SKIP: $CLANG not found (install clang)"; exit 77; }
+command -v "$CLANG" >/dev/null 2>&1 || skip_all "$CLANG not found (install clang)"
 
 if [ -n "${FUZZ_WORKDIR:-}" ]; then
     work=$FUZZ_WORKDIR
@@ -35,10 +38,9 @@ printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
     > "$work/probe.c"
 if ! "$CLANG" -fsanitize=fuzzer,address,undefined -o "$work/probe" "$work/probe.c" \
         > "$work/probe.log" 2>&1; then
-    echo "SKIP: $CLANG cannot link -fsanitize=fuzzer,address,undefined" \
-         "(install libclang-rt-dev / compiler-rt):"
-    cat "$work/probe.log"
-    exit 77
+    sed 's/^/# /' "$work/probe.log"
+    skip_all "$CLANG cannot link -fsanitize=fuzzer,address,undefined" \
+         "(install libclang-rt-dev / compiler-rt)"
 fi
 
 # config.h: the configured build's, or a minimal one.
@@ -63,10 +65,10 @@ for dir in "$top/src/input" "${builddir:+$builddir/src/input}"; do
 done
 if [ -z "$pbdir" ]; then
     command -v protoc-c > /dev/null 2>&1 ||
-        { echo "SKIP: protoc-c not found (install protobuf-c-compiler)"; exit 77; }
+        skip_all "protoc-c not found (install protobuf-c-compiler)"
     mkdir -p "$work/gen/input"
     protoc-c --proto_path="$top/src/input" --c_out="$work/gen/input" \
-        "$top/src/input/profile.proto" || { echo "FAIL: protoc-c"; exit 1; }
+        "$top/src/input/profile.proto" || { fail "protoc-c"; exit 1; }
     pbdir=$work/gen/input
 fi
 CFLAGS="-g -O1 -fno-omit-frame-pointer -fno-sanitize-recover=undefined -I$work -I$top/src \
@@ -91,13 +93,13 @@ echo "$libsrcs" |
         o="$1/obj/$(basename "$2" .c).o"
         if [ ! -f "$o" ] || [ "$2" -nt "$o" ] || [ "$1/config.h" -nt "$o" ]; then
             $3 $4 -fsanitize=fuzzer-no-link,$5 -c "$2" -o "$o" || exit 255
-        fi' sh "$work" SRC "$CLANG" "$CFLAGS" "$SAN" || { echo "FAIL: library build"; exit 1; }
+        fi' sh "$work" SRC "$CLANG" "$CFLAGS" "$SAN" || { fail "library build"; exit 1; }
 touch "$work/obj/stamp"
 
 for t in $targets; do
     # shellcheck disable=SC2086
     "$CLANG" $CFLAGS -fsanitize=fuzzer,$SAN -o "$work/$t" "$here/$t.c" $objs $pcre_libs \
-        $pb_libs -lz -lzstd -llzma -lbz2 -lm -pthread || { echo "FAIL: cannot build $t"; exit 1; }
+        $pb_libs -lz -lzstd -llzma -lbz2 -lm -pthread || { fail "cannot build $t"; exit 1; }
 done
 
 # Seed corpora: each input with the header bytes its target expects (see the targets).
@@ -173,7 +175,6 @@ ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:allocator_may_return_null=0:${ASAN
 UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
 export ASAN_OPTIONS UBSAN_OPTIONS
 opts="-max_len=65536 -timeout=10 -rss_limit_mb=2048"
-status=0
 
 # 1. Regression inputs (every crasher ever found), even with FUZZ_SECONDS=0.
 for t in $targets; do
@@ -181,11 +182,10 @@ for t in $targets; do
     [ -e "$1" ] || continue
     # shellcheck disable=SC2086
     if "$work/$t" $opts -runs=1 "$@" > "$work/$t-regress.log" 2>&1; then
-        echo "PASS: $t: $# regression inputs"
+        ok "$t: $# regression inputs"
     else
-        echo "FAIL: $t: a regression input fails (log: $work/$t-regress.log)"
+        fail "$t: a regression input fails (log: $work/$t-regress.log)"
         tail -40 "$work/$t-regress.log"
-        status=1
     fi
 done
 
@@ -201,15 +201,14 @@ if [ "$secs" -gt 0 ]; then
         execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
         cov=$(grep -E '^#[0-9]+.*cov:' "$log" | tail -1 | sed 's/.*cov: *\([0-9]*\).*ft: *\([0-9]*\).*corp: *\([0-9/a-zA-Z]*\).*/cov \1 ft \2 corpus \3/')
         if [ $rc -eq 0 ]; then
-            echo "PASS: $t: ${execs:-?} executions in ${secs}s ($cov)"
+            ok "$t: ${execs:-?} executions in ${secs}s ($cov)"
         else
             repro=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-            echo "FAIL: $t: exit $rc after ${execs:-?} executions; reproducer: ${repro:-?}"
-            echo "      log: $log; keep it: cp ${repro:-REPRODUCER} $here/regress/$t/"
+            fail "$t: exit $rc after ${execs:-?} executions; reproducer: ${repro:-?}"
+            diag "log: $log; keep it: cp ${repro:-REPRODUCER} $here/regress/$t/"
             grep -E -A25 '^==[0-9]+==ERROR|runtime error|fuzz: check failed|ERROR: libFuzzer' \
                 "$log" | head -40
-            status=1
-        fi
+            fi
     done
 fi
-exit $status
+finish

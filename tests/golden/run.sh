@@ -13,18 +13,19 @@
 # its name ('[ ]'), a truncated name ('[ab..]'), a padded name ('[abc   ]'), a search
 # match ('*'), flame and icicle (hand-styles: widths 1, 2, 3, 6, 8 of 20 columns), and
 # a double-width character (hand-utf8-wide: U+FF01 takes 2 of the 4 label columns).
-dir=${top_srcdir:-$(dirname "$0")/../..}/tests/golden/cases
+# Prints TAP (tests/lib.sh): one result per case.
+top=${top_srcdir:-$(dirname "$0")/../..}
+dir=$top/tests/golden/cases
+. "$top/tests/lib.sh"
 if [ -z "$FLAMETUI" ] || [ ! -x "$FLAMETUI" ]; then
-    echo "SKIP: FLAMETUI is not set to a built flametui binary"
-    exit 77
+    skip_all "FLAMETUI is not set to a built flametui binary"
 fi
 update=no
 [ "$1" = "--update" ] && update=yes
 tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_cleanup='rm -rf "$tmp"'
 : "${LC_ALL:=C.UTF-8}"
 export LC_ALL
-fail=0 n=0
 for in in "$dir"/*.folded; do
     name=$(basename "$in" .folded)
     args=$(cat "$dir/$name.args" 2>/dev/null)
@@ -32,20 +33,18 @@ for in in "$dir"/*.folded; do
     # shellcheck disable=SC2086 # args and envs are word lists on purpose
     env $envs "$FLAMETUI" --text $args "$in" >"$tmp/$name.out" 2>"$tmp/$name.err"
     rc=$?
-    n=$((n + 1))
     if [ $rc -ne 0 ]; then
-        echo "FAIL: $name: exit status $rc"; cat "$tmp/$name.err"
-        fail=$((fail + 1))
+        fail "$name: exit status $rc"; cat "$tmp/$name.err" >&2
         continue
     fi
     if [ $update = yes ]; then
-        case $name in hand-*) echo "kept $name.txt (written by hand)"; continue ;; esac
+        case $name in hand-*) ok "kept $name.txt (written by hand)"; continue ;; esac
         cp "$tmp/$name.out" "$dir/$name.txt"
-        echo "updated $name.txt"
-    elif ! diff -u "$dir/$name.txt" "$tmp/$name.out"; then
-        echo "FAIL: $name: output differs from $name.txt (flametui --text $args)"
-        fail=$((fail + 1))
+        ok "updated $name.txt"
+    elif ! diff -u "$dir/$name.txt" "$tmp/$name.out" >&2; then
+        fail "$name: output differs from $name.txt (flametui --text $args)"
+    else
+        ok "$name"
     fi
 done
-echo "$((n - fail)) passed, $fail failed"
-[ $fail -eq 0 ]
+finish
