@@ -21,6 +21,10 @@
 #include "core/samples.h"
 #include "query/timeline.h"
 #include "query/top.h"
+#include "render/diffcolor.h"
+#include "render/label.h"
+#include "render/names.h"
+#include "render/numfmt.h"
 #include "query/window.h"
 #include "helpers.h"
 
@@ -34,6 +38,7 @@ static void count_exponent_needs_sign(void **state)
     assert_true(c.is_float);
     assert_true(c.d == 1e5);
     assert_int_equal(count_parse("1e5", 3, false, &c), -1);   /* "%g" signs its exponents */
+    assert_int_equal(count_parse("1e55", 4, false, &c), -1);
     assert_int_equal(count_parse("2E-1", 4, false, &c), 0);
     assert_true(c.d == 0.2);
 }
@@ -198,6 +203,76 @@ static void histogram_last_bucket(void **state)
     samples_free(s);
 }
 
+/* ---- render/numfmt ---- */
+
+static void numfmt_edges(void **state)
+{
+    (void)state;
+    char b[NUMFMT_MAX];
+    memset(b, 'x', sizeof b);
+    assert_int_equal(numfmt_group_u(b, 5, 1234), 4);   /* "1,234" needs 6 bytes: cut */
+    assert_string_equal(b, "1,23");
+    assert_int_equal(b[5], 'x');
+    numfmt_compact(b, sizeof b, 99970);
+    assert_string_equal(b, "100k");
+    numfmt_compact(b, sizeof b, 999.7);
+    assert_string_equal(b, "1.00k");
+    numfmt_seconds(b, sizeof b, 0.0009997, true);
+    assert_string_equal(b, "1.00 ms");
+    numfmt_weight(b, sizeof b, count_u64(5), UNIT_EVENTS, "", false, true);
+    assert_string_equal(b, "5 samples");
+}
+
+/* ---- render/diffcolor ---- */
+
+static void diff_mark_exactly_fits(void **state)
+{
+    (void)state;
+    struct trie *base = trie_from_folded("m;a 1\n");
+    struct trie *t = trie_from_folded("m;a 1\nm;b 2\n");
+    diff_attach(t, base, false);
+    uint32_t b = trie_node_at(t, "m;b");
+    int k = (int)strlen(diffcolor_mark_text(diffcolor_mark(t, b)));
+    assert_true(k > 0);
+    struct buf labels = {0};
+    int cols = 0;
+    assert_int_equal(diffcolor_put_mark(&labels, t, b, k, &cols), k);
+    assert_int_equal(cols, k);
+    assert_int_equal(diffcolor_put_mark(&labels, t, b, k - 1, &cols), 0);
+    buf_fini(&labels);
+    trie_free(t);
+    trie_free(base);
+}
+
+/* ---- render/names, render/label ---- */
+
+static void shortens_to(const char *name, const char *want)
+{
+    struct buf b = {0};
+    names_shorten(name, strlen(name), true, &b);
+    buf_putc(&b, '\0');
+    assert_string_equal(b.p, want);
+    buf_fini(&b);
+}
+
+static void names_edges(void **state)
+{
+    (void)state;
+    shortens_to("std::__1::vector<int>::push_back", "std::vector<...>::push_back");
+    shortens_to("Foo::bar<X->y>", "Foo::bar<...>");
+    shortens_to("collect::<Vec<u8>>", "collect::<...>");
+}
+
+static void utf8_surrogates_invalid(void **state)
+{
+    (void)state;
+    unsigned long cp = 0;
+    assert_int_equal(label_utf8_decode((const unsigned char *)"\xed\xa0\x80", 3, &cp), 0);
+    assert_int_equal(label_utf8_decode((const unsigned char *)"\xed\xbf\xbf", 3, &cp), 0);
+    assert_int_equal(label_utf8_decode((const unsigned char *)"\xed\x9f\xbf", 3, &cp), 3);
+    assert_int_equal(cp, 0xd7ff);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -211,6 +286,10 @@ int main(void)
         cmocka_unit_test(window_edge_snapshot),
         cmocka_unit_test(window_compact_keeps_exactly),
         cmocka_unit_test(histogram_last_bucket),
+        cmocka_unit_test(numfmt_edges),
+        cmocka_unit_test(diff_mark_exactly_fits),
+        cmocka_unit_test(names_edges),
+        cmocka_unit_test(utf8_surrogates_invalid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
