@@ -18,6 +18,8 @@
 #include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
+#include "input/parse_perf.h"
+#include "input/perf_line.h"
 #include "core/samples.h"
 #include "query/timeline.h"
 #include "query/top.h"
@@ -26,6 +28,8 @@
 #include "render/names.h"
 #include "render/numfmt.h"
 #include "query/window.h"
+#include "ui/keymap.h"
+#include "ui/lineedit.h"
 #include "helpers.h"
 
 /* ---- core/count ---- */
@@ -273,6 +277,104 @@ static void utf8_surrogates_invalid(void **state)
     assert_int_equal(cp, 0xd7ff);
 }
 
+/* ---- input/perf_line ---- */
+
+static void perf_parts_split_at_arrows(void **state)
+{
+    (void)state;
+    assert_int_equal(perf_count_parts("a-b", 3), 1);
+    assert_int_equal(perf_count_parts("a-b->c", 6), 2);
+    assert_int_equal(perf_count_parts("x->y->z-", 8), 3);
+}
+
+/* ---- input/parse_perf ---- */
+
+static void perf_other_events_listed(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "cmd 1 1.000001: 1 cycles: \n\tffff f (/x)\n\n"
+        "cmd 1 1.000002: 1 instructions: \n\tffff g (/x)\n\n"
+        "cmd 1 1.000003: 1 instructions: \n\tffff g (/x)\n\n"
+        "cmd 1 1.000004: 1 cycles: \n\tffff f (/x)\n\n";
+    struct trie *t = trie_new(NULL);
+    struct perf_opts o = {0};
+    struct perf_parser *p = perf_new(t, &o);
+    perf_feed(p, text, sizeof text - 1, true);
+    const char *name;
+    size_t len, samples;
+    assert_int_equal(perf_events(p, 0, &name, &len, &samples), 2);
+    assert_int_equal(samples, 2);
+    assert_int_equal(perf_events(p, 1, &name, &len, &samples), 2);
+    assert_int_equal(len, 12);
+    assert_memory_equal(name, "instructions", 12);
+    assert_int_equal(samples, 2);
+    perf_free(p);
+    trie_free(t);
+}
+
+/* ---- ui/keymap ---- */
+
+static void keymap_edges(void **state)
+{
+    (void)state;
+    assert_int_equal(keymap_parse_key("C-A", 3), 1);
+    assert_int_equal(keymap_parse_key("C-Z", 3), 26);
+    /* a screen's keys only: the first key of an action of other screens does not run it */
+    for (int a = 0; a < ACT_COUNT; a++) {
+        const char *k = keymap_keys((enum action)a);
+        size_t n = strcspn(k, " ");
+        int key = keymap_parse_key(k, n);
+        for (int s = 0; s < SCREEN_COUNT; s++)
+            if (!(keymap_screens((enum action)a) & (1u << s)))
+                assert_int_not_equal(keymap_lookup_in(key, (enum ui_screen)s), a);
+    }
+    /* the help's key column is as wide as that screen's widest key list */
+    for (int s = 0; s < SCREEN_COUNT; s++) {
+        size_t w = 5;   /* "mouse" */
+        for (int a = 0; a < ACT_COUNT; a++)
+            if ((keymap_screens((enum action)a) & (1u << s)) &&
+                strlen(keymap_keys((enum action)a)) > w)
+                w = strlen(keymap_keys((enum action)a));
+        struct buf b = {0};
+        keymap_help_text(&b, (enum ui_screen)s);
+        buf_putc(&b, '\0');
+        const char *m = strstr(b.p, "\nmouse ");
+        assert_non_null(m);
+        assert_int_equal(strspn(m + 6, " "), w - 5 + 2);
+        buf_fini(&b);
+    }
+}
+
+/* ---- ui/lineedit ---- */
+
+static void lineedit_edges(void **state)
+{
+    (void)state;
+    struct lineedit le;
+    lineedit_init(&le);
+    lineedit_set(&le, "foo bar ");
+    assert_int_equal(lineedit_key(&le, 23), LE_CHANGED);   /* C-w: the blank and the word */
+    assert_string_equal(lineedit_text(&le), "foo ");
+    lineedit_set(&le, "foo bar");
+    for (int i = 0; i < 3; i++)
+        lineedit_key(&le, FT_KEY_LEFT);
+    assert_int_equal(lineedit_key(&le, 21), LE_CHANGED);   /* C-u: up to the cursor */
+    assert_string_equal(lineedit_text(&le), "bar");
+    lineedit_set(&le, "foo bar");
+    for (int i = 0; i < 3; i++)
+        lineedit_key(&le, FT_KEY_LEFT);
+    assert_int_equal(lineedit_key(&le, 11), LE_CHANGED);   /* C-k: from the cursor */
+    assert_string_equal(lineedit_text(&le), "foo ");
+    lineedit_history_add(&le, "a");
+    lineedit_history_add(&le, "a");                        /* a repeat is kept once */
+    lineedit_set(&le, "");
+    assert_int_equal(lineedit_key(&le, FT_KEY_UP), LE_CHANGED);
+    assert_string_equal(lineedit_text(&le), "a");
+    assert_int_equal(lineedit_key(&le, FT_KEY_UP), LE_NONE);
+    lineedit_fini(&le);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -290,6 +392,10 @@ int main(void)
         cmocka_unit_test(diff_mark_exactly_fits),
         cmocka_unit_test(names_edges),
         cmocka_unit_test(utf8_surrogates_invalid),
+        cmocka_unit_test(perf_parts_split_at_arrows),
+        cmocka_unit_test(perf_other_events_listed),
+        cmocka_unit_test(keymap_edges),
+        cmocka_unit_test(lineedit_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
