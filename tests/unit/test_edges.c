@@ -18,8 +18,10 @@
 #include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
+#include "input/decompress.h"
 #include "input/parse_perf.h"
 #include "input/perf_line.h"
+#include "input/sniff.h"
 #include "core/samples.h"
 #include "query/timeline.h"
 #include "query/top.h"
@@ -375,6 +377,24 @@ static void lineedit_edges(void **state)
     lineedit_fini(&le);
 }
 
+/* ---- input/decompress, input/sniff ---- */
+
+static void magic_numbers(void **state)
+{
+    (void)state;
+    enum decomp_kind k = DECOMP_NONE;
+    assert_true(decomp_sniff("BZh91AY&SY", 10, false, &k));   /* bzip2 -9, its default */
+    assert_int_equal(k, DECOMP_BZIP2);
+    assert_true(decomp_sniff("BZh11AY&SY", 10, false, &k));
+    assert_int_equal(k, DECOMP_BZIP2);
+    assert_true(decomp_sniff("BZh01AY&SY", 10, false, &k));
+    assert_int_equal(k, DECOMP_NONE);
+    static const char prof[] = "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"\"}}]}";
+    const struct magic_format *f = NULL;
+    assert_int_equal(sniff_magic(prof, sizeof prof - 1, true, &f), 1);
+    assert_string_equal(f->name, "Chrome .cpuprofile");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -396,6 +416,7 @@ int main(void)
         cmocka_unit_test(perf_other_events_listed),
         cmocka_unit_test(keymap_edges),
         cmocka_unit_test(lineedit_edges),
+        cmocka_unit_test(magic_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
