@@ -13,12 +13,8 @@ mode=${1:-demo}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-# the same list as .ci/run, so a developer's check runs every tier CI runs
-pkgs="build-essential autoconf automake autoconf-archive pkg-config libncurses-dev
-      libpcre2-dev libcmocka-dev zlib1g-dev tmux gzip perl ncurses-term
-      valgrind cppcheck linux-perf libxml2-utils clang libclang-rt-14-dev
-      libzstd-dev liblzma-dev libbz2-dev zstd xz-utils bzip2
-      libprotobuf-c-dev protobuf-c-compiler"
+# tests/deps.txt, the list .ci/run installs, so a developer's check runs every tier CI runs
+pkgs=$(awk '!/^#/ && NF == 2 && $1 != "runtime" { print $2 }' tests/deps.txt)
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
