@@ -16,6 +16,26 @@ for opt in $(grep -oE -- '--[a-z][a-z-]+' "$tmp/help" | sort -u); do
     grep -qF -- "$opt" "$tmp/man" && ok || fail "man page lacks $opt"
     grep -qF -- "$opt" "$readme" && ok || fail "README lacks $opt"
 done
+# --help fits 80 columns
+expect_eq "--help: no line longer than 80 columns" "" "$(awk 'length > 80' "$tmp/help")"
+# README's Options block: -F, --format once
+expect_eq "README: -F, --format described once" 1 "$(grep -c -- '^    -F, --format' "$readme")"
+expect_eq "README: License is the last section" License \
+    "$(awk '/^---+$/ && prev != "" { h = prev } { prev = $0 } END { print h }' "$readme")"
+# the man page parses without warnings: mandoc's lint and man-db's groff run
+if command -v mandoc >/dev/null 2>&1; then
+    expect_eq "mandoc -Tlint -W warning: no warning" "" "$(mandoc -Tlint -W warning "$man" 2>&1)"
+else
+    skip "mandoc not installed: the man page lint"
+fi
+if command -v man >/dev/null 2>&1 && man --version 2>/dev/null | grep -q '^man'; then
+    for loc in C C.UTF-8; do
+        w=$(LC_ALL=$loc MANWIDTH=80 man --warnings -l "$man" 2>&1 >/dev/null)
+        expect_eq "LC_ALL=$loc man --warnings: no warning" "" "$w"
+    done
+else
+    skip "man-db not installed: man --warnings"
+fi
 # keys: X(ID, "k1 k2", "help") lines of ACTION_TABLE
 sed -n 's/^ *X([A-Z_]*, *"\([^"]*\)".*/\1/p' "$top_srcdir/src/ui/keymap.h" | tr ' ' '\n' |
     sort -u > "$tmp/keys"
