@@ -5,7 +5,7 @@
 #   sh tests/quickstart.sh demo    opens flametui on the bundled sample profile
 #   sh tests/quickstart.sh check   builds with ASan+UBSan and -Werror, runs the whole test
 #                                  suite (make check), make distcheck, the fuzz and the
-#                                  valgrind + cppcheck tiers; prints one line
+#                                  valgrind + cppcheck, TSan and static tiers; prints one line
 #                                  "N passed, N failed, N skipped" summed over the test logs
 #                                  (see summary() and the README's test section)
 set -eu
@@ -204,6 +204,15 @@ check)
         record tsan SKIP build-tsan.log
     else
         tier tsan sh "$top/tests/tsan.sh" "$top/build-tsan"
+    fi
+    # the static program (make static: its own build dir, build-check/static) run in an
+    # empty root; impossible beside an in-tree configuration, like valgrind's
+    if $intree; then
+        echo "SKIP: static tier: the checkout is configured in-tree (make distclean there" \
+             "for make static)" > build-static.log
+        record static SKIP build-static.log
+    else
+        tier static sh "$top/tests/static.sh" "$top/build-check"
     fi
     finish
     ;;
