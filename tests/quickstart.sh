@@ -16,7 +16,7 @@ cd "$top"
 # the same list as .ci/run, so a developer's check runs every tier CI runs
 pkgs="build-essential autoconf automake autoconf-archive pkg-config libncurses-dev
       libpcre2-dev libcmocka-dev zlib1g-dev tmux gzip perl ncurses-term
-      valgrind cppcheck linux-perf libxml2-utils clang libclang-rt-14-dev
+      valgrind cppcheck linux-perf libxml2-utils clang libclang-rt-14-dev clang-tidy
       libzstd-dev liblzma-dev libbz2-dev zstd xz-utils bzip2
       libprotobuf-c-dev protobuf-c-compiler"
 missing=""
