@@ -267,7 +267,7 @@ static struct batch_base base_of(const struct options *o, const struct load_opts
 }
 
 /* The viewer's start state: the spec, and what the state does not hold (C). */
-static struct app_opts app_opts_of(const struct options *o, struct samples *samples)
+static struct app_opts viewer_opts_of(const struct options *o, struct samples *samples)
 {
     const struct graph_spec *s = &o->spec;
     return (struct app_opts){
@@ -296,7 +296,7 @@ static int run_viewer(const struct options *o, const struct load_opts *lo, struc
         .window = o->window,
         .save = o->save,
         .no_mouse = o->no_mouse,
-        .app = app_opts_of(o, samples),
+        .app = viewer_opts_of(o, samples),
         .load = lo,   /* e reads the inputs again for another event */
         .files = o->files,
     };

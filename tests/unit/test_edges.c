@@ -339,7 +339,7 @@ static void keymap_edges(void **state)
                 strlen(keymap_keys((enum action)a)) > w)
                 w = strlen(keymap_keys((enum action)a));
         struct buf b = {0};
-        keymap_help_text(&b, (enum ui_screen)s);
+        keymap_help_text(&b, (enum ui_screen)s, "what the mouse does");
         buf_putc(&b, '\0');
         const char *m = strstr(b.p, "\nmouse ");
         assert_non_null(m);
