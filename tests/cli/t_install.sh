@@ -6,11 +6,20 @@
 # installed. With --prefix set to bash-completion's own prefix, the completion goes to
 # its completionsdir (pkg-config).
 . "${top_srcdir:-.}/tests/cli/lib.sh"
-[ -f "$top_srcdir/config.status" ] &&
-    skip_all "the source tree is configured in-tree: no second build directory"
 command -v make >/dev/null 2>&1 || skip_all "make not installed"
 home="$tmp/home"; mkdir -p "$home" "$tmp/b"
-cfg() { (cd "$tmp/b" && "$top_srcdir/configure" -q --cache-file="$tmp/config.cache" "$@") \
+src=$top_srcdir
+if [ -f "$top_srcdir/config.status" ]; then
+    # configured in-tree (a tarball's ./configure && make check): a second configure needs
+    # a clean source tree; the files configure and the data install read do (timestamps
+    # kept, so that make does not regenerate anything)
+    src="$tmp/src"; mkdir -p "$src/src/input"
+    (cd "$top_srcdir" && cp -pR configure configure.ac aclocal.m4 Makefile.am Makefile.in \
+        config.h.in build-aux m4 LICENSE doc completion "$src/" && cp -p src/main.c "$src/src/" &&
+        cp -p src/input/profile.proto src/input/profile.pb-c.c src/input/profile.pb-c.h \
+            "$src/src/input/") || { fail "copying the source files configure reads"; exit 1; }
+fi
+cfg() { (cd "$tmp/b" && "$src/configure" -q --cache-file="$tmp/config.cache" "$@") \
         > "$tmp/configure.log" 2>&1; }
 if ! cfg --prefix="$home/.local"; then
     tail -n 20 "$tmp/configure.log" >&2
