@@ -46,7 +46,7 @@ done < "$tmp/mankeys"
 # is reported, so the list only shrinks).
 srcmap_missing="
     core/diff.c core/samples.c core/trie_fold.c core/trie_kids.c input/folded_pipe.c
-    input/loader_parse.c input/perf_data.c input/perf_frames.c input/perf_lcache.c
+    input/loader_parse.c input/parse_perf_frames.c input/parse_perf_sniff.c input/perf_data.c input/perf_lcache.c
     input/perf_pipe.c query/hidebuild.c query/revbuild.c query/revlazy.c
     query/top_diff.c render/diffcollapse.c render/diffcolor.c render/names.c
     render/numfmt.c render/svg.c render/svg_script.c tui/tui_draw.c tui/tui_input.c
