@@ -4,7 +4,10 @@
  * view, layout requests, names and numbers made safe for a terminal. A screen is one
  * file (screen_*.c) that fills a struct screen_ops and keeps its own state in
  * a->view[its screen]; app.c holds the one table of them (indexed by enum ui_screen)
- * and dispatches through it. Screens include this header, never app.c's parts.
+ * and dispatches through it; one screen opens another by state_open (the action that
+ * opens it), never by calling it. Screens include this header and the headers of the
+ * other files they call (nav.h, frames.h, text.h, prompt.h, ...), never app.c's parts;
+ * this header declares only what state.c defines.
  * Zoom and selection are kept as frame PATHS (name-id sequences from the root), so they
  * survive the trie growing (live tail) or being replaced (a rebuilt view).
  * The struct is public for the unit tests only: outside src/ui/ read it through the
