@@ -3,7 +3,8 @@
  * A line-at-a-time re-implementation of stackcollapse-perf.pl's main loop (FlameGraph
  * 41fee1f9): the record state machine, annotations, the line cache and trie insertion.
  * The regexes and tidying of single lines are in perf_line.c, the names of a frame line
- * in perf_frames.c, the line cache in perf_lcache.c, the state in parse_perf_impl.h.
+ * in parse_perf_frames.c, the line cache in perf_lcache.c, the state in parse_perf_impl.h,
+ * perf_sniff and perf_first_event (no parser needed) in parse_perf_sniff.c.
  * "rule N" refers to the list in ../shared/corpus/README.md.
  * Hot path per frame: a few scans of the line, at most one copy into the scratch buffer
  * (only when tidying changes the name), and one strtab_intern. No allocation. */

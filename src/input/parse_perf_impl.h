@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - parse_perf_impl.h: the state of the perf script parser, shared by
- * parse_perf.c (records, the line loop, insertion) and perf_frames.c (the names of one
- * frame line). Internal to those two files. */
+ * parse_perf.c (records, the line loop, insertion) and parse_perf_frames.c (the names of
+ * one frame line). Internal to those two files. */
 #ifndef FLAMETUI_PARSE_PERF_IMPL_H
 #define FLAMETUI_PARSE_PERF_IMPL_H
 #include <stdbool.h>

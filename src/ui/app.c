@@ -18,8 +18,16 @@
 #include "query/search.h"
 #include "render/label.h"
 #include "render/names.h"
+#include "ui/common.h"
+#include "ui/history.h"
 #include "ui/keep.h"
-#include "ui/screens.h"
+#include "ui/keymap.h"
+#include "ui/lineedit.h"
+#include "ui/nav.h"
+#include "ui/prompt.h"
+#include "ui/screen_table.h"
+#include "ui/state.h"
+#include "ui/text.h"
 
 /* The screens, by enum ui_screen: a screen is its file (screen_*.c) and a row here. */
 extern const struct screen_ops graph_screen, callers_screen, table_screen, help_screen,
@@ -99,7 +107,7 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
     if (app_set_search(a, o->search, rc < 0 ? NULL : err) < 0)
         rc = -1;
     keep_start_paths(a, o->zoom, o->select);
-    keep_history_load(a, o->history);
+    history_load(a, o->history);
     a->cmd_args = xstrdup(o->cmd_args ? o->cmd_args : "");
     a->cmd_files = xstrdup(o->cmd_files ? o->cmd_files : "");
     return rc;
@@ -117,7 +125,7 @@ enum reaction app_handle(struct app *a, enum action act)
     if (done)
         return re;
     if (act == ACT_HELP && s != SCREEN_HELP)
-        return help_open(a);
+        return state_open(a, ACT_HELP, 0);
     return screens[s]->on_action ? screens[s]->on_action(a, act) : RE_NONE;
 }
 

@@ -5,12 +5,16 @@
  * recursion and the sliding window. Pure. */
 #include "config.h"
 
+#include "ui/common.h"
+
 #include <stdio.h>
 #include <string.h>
 
 #include "core/samples.h"
 #include "query/graph.h"
-#include "ui/screens.h"
+#include "ui/keep.h"
+#include "ui/prompt.h"
+#include "ui/state.h"
 
 /* P: comm -> pid -> tid -> none -> comm (perf input with a time index only). */
 static enum reaction group_cycle(struct app *a)

@@ -16,6 +16,7 @@
 #include "query/top.h"
 #include "render/label.h"
 #include "render/numfmt.h"
+#include "ui/state.h"
 
 
 /* new - base with its sign, digits grouped as numfmt_group does ("+1,234", "0"). */

@@ -4,7 +4,7 @@
  * to the file named in the prompt. Pure state otherwise, like app.c: no curses. */
 #include "config.h"
 
-#include "ui/state.h"
+#include "ui/export.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -20,6 +20,7 @@
 #include "query/search.h"
 #include "render/label.h"
 #include "render/svg.h"
+#include "ui/state.h"
 
 static const char export_svg_default[] = "flametui.svg";
 

@@ -11,6 +11,8 @@
  * marked as such (a->search_hl): `#` on the same function again, or Esc, clears it. */
 #include "config.h"
 
+#include "ui/frames.h"
+
 #include <stdbool.h>
 #include <string.h>
 
@@ -18,7 +20,12 @@
 #include "query/graph.h"
 #include "query/search.h"
 #include "ui/diff_status.h"
-#include "ui/screens.h"
+#include "ui/export.h"
+#include "ui/lineedit.h"
+#include "ui/nav.h"
+#include "ui/prompt.h"
+#include "ui/state.h"
+#include "ui/text.h"
 
 /* ---- the `#` highlight ---- */
 
@@ -130,9 +137,9 @@ enum reaction frames_action(struct app *a, enum action act)
 {
     switch (act) {
     case ACT_TOP:
-        return table_open(a);
+        return state_open(a, ACT_TOP, 0);
     case ACT_TIME:
-        return time_open(a);
+        return state_open(a, ACT_TIME, 0);
     case ACT_HIGHLIGHT_NAME:
         return highlight_toggle(a);
     case ACT_FILTER_INCLUDE:

@@ -1,99 +1,27 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - keep.c: see keep.h; and the app's keys for it (y Y S C, Ctrl-C in a live
- * session), the --save write and the start paths (--zoom, --select). */
+/* flametui - keep.c: see keep.h: folded files, OSC 52, shell quoting, the history file's
+ * path; and the app's keys for them (y Y S C, Ctrl-C in a live session), the --save
+ * write and the start paths (--zoom, --select). */
 #include "config.h"
 
 #include "ui/keep.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/strtab.h"
 #include "core/trie.h"
 #include "query/graph.h"
 #include "query/search.h"
 #include "render/collapse.h"
+#include "ui/atomic_file.h"
+#include "ui/nav.h"
+#include "ui/prompt.h"
 #include "ui/state.h"
 
-/* ---- atomic files ---- */
-
-typedef int (*write_fn)(FILE *f, void *ctx);
-
-/* "~/x" -> "$HOME/x" into out (NUL-terminated). */
-static void expand_home(struct buf *out, const char *path)
-{
-    const char *home = getenv("HOME");
-    out->len = 0;
-    if (path[0] == '~' && path[1] == '/' && home && *home) {
-        buf_printf(out, "%s%s", home, path + 1);
-    } else {
-        buf_append(out, path, strlen(path));
-    }
-    buf_putc(out, '\0');
-}
-
-static int write_atomic(const char *path, mode_t mode, write_fn fn, void *ctx,
-                        struct ft_error *err)
-{
-    struct buf dst = {0}, tmp = {0};
-    int rc = -1, fd = -1;
-    FILE *f = NULL;
-    expand_home(&dst, path);
-    const char *slash = strrchr(dst.p, '/');
-    size_t dirlen = slash ? (size_t)(slash - dst.p) + 1 : 0;
-    if (!dst.p[dirlen]) {
-        ft_error_set(err, 0, "%s: not a file name", path);
-        goto out;
-    }
-    buf_append(&tmp, dst.p, dirlen);
-    buf_printf(&tmp, ".%s.XXXXXX", dst.p + dirlen);
-    buf_putc(&tmp, '\0');
-    fd = mkostemp(tmp.p, O_CLOEXEC);
-    if (fd < 0) {
-        ft_error_set(err, 0, "cannot write %s: %s", path, strerror(errno));
-        goto out;
-    }
-    struct stat st;
-    if (stat(dst.p, &st) == 0 && S_ISREG(st.st_mode)) {
-        mode = st.st_mode & 07777;
-    } else {
-        mode_t um = umask(0);
-        umask(um);
-        mode &= ~um;
-    }
-    if (fchmod(fd, mode) < 0 || !(f = fdopen(fd, "w"))) {
-        ft_error_set(err, 0, "cannot write %s: %s", path, strerror(errno));
-        goto fail;
-    }
-    fd = -1;
-    if (fn(f, ctx) < 0 || fflush(f) != 0 || ferror(f) || fsync(fileno(f)) < 0) {
-        ft_error_set(err, 0, "cannot write %s: %s", path, strerror(errno ? errno : EIO));
-        goto fail;
-    }
-    int e = fclose(f);
-    f = NULL;
-    if (e != 0 || rename(tmp.p, dst.p) < 0) {
-        ft_error_set(err, 0, "cannot write %s: %s", path, strerror(errno));
-        goto fail;
-    }
-    rc = 0;
-    goto out;
-fail:
-    if (f)
-        fclose(f);
-    if (fd >= 0)
-        close(fd);
-    unlink(tmp.p);
-out:
-    buf_fini(&dst);
-    buf_fini(&tmp);
-    return rc;
-}
+/* ---- folded files ---- */
 
 static int write_trie(FILE *f, void *ctx)
 {
@@ -103,7 +31,7 @@ static int write_trie(FILE *f, void *ctx)
 int keep_write_folded(const char *path, struct trie *t, struct ft_error *err)
 {
     errno = 0;
-    return write_atomic(path, 0666, write_trie, t, err);
+    return atomic_file_write(path, 0666, write_trie, t, err);
 }
 
 /* ---- OSC 52 and shell quoting ---- */
@@ -153,7 +81,7 @@ void keep_shell_quote(struct buf *out, const char *s, size_t n)
     buf_putc(out, '\'');
 }
 
-/* ---- history ---- */
+/* ---- the history file's path ---- */
 
 bool keep_history_path(struct buf *out)
 {
@@ -167,86 +95,6 @@ bool keep_history_path(struct buf *out)
         return false;
     buf_putc(out, '\0');
     return true;
-}
-
-void keep_history_read(const char *path, void (*fn)(void *ctx, const char *line), void *ctx)
-{
-    FILE *f = fopen(path, "re");
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    if (!f)
-        return;
-    while ((n = getline(&line, &cap, f)) > 0) {
-        if (line[n - 1] == '\n')
-            line[--n] = '\0';
-        if (n > 0 && strlen(line) == (size_t)n)
-            fn(ctx, line);
-    }
-    free(line);
-    fclose(f);
-}
-
-struct lines {
-    char **v;
-    size_t n;
-};
-
-static void collect(void *ctx, const char *line)
-{
-    struct lines *l = ctx;
-    l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
-    l->v[l->n++] = xstrdup(line);
-}
-
-static int write_lines(FILE *f, void *ctx)
-{
-    const struct lines *l = ctx;
-    size_t first = l->n > KEEP_HISTORY_MAX ? l->n - KEEP_HISTORY_MAX : 0;
-    for (size_t i = first; i < l->n; i++)
-        if (l->v[i] && fprintf(f, "%s\n", l->v[i]) < 0)
-            return -1;
-    return 0;
-}
-
-/* mkdir -p of the directory part of path, 0700 (XDG: user-only). */
-static void make_dirs(const char *path)
-{
-    char *p = xstrdup(path);
-    for (char *s = p + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        mkdir(p, 0700);
-        *s = '/';
-    }
-    free(p);
-}
-
-int keep_history_add(const char *path, const char *line)
-{
-    struct lines l = {0};
-    if (!*line || strchr(line, '\n'))
-        return 0;
-    keep_history_read(path, collect, &l);
-    for (size_t i = 0; i < l.n; i++)
-        if (l.v[i] && !strcmp(l.v[i], line)) {
-            free(l.v[i]);
-            l.v[i] = NULL;
-        }
-    collect(&l, line);
-    /* the bound counts kept lines: drop the moved duplicates first */
-    size_t k = 0;
-    for (size_t i = 0; i < l.n; i++)
-        if (l.v[i])
-            l.v[k++] = l.v[i];
-    l.n = k;
-    make_dirs(path);
-    int rc = write_atomic(path, 0600, write_lines, &l, NULL);
-    for (size_t i = 0; i < l.n; i++)
-        free(l.v[i]);
-    free(l.v);
-    return rc;
 }
 
 /* ---- the app's side ---- */
@@ -282,27 +130,6 @@ void keep_start_paths(struct app *a, const char *zoom, const char *select)
     state_path_copy(&a->trail, &a->sel_path);
     nav_sync(a, true);
     nav_keep_visible(a);
-}
-
-static void history_line(void *ctx, const char *line)
-{
-    lineedit_history_add(ctx, line);
-}
-
-void keep_history_load(struct app *a, const char *path)
-{
-    free(a->history);
-    a->history = path ? xstrdup(path) : NULL;
-    if (a->history)
-        keep_history_read(a->history, history_line, &a->le);
-}
-
-void keep_history_accepted(struct app *a, const char *line)
-{
-    if (a->history && keep_history_add(a->history, line) < 0) {
-        free(a->history);   /* unwritable: say it once, go on without */
-        a->history = NULL;
-    }
 }
 
 enum reaction keep_interrupt(struct app *a)

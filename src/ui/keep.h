@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - keep.h: keeping and sharing what the viewer shows: folded files written
  * atomically (--save, the S prompt), the OSC 52 clipboard sequence (y, Y, C), shell
- * quoting for the command line of a state (C), and the prompt history file.
- * Pure helpers: no curses; the event loop (tui/) decides when the bytes go out.
+ * quoting for the command line of a state (C), the path of the prompt history file
+ * (history.h reads and writes it); and the app's keys for them (y Y S C, Ctrl-C in a live
+ * session) and its start paths (--zoom, --select).
+ * No curses; the event loop (tui/) decides when the bytes go out.
  * Never prints; errors come back in a struct ft_error. */
 #ifndef FLAMETUI_KEEP_H
 #define FLAMETUI_KEEP_H
@@ -10,6 +12,7 @@
 #include <stddef.h>
 
 #include "core/util.h"
+#include "ui/state.h"
 
 struct trie;
 
@@ -28,16 +31,14 @@ void keep_osc52(struct buf *out, const char *p, size_t n, bool dcs);
  * (and is not empty), else in single quotes ('\'' for a quote). */
 void keep_shell_quote(struct buf *out, const char *s, size_t n);
 
-/* The history file: $XDG_STATE_HOME/flametui/history, else
+/* The prompt history file (history.h): $XDG_STATE_HOME/flametui/history, else
  * $HOME/.local/state/flametui/history; false when neither variable is set (absolute). */
 bool keep_history_path(struct buf *out);
-#define KEEP_HISTORY_MAX 500   /* lines kept in the file, the newest */
-/* Calls fn for every line of the file, oldest first. A missing or unreadable file is
- * not an error (nothing is called). */
-void keep_history_read(const char *path, void (*fn)(void *ctx, const char *line), void *ctx);
-/* Appends line (moved to the end when it is already there) and keeps the newest
- * KEEP_HISTORY_MAX lines; creates the directory (0700) when needed. Lines with a
- * newline are not kept. Returns 0, or -1 when the file cannot be written (the caller
- * goes on without it). */
-int keep_history_add(const char *path, const char *line);
+
+/* The app's side: y Y S C and Ctrl-C (keep_interrupt: app.h's app_interrupt); the start
+ * paths (app_opts' zoom and select); the command line of the state (app_cmdline). */
+enum reaction keep_action(struct app *a, enum action act);
+void keep_start_paths(struct app *a, const char *zoom, const char *select);
+enum reaction keep_interrupt(struct app *a);
+void keep_cmdline(const struct app *a, struct buf *out);
 #endif

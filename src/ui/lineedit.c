@@ -9,7 +9,7 @@
 
 #include "ui/keymap.h"
 
-#define HIST_MAX 500   /* = KEEP_HISTORY_MAX (keep.h), the file's bound */
+#define HIST_MAX 500   /* = HISTORY_MAX (history.h), the file's bound */
 
 static void terminate(struct lineedit *le)
 {

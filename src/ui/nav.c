@@ -5,7 +5,7 @@
  * Pure, like app.c. */
 #include "config.h"
 
-#include "ui/state.h"
+#include "ui/nav.h"
 
 #include <string.h>
 
@@ -13,6 +13,7 @@
 #include "core/trie.h"
 #include "query/search.h"
 #include "render/layout.h"
+#include "ui/state.h"
 
 static bool path_is_prefix(const struct name_path *pre, const struct name_path *p)
 {

@@ -7,13 +7,15 @@
  * search does there (its searched op). Pure. */
 #include "config.h"
 
-#include "ui/state.h"
+#include "ui/prompt.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "query/search.h"
-#include "ui/keep.h"
+#include "ui/history.h"
+#include "ui/lineedit.h"
+#include "ui/state.h"
 
 enum reaction prompt_open(struct app *a, const struct prompt_ops *p)
 {
@@ -49,7 +51,7 @@ enum reaction prompt_key(struct app *a, int key)
     case LE_ACCEPT:
         a->prompt = PROMPT_NONE;
         if (p->history)
-            keep_history_accepted(a, lineedit_text(&a->le));
+            history_accepted(a, lineedit_text(&a->le));
         return p->accept(a, lineedit_text(&a->le)) | RE_REDRAW;
     }
     return RE_NONE;

@@ -9,7 +9,10 @@
 
 #include "core/trie.h"
 #include "query/graph.h"
-#include "ui/screens.h"
+#include "ui/frames.h"
+#include "ui/nav.h"
+#include "ui/state.h"
+#include "ui/text.h"
 
 struct callers_view {
     struct name_path saved_zoom, saved_sel; /* the profile's, restored when leaving */
@@ -49,7 +52,7 @@ static enum reaction callers_close(struct app *a)
     return RE_REBUILD | RE_RELAYOUT;
 }
 
-enum reaction callers_open(struct app *a, uint32_t name)
+static enum reaction callers_open(struct app *a, uint32_t name)
 {
     enum reaction re = RE_NONE;
     if (app_screen(a) == SCREEN_CALLERS)   /* from its table: one callers view, not two */
@@ -102,6 +105,8 @@ const struct screen_ops callers_screen = {
     .fini = callers_fini,
     .paint = PAINT_RECTS,
     .mouse_help = "Click selects, double-click zooms, wheel scrolls",
+    .opened_by = ACT_CALLERS,
+    .open = callers_open,
     .on_action = callers_action,
     .mouse = frames_mouse,
     .searched = frames_searched,

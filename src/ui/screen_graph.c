@@ -6,7 +6,10 @@
 
 #include "core/trie.h"
 #include "query/graph.h"
-#include "ui/screens.h"
+#include "ui/frames.h"
+#include "ui/nav.h"
+#include "ui/state.h"
+#include "ui/text.h"
 
 static enum reaction graph_action(struct app *a, enum action act)
 {
@@ -26,7 +29,7 @@ static enum reaction graph_action(struct app *a, enum action act)
             app_message(a, "select a function first");
             return RE_REDRAW;
         }
-        return callers_open(a, trie_name(a->t, a->sel));
+        return state_open(a, ACT_CALLERS, trie_name(a->t, a->sel));
     default:
         return frames_action(a, act);
     }

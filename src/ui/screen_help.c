@@ -3,7 +3,7 @@
  * listing that screen's keys (keymap.h); it scrolls, and any other key closes it. */
 #include "config.h"
 
-#include "ui/screens.h"
+#include "ui/state.h"
 
 struct help_view {
     int scroll;   /* first help line shown */
@@ -14,8 +14,9 @@ static struct help_view *hv(const struct app *a)
     return a->view[SCREEN_HELP];
 }
 
-enum reaction help_open(struct app *a)
+static enum reaction help_open(struct app *a, uint32_t name)
 {
+    (void)name;
     app_push(a, SCREEN_HELP);
     hv(a)->scroll = 0;
     return RE_REDRAW;
@@ -77,6 +78,8 @@ const struct screen_ops help_screen = {
     .paint = PAINT_BOX,
     .mouse_help = "Click selects, double-click zooms, wheel scrolls",
     .any_key_closes = true,
+    .opened_by = ACT_HELP,
+    .open = help_open,
     .on_action = help_action,
     .scroll = help_scroll,
 };

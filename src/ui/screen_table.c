@@ -6,8 +6,7 @@
  * scrolls. Pure. */
 #include "config.h"
 
-#include "ui/diff_status.h"
-#include "ui/screens.h"
+#include "ui/screen_table.h"
 
 #include <string.h>
 
@@ -18,6 +17,10 @@
 #include "query/search.h"
 #include "render/label.h"
 #include "render/numfmt.h"
+#include "ui/diff_status.h"
+#include "ui/nav.h"
+#include "ui/state.h"
+#include "ui/text.h"
 
 struct table_view {
     struct top table;         /* the rows, of graph_profile() */
@@ -70,8 +73,9 @@ static void table_refresh(struct app *a)
     keep_visible(a);
 }
 
-enum reaction table_open(struct app *a)
+static enum reaction table_open(struct app *a, uint32_t name)
 {
+    (void)name;
     struct table_view *v = tv(a);
     app_push(a, SCREEN_TABLE);
     v->sel = v->scroll = 0;
@@ -184,7 +188,7 @@ static enum reaction table_action(struct app *a, enum action act)
             return RE_NONE;
         uint32_t name = v->table.v[v->sel].name;
         app_pop(a);
-        return callers_open(a, name);
+        return state_open(a, ACT_CALLERS, name);
     }
     case ACT_CALLERS: { /* s: search for the function and go back to the graph */
         struct buf pat = {0};
@@ -356,6 +360,8 @@ const struct screen_ops table_screen = {
     .fini = table_fini,
     .paint = PAINT_ROWS,
     .mouse_help = "Click selects a row, double-click opens it, wheel scrolls",
+    .opened_by = ACT_TOP,
+    .open = table_open,
     .on_action = table_action,
     .mouse = table_mouse,
     .sync = table_sync,

@@ -8,7 +8,7 @@
  * clears it. Pure: the painter draws it as a heat map (PAINT_MAP) through its ops. */
 #include "config.h"
 
-#include "ui/screens.h"
+#include "ui/state.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +16,7 @@
 #include "core/samples.h"
 #include "query/graph.h"
 #include "query/timeline.h"
+#include "ui/text.h"
 
 #define MAX_ROWS 20
 static const char shades[] = " .:-=+*#%@";
@@ -296,8 +297,9 @@ static void time_sync(struct app *a, bool changed)
     sync_cells(a);
 }
 
-enum reaction time_open(struct app *a)
+static enum reaction time_open(struct app *a, uint32_t name)
 {
+    (void)name;
     struct time_view *v = tv(a);
     if (!usable(a)) {
         app_message(a, "no time: %s",
@@ -435,6 +437,8 @@ const struct screen_ops time_screen = {
     .fini = time_fini,
     .paint = PAINT_MAP,
     .mouse_help = "Click marks the start, then the end of a range",
+    .opened_by = ACT_TIME,
+    .open = time_open,
     .on_action = time_action,
     .mouse = time_mouse,
     .sync = time_sync,

@@ -14,6 +14,7 @@
 #include "query/search.h"
 #include "render/label.h"
 #include "render/names.h"
+#include "ui/keymap.h"
 
 void app_message(struct app *a, const char *fmt, ...)
 {
@@ -59,6 +60,14 @@ void app_pop(struct app *a)
 {
     if (a->depth > 1)
         a->depth--;
+}
+
+enum reaction state_open(struct app *a, enum action act, uint32_t name)
+{
+    for (size_t i = 0; i < SCREEN_COUNT; i++)
+        if (a->ops[i]->open && a->ops[i]->opened_by == act)
+            return a->ops[i]->open(a, name);
+    return RE_NONE;
 }
 
 void app_help_text(const struct app *a, struct buf *out)

@@ -4,7 +4,10 @@
  * view, layout requests, names and numbers made safe for a terminal. A screen is one
  * file (screen_*.c) that fills a struct screen_ops and keeps its own state in
  * a->view[its screen]; app.c holds the one table of them (indexed by enum ui_screen)
- * and dispatches through it. Screens include this header, never app.c's parts.
+ * and dispatches through it; one screen opens another by state_open (the action that
+ * opens it), never by calling it. Screens include this header and the headers of the
+ * other files they call (nav.h, frames.h, text.h, prompt.h, ...), never app.c's parts;
+ * this header declares only what state.c defines.
  * Zoom and selection are kept as frame PATHS (name-id sequences from the root), so they
  * survive the trie growing (live tail) or being replaced (a rebuilt view).
  * The struct is public for the unit tests only: outside src/ui/ read it through the
@@ -121,6 +124,10 @@ struct screen_ops {
     enum paint paint;
     const char *mouse_help; /* the help's mouse line */
     bool any_key_closes;    /* a key that does nothing here closes the screen */
+    /* the action that opens it (state_open) and how: pushes it, about the function
+     * name (an id) when it shows one; NULL: not opened by an action (the graph) */
+    enum action opened_by;
+    enum reaction (*open)(struct app *a, uint32_t name);
     enum reaction (*on_action)(struct app *a, enum action act);
     /* mouse at SCREEN cell (x, y) (row 0 is the title) */
     enum reaction (*mouse)(struct app *a, int x, int y, int clicks, int wheel);
@@ -219,6 +226,10 @@ const struct screen_ops *state_shown_ops(const struct app *a);
 void app_help_text(const struct app *a, struct buf *out);
 void app_push(struct app *a, enum ui_screen s);
 void app_pop(struct app *a);
+/* Opens the screen that act opens (its ops' opened_by), about the function name (an id;
+ * screens that show no function ignore it): one screen opens another through this, never
+ * by calling it. RE_NONE when no screen is opened by act. */
+enum reaction state_open(struct app *a, enum action act, uint32_t name);
 /* Sets (pattern non-empty) or clears the search. Returns 0, or -1 with err set. */
 int app_set_search(struct app *a, const char *pattern, struct ft_error *err);
 /* The lazy reversed view (graph.h: graph_set_lazy) grows in place; these fill in what is
@@ -249,69 +260,4 @@ void state_put_number(struct buf *out, struct count c, const struct unit *u, boo
 void state_number(const struct app *a, struct count c, int cols, char *out, size_t n);
 /* True when the loaded profile is a diff (it has base counts). */
 bool state_diff(const struct app *a);
-
-/* ---- prompt.c: the prompt overlay ---- */
-enum reaction prompt_open(struct app *a, const struct prompt_ops *p);
-enum reaction prompt_key(struct app *a, int key);
-/* The search prompt (/ in every screen that searches) */
-enum reaction prompt_open_search(struct app *a);
-
-/* ---- text.c: the title, the status line and the detail pane (app.h says what) ---- */
-void text_title(const struct app *a, struct buf *out, struct buf *right);
-void text_title_fit(const struct app *a, int cols, struct buf *out, struct buf *right);
-void text_status_fit(const struct app *a, int cols, struct buf *left, struct buf *info,
-                     struct buf *right);
-void text_detail(const struct app *a, int cols, struct buf *out);
-/* Search and live counters; level 0 full, 1 short, 2 none. */
-void text_right(const struct app *a, const struct unit *u, int level, struct buf *right);
-/* The status of a selected function name: name, then info at the most detailed level
- * that fits cols with the right part. */
-void text_fit(const struct app *a, int cols, uint32_t name, status_info_fn *info_fn,
-              struct buf *left, struct buf *info, struct buf *right);
-/* The detail pane's items: printf into a NUL-separated list. */
-FT_PRINTF(2, 3) void text_item(struct buf *items, const char *fmt, ...);
-/* The frame screens' (graph, callers) status numbers and detail items */
-void text_frame_info(const struct app *a, const struct unit *u, int level, struct buf *info);
-bool text_frame_detail(const struct app *a, const struct unit *u, struct buf *items,
-                       uint32_t *name);
-
-/* ---- nav.c: selection, zoom, scroll and search moves in the frame screens ---- */
-/* Re-resolves zoom and selection from their paths when the shown trie changed since the
- * last call (or always when force). Returns true when it did. */
-bool nav_sync(struct app *a, bool force);
-void nav_set_zoom(struct app *a, uint32_t node);
-void nav_keep_visible(struct app *a);
-enum reaction nav_select(struct app *a, uint32_t node);
-enum reaction nav_click(struct app *a, int x, int y, int clicks);
-enum reaction nav_wheel(struct app *a, int dir);
-/* Moves, zoom, scroll, orientation and order of the frame screens. */
-enum reaction nav_action(struct app *a, enum action act);
-/* n / N: the next match in screen order inside the zoom. */
-enum reaction nav_next_match(struct app *a, bool back);
-/* The scroll indicator ("" when every drawable row fits). */
-void nav_scroll_text(const struct app *a, struct buf *out);
-
-/* ---- frames.c: what the frame screens (graph, callers/callees) share ---- */
-enum reaction frames_action(struct app *a, enum action act);   /* keys both have */
-void frames_title(const struct app *a, struct buf *out);        /* "  zoom NAME" */
-enum reaction frames_mouse(struct app *a, int x, int y, int clicks, int wheel);
-enum reaction frames_searched(struct app *a, bool entered);
-void frames_status(const struct app *a, int cols, struct buf *left, struct buf *info,
-                   struct buf *right);
-
-/* ---- keep.c: y Y S C and Ctrl-C; the start paths; the history file ---- */
-enum reaction keep_action(struct app *a, enum action act);
-void keep_start_paths(struct app *a, const char *zoom, const char *select);
-void keep_history_load(struct app *a, const char *path);
-void keep_history_accepted(struct app *a, const char *line);
-enum reaction keep_interrupt(struct app *a);
-void keep_cmdline(const struct app *a, struct buf *out);
-
-/* ---- export.c: writes the shown view as an SVG (the x prompt) ---- */
-extern const struct prompt_ops export_prompt;
-
-/* ---- frames.c: the `#` key (highlight the selected function everywhere) ---- */
-enum reaction highlight_toggle(struct app *a);
-bool highlight_active(const struct app *a);   /* the search is one made by `#` */
-enum reaction highlight_clear(struct app *a);
 #endif

@@ -4,8 +4,7 @@
  * through its ops. Pure. */
 #include "config.h"
 
-#include "ui/diff_status.h"
-#include "ui/state.h"
+#include "ui/text.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -18,6 +17,9 @@
 #include "query/search.h"
 #include "render/label.h"
 #include "render/numfmt.h"
+#include "ui/diff_status.h"
+#include "ui/lineedit.h"
+#include "ui/state.h"
 
 #define NAME_MIN 16   /* columns the name keeps before numbers get shorter forms */
 

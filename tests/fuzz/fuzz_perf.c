@@ -13,7 +13,6 @@
 
 #include "fuzz_common.h"
 #include "input/parse_perf.h"
-#include "input/parse_perf.h"
 #include "input/perf_mt.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -22,6 +22,7 @@
 #include "core/util.h"
 #include "helpers.h"
 #include "ui/app.h"
+#include "ui/history.h"
 #include "ui/keep.h"
 #include "ui/options.h"
 
@@ -152,18 +153,18 @@ static void history_is_bounded_and_moves_repeats(void **state)
     (void)state;
     char path[128], line[32];
     snprintf(path, sizeof path, "%s/state/flametui/history", tmpdir);
-    for (int i = 0; i < KEEP_HISTORY_MAX + 20; i++) {
+    for (int i = 0; i < HISTORY_MAX + 20; i++) {
         snprintf(line, sizeof line, "re%d", i);
-        assert_int_equal(keep_history_add(path, line), 0);
+        assert_int_equal(history_add(path, line), 0);
     }
-    assert_int_equal(keep_history_add(path, "re30"), 0);    /* moves to the end */
-    assert_int_equal(keep_history_add(path, "a\nb"), 0);    /* not kept */
+    assert_int_equal(history_add(path, "re30"), 0);    /* moves to the end */
+    assert_int_equal(history_add(path, "a\nb"), 0);    /* not kept */
     char *s = slurp(path);
     assert_non_null(s);
     size_t lines = 0;
     for (char *p = s; *p; p++)
         lines += *p == '\n';
-    assert_int_equal(lines, KEEP_HISTORY_MAX);
+    assert_int_equal(lines, HISTORY_MAX);
     assert_true(strncmp(s, "re20\n", 5) == 0);               /* the oldest kept */
     size_t len = strlen(s);
     assert_string_equal(s + len - 5, "re30\n");
@@ -174,7 +175,7 @@ static void history_is_bounded_and_moves_repeats(void **state)
     assert_int_equal(st.st_mode & 0777, 0600);
     /* a file where the directory should be: an error, not a crash */
     snprintf(path, sizeof path, "%s/state/flametui/history/x", tmpdir);
-    assert_int_equal(keep_history_add(path, "re"), -1);
+    assert_int_equal(history_add(path, "re"), -1);
 }
 
 static void history_path_follows_xdg(void **state)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - perf_frames.c: the names of one frame line of perf script text, rules 14 to
- * 22 (../shared/corpus/README.md): "->" parts, [unknown] frames, tidying, java, the
- * _[k] _[j] _[i] annotations, --srcline source lines. Split from parse_perf.c. */
+/* flametui - parse_perf_frames.c: the part of the perf script parser that names the
+ * frames of one frame line, rules 14 to 22 (../shared/corpus/README.md): "->" parts,
+ * [unknown] frames, tidying, java, the _[k] _[j] _[i] annotations, --srcline source lines.
+ * It works on the parser's state (parse_perf_impl.h). */
 #include "config.h"
 
 #include <string.h>
