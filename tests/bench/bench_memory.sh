@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - memory benchmark (issue 17): peak RSS of hostile inputs, each of which must
+# flametui - memory benchmark: peak RSS of hostile inputs, each of which must
 # stay under 256 MiB. Run by tests/bench/run (make bench), never by make check.
 # usage: tests/bench/bench_memory.sh BUILDDIR   (BENCH_DIR=/tmp/flametui-bench)
 set -eu

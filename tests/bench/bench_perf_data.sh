@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - tests/bench/bench_perf_data.sh [BUILDDIR]: opening a perf.data (issue 13).
+# flametui - tests/bench/bench_perf_data.sh [BUILDDIR]: opening a perf.data.
 # Records BENCH_DIR/bench.data (perf record -g of a shell loop, BENCH_PERF_SECONDS of CPU,
 # default about 10 s) unless it is there, then times, best of 3:
 #   perf script alone (its text to a file: that file's MB/s), wc -l of that text,
 #   flametui --collapse on the text, flametui --collapse on the perf.data (perf script
 #   runs as its child), and perf script | flametui --collapse,
-# and, for the record, two perf script --time halves in parallel (not used by flametui:
-# see the closing note of issue 13) and the CPU seconds of one run vs the two halves.
+# and, for the record, two perf script --time halves in parallel (not used by flametui)
+# and the CPU seconds of one run vs the two halves.
 # Skips (exit 0, printing why) without perf or where perf record is not permitted.
 set -eu
 build=$(cd "${1:-.}" && pwd)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# flametui - bench_window.sh (issue 17): peak RSS of the viewer with --window=10 on a fast
+# flametui - bench_window.sh: peak RSS of the viewer with --window=10 on a fast
 # synthetic live stream of distinct stacks, in a private tmux server.
 #   FLAMETUI=build/src/flametui tests/bench/bench_window.sh
 #   BENCH_SECONDS=600 ...   the 10-minute run of the acceptance criteria (default 20 s)

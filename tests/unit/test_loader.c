@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - unit tests: the loader on hostile input (issue 17): bounded steps on an
+/* flametui - unit tests: the loader on hostile input: bounded steps on an
  * endless line, a file that shrinks while the viewer reads it, gzip magic split over
  * reads, gzip trailers, a quiet pipe with one line, --follow truncation and rotation,
  * and the line cap in the parsers. */
