@@ -14,10 +14,13 @@
 
 #include <cmocka.h>
 
+#include "core/count.h"
+#include "core/diff.h"
 #include "input/parse_folded.h"
 #include "core/strtab.h"
 #include "core/trie.h"
 #include "render/collapse.h"
+#include "ui/app.h"
 
 struct trie *trie_from_folded(const char *text)
 {
@@ -46,10 +49,15 @@ char *trie_to_collapsed(struct trie *t)
 
 uint32_t trie_node_at(const struct trie *t, const char *path)
 {
+    return trie_node_at_sep(t, path, ';');
+}
+
+uint32_t trie_node_at_sep(const struct trie *t, const char *path, char sep)
+{
     uint32_t node = TRIE_ROOT;
     const char *p = path;
     while (*p) {
-        const char *e = strchr(p, ';');
+        const char *e = strchr(p, sep);
         size_t len = e ? (size_t)(e - p) : strlen(p);
         uint32_t name = strtab_lookup(trie_names(t), p, len);
         if (name == UINT32_MAX)
@@ -62,6 +70,69 @@ uint32_t trie_node_at(const struct trie *t, const char *path)
             break;
     }
     return node;
+}
+
+void trie_insert_path(struct trie *t, const char *stack, char sep, uint64_t n)
+{
+    uint32_t ids[32];
+    size_t k = 0;
+    const char *p = stack;
+    while (*p) {
+        const char *e = strchr(p, sep);
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        ids[k++] = strtab_intern(trie_names(t), p, len);
+        p += len + (e ? 1 : 0);
+    }
+    trie_insert(t, ids, k, count_u64(n));
+}
+
+struct trie *trie_diff_of(const char *base, const char *new_, bool normalize)
+{
+    struct trie *t = trie_from_folded(new_);
+    struct trie *b = trie_from_folded(base);
+    diff_attach(t, b, normalize);
+    trie_free(b);
+    return t;
+}
+
+void assert_same_collapsed(struct trie *a, struct trie *b)
+{
+    char *x = trie_to_collapsed(a), *y = trie_to_collapsed(b);
+    assert_string_equal(x, y);
+    free(x);
+    free(y);
+}
+
+static uint64_t xorshift64(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+uint32_t test_rand(uint64_t *state)
+{
+    return (uint32_t)xorshift64(state);
+}
+
+uint32_t test_rand_below(uint64_t *state, uint32_t n)
+{
+    return (uint32_t)(xorshift64(state) % n);
+}
+
+void sync_app(struct app *a)
+{
+    app_update(a);
+    app_layout(a);
+}
+
+size_t count_newlines(const char *p, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += p[i] == '\n';
+    return n;
 }
 
 char *test_read_data(const char *name, size_t *len)

@@ -3,8 +3,10 @@
 #ifndef FLAMETUI_TEST_HELPERS_H
 #define FLAMETUI_TEST_HELPERS_H
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
+struct app;
 struct trie;
 
 /* A trie (owning its strtab) from folded text, e.g. "main;a 3\nmain;b 1\n".
@@ -14,6 +16,22 @@ struct trie *trie_from_folded(const char *text);
 char *trie_to_collapsed(struct trie *t);
 /* The node at the path "a;b;c" below the root, or UINT32_MAX. */
 uint32_t trie_node_at(const struct trie *t, const char *path);
+/* trie_node_at with frames separated by sep instead of ';'. */
+uint32_t trie_node_at_sep(const struct trie *t, const char *path, char sep);
+/* Inserts the stack "a<sep>b<sep>c" (at most 32 frames) into t with count n. */
+void trie_insert_path(struct trie *t, const char *stack, char sep, uint64_t n);
+/* The trie of new_ (folded text) with the diff against base (folded text) attached. */
+struct trie *trie_diff_of(const char *base, const char *new_, bool normalize);
+/* Fails the test unless a and b have the same collapsed text. */
+void assert_same_collapsed(struct trie *a, struct trie *b);
+/* Steps the xorshift64 generator *state; returns its low 32 bits. */
+uint32_t test_rand(uint64_t *state);
+/* Steps the xorshift64 generator *state; returns the whole state modulo n. */
+uint32_t test_rand_below(uint64_t *state, uint32_t n);
+/* app_update then app_layout: a's layout for its current state. */
+void sync_app(struct app *a);
+/* How many '\n' there are in the len bytes at p. */
+size_t count_newlines(const char *p, size_t len);
 /* The whole of tests/data/NAME (under $top_srcdir), NUL-terminated; *len gets its size.
  * Aborts when it cannot be read. The caller frees. */
 char *test_read_data(const char *name, size_t *len);

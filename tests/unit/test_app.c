@@ -25,46 +25,25 @@
 
 #define BASIC "main;alpha;leaf 30\nmain;alpha;two 10\nmain;beta 20\nother 40\n"
 
-static void insert(struct trie *t, const char *stack, uint64_t n)
-{
-    uint32_t ids[32];
-    size_t k = 0;
-    const char *p = stack;
-    while (*p) {
-        const char *e = strchr(p, ';');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        ids[k++] = strtab_intern(trie_names(t), p, len);
-        p += len + (e ? 1 : 0);
-    }
-    trie_insert(t, ids, k, count_u64(n));
-}
-
-/* What the event loop does after every input: derive when stale, lay out. */
-static void sync(struct app *a)
-{
-    app_update(a);
-    app_layout(a);
-}
-
 /* rows: the graph area; the whole screen has a title and a status line more. */
 static void setup_app(struct app *a, struct trie *t, int cols, int rows)
 {
     app_init(a, t, "test.folded");
     app_resize(a, cols, rows + 2);
-    sync(a);
+    sync_app(a);
 }
 
 static enum reaction act(struct app *a, enum action x)
 {
     enum reaction re = app_handle(a, x);
-    sync(a);
+    sync_app(a);
     return re;
 }
 
 static enum reaction key(struct app *a, int k)
 {
     enum reaction re = app_key(a, k);
-    sync(a);
+    sync_app(a);
     return re;
 }
 
@@ -372,7 +351,7 @@ static void merged_cell_click(void **state)
     app_click(&a, m->x, m->y, 1);
     assert_int_equal(a.sel, trie_node_at(t, "p"));
     assert_non_null(strstr(a.msg, "2 frames narrower than a cell: 11 samples, 11.00%"));
-    sync(&a);
+    sync_app(&a);
     act(&a, ACT_ZOOM_IN);
     assert_int_equal(a.zoom, trie_node_at(t, "p"));
     app_fini(&a);
@@ -403,8 +382,8 @@ static void paths_survive_growth_and_rebuild(void **state)
     act(&a, ACT_MOVE_DOWN);
     act(&a, ACT_ZOOM_IN);
     app_select(&a, trie_node_at(t, "main;alpha;two"));
-    insert(t, "aaa;first", 5);
-    insert(t, "main;alpha;two;deeper", 7);
+    trie_insert_path(t, "aaa;first", ';', 5);
+    trie_insert_path(t, "main;alpha;two;deeper", ';', 7);
     assert_true(app_stale(&a));
     assert_true(app_update(&a));
     assert_false(app_update(&a));
@@ -412,7 +391,7 @@ static void paths_survive_growth_and_rebuild(void **state)
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha;two"));
 
     /* a derived trie: the paths resolve in it */
-    insert(t, "zzz", 1);
+    trie_insert_path(t, "zzz", ';', 1);
     keys(&a, "f^(main|zzz)$\n");
     assert_ptr_not_equal(a.t, t);
     assert_int_equal(a.zoom, trie_node_at(a.t, "main;alpha"));
@@ -523,7 +502,7 @@ static void left_right_with_layout(void **state)
     struct app a;
     setup_app(&a, t, 100, 10);
     app_select(&a, trie_node_at(t, "main"));
-    sync(&a);
+    sync_app(&a);
     assert_non_null(layout_find(app_rects(&a), a.sel));
     assert_int_equal(act(&a, ACT_MOVE_RIGHT), RE_RELAYOUT);
     assert_int_equal(a.sel, trie_node_at(t, "other"));
@@ -608,14 +587,6 @@ static void names_are_escaped(void **state)
     trie_free(t);
 }
 
-static size_t count_lines(const struct buf *b)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < b->len; i++)
-        n += b->p[i] == '\n';
-    return n;
-}
-
 static void help_prompt_and_messages(void **state)
 {
     (void)state;
@@ -635,7 +606,7 @@ static void help_prompt_and_messages(void **state)
     struct buf h = {0};
     app_help_text(&a, &h);
     /* clamped: the last page shows the last line (20 rows less 2) */
-    assert_int_equal(app_help_scroll(&a), (int)count_lines(&h) - 18);
+    assert_int_equal(app_help_scroll(&a), (int)count_newlines(h.p, h.len) - 18);
     buf_fini(&h);
     assert_int_equal(app_screen(&a), SCREEN_HELP);
     /* the action of a key that does nothing in the help is not run: Enter does not
@@ -770,7 +741,7 @@ static void filters_reverse_and_undo(void **state)
     assert_int_equal(trie_total_d(a.t, TRIE_ROOT), 20);
     app_select(&a, trie_node_at(a.t, "main;beta"));
     uint64_t uid = trie_uid(a.t);
-    insert(t, "main;beta", 5);
+    trie_insert_path(t, "main;beta", ';', 5);
     /* BUG (src/ui/app.c, app_update; reported to the lead): the first growth without
      * graph_set_live derives the filtered trie again (uid changes; counted in
      * graph_stats.updates, not rebuilds) and here the new trie lands at the freed one's
@@ -1054,7 +1025,7 @@ static void moves_and_views_do_not_rebuild(void **state)
             fail_msg("keys \"%s\" rebuilt %u times", free_keys[i], (unsigned)c);
     }
     assert_int_equal(app_wheel(&a, 1) & RE_REBUILD, 0);
-    sync(&a);
+    sync_app(&a);
     assert_int_equal(cost(&a, "r"), 1);
     for (size_t i = 0; i < sizeof(free_keys) / sizeof(free_keys[0]); i++) {
         uint64_t c = cost(&a, free_keys[i]);
@@ -1110,7 +1081,7 @@ static void table_self_ignores_reverse(void **state)
     setup_app(&a, t1, 80, 20);
     setup_app(&r, t2, 80, 20);
     assert_int_equal(app_apply_options(&r, &o, &err), 0);
-    sync(&r);
+    sync_app(&r);
     assert_true(graph_reverse(r.graph));
     assert_int_not_equal(trie_node_at(r.t, "leaf;alpha;main"), UINT32_MAX);
     assert_int_equal(cost(&a, "t"), 0);
@@ -1265,7 +1236,7 @@ static void up_goes_back_to_the_child_you_came_from(void **state)
     assert_int_equal(a.sel, trie_node_at(t, "main;beta"));   /* not alpha, the widest */
     /* a click on another branch starts a new trail */
     app_select(&a, trie_node_at(t, "main;alpha;two"));
-    sync(&a);
+    sync_app(&a);
     keys(&a, "vv^^");
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha;two"));  /* not leaf (30) */
     /* icicle: Down is the deeper direction, same rule */
@@ -1319,7 +1290,7 @@ static void scroll_end_stops_at_the_deepest_drawable_row(void **state)
     free(r);
     /* a screen tall enough: no indicator */
     app_resize(&a, 80, 24);
-    sync(&a);
+    sync_app(&a);
     ti = title_of(&a, &r);
     assert_string_equal(r, "");
     free(ti);
@@ -1481,7 +1452,7 @@ static void table_status_search_and_mouse(void **state)
     assert_int_equal(top_scroll(&a), 31 - 12);
     /* a double click opens the row's callees */
     app_mouse(&a, 5, 2, 2, 0);
-    sync(&a);
+    sync_app(&a);
     assert_int_equal(app_screen(&a), SCREEN_CALLERS);
     uint32_t name;
     assert_int_equal(focus_of(&a, &name), FOCUS_CALLEES);
@@ -1509,7 +1480,7 @@ static void growth_in_callers_view_is_seen(void **state)
     assert_int_equal(focus_of(&a, NULL), FOCUS_CALLEES);
     for (int i = 0; i < 12; i++) {
         uint64_t uid = trie_uid(a.t);
-        insert(t, "main;beta", 1);
+        trie_insert_path(t, "main;beta", ';', 1);
         bool changed = app_update(&a);
         app_layout(&a);
         if (!changed)

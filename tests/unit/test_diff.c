@@ -21,15 +21,6 @@
 #include "query/graph.h"
 #include "render/diffcollapse.h"
 
-static struct trie *diff_of(const char *base, const char *new_, bool normalize)
-{
-    struct trie *t = trie_from_folded(new_);
-    struct trie *b = trie_from_folded(base);
-    diff_attach(t, b, normalize);
-    trie_free(b);
-    return t;
-}
-
 static char *diff_text(struct trie *t)
 {
     char *p = NULL;
@@ -84,7 +75,7 @@ static void normalize_rounding(void **state)
 static void union_and_counts(void **state)
 {
     (void)state;
-    struct trie *t = diff_of("m;a 3\nm;b 2\nm 1\n", "m;a 1\nm;c 5\n", false);
+    struct trie *t = trie_diff_of("m;a 3\nm;b 2\nm 1\n", "m;a 1\nm;c 5\n", false);
     assert_true(trie_has_base(t));
     expect_diff(t, "m 1 0\nm;a 3 1\nm;b 2 0\nm;c 0 5\n");
     uint32_t m = trie_node_at(t, "m");
@@ -101,10 +92,10 @@ static void normalized_attach(void **state)
 {
     (void)state;
     /* base total 7, new total 10: each base stack int(b * 10 / 7) */
-    struct trie *t = diff_of("a 3\nb 4\n", "a 5\nb 5\n", true);
+    struct trie *t = trie_diff_of("a 3\nb 4\n", "a 5\nb 5\n", true);
     expect_diff(t, "a 4 5\nb 5 5\n");
     trie_free(t);
-    t = diff_of("a 3\nb 4\n", "a 3\nb 4\n", true);  /* equal totals: unchanged */
+    t = trie_diff_of("a 3\nb 4\n", "a 3\nb 4\n", true);  /* equal totals: unchanged */
     expect_diff(t, "a 3 3\nb 4 4\n");
     trie_free(t);
 }
@@ -132,7 +123,7 @@ static void strip_hex(void **state)
 static void derived_views(void **state)
 {
     (void)state;
-    struct trie *t = diff_of("m;a;x 3\nm;b;x 2\nm;b 4\n", "m;a;x 1\nm;b;x 6\nm;c 2\n", false);
+    struct trie *t = trie_diff_of("m;a;x 3\nm;b;x 2\nm;b 4\n", "m;a;x 1\nm;b;x 6\nm;c 2\n", false);
     struct graph *g = graph_new(t);
     struct ft_error err = {0};
     assert_int_equal(graph_push_filter(g, FILTER_INCLUDE, "^b$", &err), 0);
@@ -157,7 +148,7 @@ static void derived_views(void **state)
 static void live_growth(void **state)
 {
     (void)state;
-    struct trie *t = diff_of("m;a 3\nm;b 2\n", "m;a 1\n", false);
+    struct trie *t = trie_diff_of("m;a 3\nm;b 2\n", "m;a 1\n", false);
     struct graph *g = graph_new(t);
     graph_set_live(g, true);
     struct ft_error err = {0};
@@ -177,7 +168,7 @@ static void live_growth(void **state)
 static void merge_keeps_base(void **state)
 {
     (void)state;
-    struct trie *t = diff_of("a 3\n", "a 1\nb 2\n", false);
+    struct trie *t = trie_diff_of("a 3\n", "a 1\nb 2\n", false);
     struct trie *dst = trie_new(NULL);
     trie_merge(dst, t);
     expect_diff(dst, "a 3 1\nb 0 2\n");

@@ -37,20 +37,12 @@ static void scale(void **state)
     expect_rgb(diffcolor_scale(99, 40), 255, 0, 0);        /* clamped */
 }
 
-static struct trie *diff_of(const char *base, const char *new_)
-{
-    struct trie *t = trie_from_folded(new_);
-    struct trie *b = trie_from_folded(base);
-    diff_attach(t, b, false);
-    trie_free(b);
-    return t;
-}
-
 static void slots_and_marks(void **state)
 {
     (void)state;
     /* self deltas: a +40 (largest), b -40, c 0, d new (+5), e gone (-3) */
-    struct trie *t = diff_of("m;a 10\nm;b 50\nm;c 7\nm;e 3\n", "m;a 50\nm;b 10\nm;c 7\nm;d 5\n");
+    struct trie *t = trie_diff_of("m;a 10\nm;b 50\nm;c 7\nm;e 3\n",
+                                  "m;a 50\nm;b 10\nm;c 7\nm;d 5\n", false);
     double max = diffcolor_max(t);
     assert_true(max == 40.0);
     uint32_t a = trie_node_at(t, "m;a"), b = trie_node_at(t, "m;b"), c = trie_node_at(t, "m;c");
@@ -92,7 +84,7 @@ static void slots_and_marks(void **state)
 static void layout_marks(void **state)
 {
     (void)state;
-    struct trie *t = diff_of("m;a 10\nm;b 50\n", "m;a 50\nm;b 10\nm;d 40\n");
+    struct trie *t = trie_diff_of("m;a 10\nm;b 50\n", "m;a 50\nm;b 10\nm;d 40\n", false);
     struct layout_in in = {.t = t, .zoom = TRIE_ROOT, .selected = TRIE_NONE,
                            .vp = {.cols = 100, .rows = 0, .orient = ORIENT_ICICLE}};
     struct rect_list rl = {0};

@@ -19,17 +19,12 @@
 #include "core/count.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "helpers.h"
 #include "core/util.h"
 #include "render/collapse.h"
 
+/* The state of test_rand(); a fixed seed: the same stacks on every run. */
 static uint64_t rng = 0x2545f4914f6cdd1dull;
-static uint32_t next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)rng;
-}
 
 /* names that are prefixes of each other, with next bytes below and above ';' and the
  * end, and the empty name */
@@ -39,7 +34,7 @@ static const char *const tricky[] = {"a", "a.", "a.b", "a<", "a:", "ab", "a\x7f"
 static uint32_t pick_name(struct trie *t, unsigned pool)
 {
     char nm[32];
-    uint32_t r = next_rand() % (pool + FT_ARRAY_LEN(tricky));
+    uint32_t r = test_rand(&rng) % (pool + FT_ARRAY_LEN(tricky));
     if (r < FT_ARRAY_LEN(tricky))
         return strtab_intern(trie_names(t), tricky[r], strlen(tricky[r]));
     int len = snprintf(nm, sizeof nm, "f%u", (unsigned)(r % pool));
@@ -54,16 +49,16 @@ static struct trie *stack_trie(size_t stacks, unsigned maxdepth, unsigned pool)
     struct trie *t = trie_new(NULL);
     uint32_t names[64];
     for (size_t s = 0; s < stacks; s++) {
-        unsigned d = next_rand() % maxdepth;
+        unsigned d = test_rand(&rng) % maxdepth;
         for (unsigned i = 0; i < d; i++) {
-            if (i < 3 && next_rand() % 4) { /* shared tops: main, main2, mai */
-                const char *top = tricky[12 + next_rand() % 3];
+            if (i < 3 && test_rand(&rng) % 4) { /* shared tops: main, main2, mai */
+                const char *top = tricky[12 + test_rand(&rng) % 3];
                 names[i] = strtab_intern(trie_names(t), top, strlen(top));
             } else {
                 names[i] = pick_name(t, pool);
             }
         }
-        trie_insert(t, names, d, count_u64(1 + next_rand() % 9));
+        trie_insert(t, names, d, count_u64(1 + test_rand(&rng) % 9));
     }
     return t;
 }
@@ -75,7 +70,7 @@ static struct trie *bfs_trie(size_t n, unsigned pool)
     size_t level_start = 0, level_end = 1;
     while (trie_size(t) < n) {
         for (size_t p = level_start; p < level_end && trie_size(t) < n; p++) {
-            unsigned nk = next_rand() % 4;
+            unsigned nk = test_rand(&rng) % 4;
             for (unsigned k = 0; k < nk && trie_size(t) < n; k++) {
                 uint32_t name = pick_name(t, pool);
                 if (trie_find_child(t, (uint32_t)p, name) != TRIE_NONE)
@@ -96,8 +91,8 @@ static struct trie *bfs_trie(size_t n, unsigned pool)
         level_end = trie_size(t);
     }
     for (size_t i = 1; i < trie_size(t); i++)
-        if (!trie_has_children(t, (uint32_t)i) || next_rand() % 5 == 0)
-            trie_add(t, (uint32_t)i, count_u64(1 + next_rand() % 5));
+        if (!trie_has_children(t, (uint32_t)i) || test_rand(&rng) % 5 == 0)
+            trie_add(t, (uint32_t)i, count_u64(1 + test_rand(&rng) % 5));
     return t;
 }
 
@@ -212,8 +207,8 @@ static void stacks_in_text_order(void **state)
 {
     (void)state;
     for (int round = 0; round < 40; round++) {
-        struct trie *t = stack_trie(1 + next_rand() % 400, 2 + next_rand() % 30,
-                                    1 + next_rand() % 40);
+        struct trie *t = stack_trie(1 + test_rand(&rng) % 400, 2 + test_rand(&rng) % 30,
+                                    1 + test_rand(&rng) % 40);
         check_all_parts(t);
         trie_free(t);
     }
@@ -223,7 +218,7 @@ static void appended_breadth_first(void **state)
 {
     (void)state;
     for (int round = 0; round < 20; round++) {
-        struct trie *t = bfs_trie(2 + next_rand() % 3000, 1 + next_rand() % 60);
+        struct trie *t = bfs_trie(2 + test_rand(&rng) % 3000, 1 + test_rand(&rng) % 60);
         check_all_parts(t);
         trie_free(t);
     }

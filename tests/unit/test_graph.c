@@ -45,14 +45,6 @@ static void expect_collapsed(struct trie *t, const char *want)
     free(got);
 }
 
-static void expect_same(struct trie *a, struct trie *b)
-{
-    char *x = trie_to_collapsed(a), *y = trie_to_collapsed(b);
-    assert_string_equal(x, y);
-    free(y);
-    free(x);
-}
-
 static uint64_t rebuilds(const struct graph *g)
 {
     struct graph_stats st;
@@ -202,7 +194,7 @@ static void profile_is_never_reversed(void **state)
     struct trie *p = graph_profile(g);
     assert_int_equal(rebuilds(g), 1);
     expect_collapsed(p, "proc;main;a 2\nproc;main;a;b 3\nproc;other;b 4\n");
-    expect_same(p, graph_profile(plain));
+    assert_same_collapsed(p, graph_profile(plain));
     expect_collapsed(graph_shown(g), "a;main;proc 2\nb;a;main;proc 3\nb;other;proc 4\n");
     assert_int_equal(rebuilds(g), 1);       /* the same change: still one */
     assert_ptr_equal(graph_profile(g), p);
@@ -225,7 +217,7 @@ static void profile_is_never_reversed(void **state)
     /* focus: callers / callees of the unreversed profile */
     graph_set_focus(g, FOCUS_CALLEES, name_id(base, "a"));
     expect_collapsed(graph_shown(g), "a 2\na;b 3\n");
-    expect_same(graph_profile(g), p);
+    assert_same_collapsed(graph_profile(g), p);
     graph_free(plain);
     graph_free(g);
     trie_free(base);
@@ -329,8 +321,8 @@ static void grow_and_check(const char *const *f, size_t nf, bool reverse,
             assert_ptr_equal(u, t);                  /* view_update: the same trie */
         t = u;
         struct graph *fresh = same_spec(g, f, nf);
-        expect_same(u, graph_shown(fresh));
-        expect_same(graph_profile(g), graph_profile(fresh));
+        assert_same_collapsed(u, graph_shown(fresh));
+        assert_same_collapsed(graph_profile(g), graph_profile(fresh));
         graph_free(fresh);
     }
     graph_free(g);
@@ -399,7 +391,7 @@ static void noop_filters_share_the_base(void **state)
                         "proc;main;q 2\nproc;other;b 4\n");
     static const char *const f[] = {"e:^zz", "h:^yy$"};
     struct graph *fresh = same_spec(g, f, 2);
-    expect_same(t, graph_shown(fresh));
+    assert_same_collapsed(t, graph_shown(fresh));
     graph_free(fresh);
     /* an include filter is never shared, even when every stack matches */
     assert_true(graph_pop_filter(g));

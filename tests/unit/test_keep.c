@@ -195,12 +195,6 @@ static void history_path_follows_xdg(void **state)
     buf_fini(&b);
 }
 
-static void sync_app(struct app *a)
-{
-    app_update(a);
-    app_layout(a);
-}
-
 static void start_paths_and_cmdline(void **state)
 {
     (void)state;

@@ -12,6 +12,7 @@
 
 #include "ui/keymap.h"
 #include "core/util.h"
+#include "helpers.h"
 
 static void keys_parse(void **state)
 {
@@ -78,14 +79,6 @@ static void table_is_consistent(void **state)
     }
 }
 
-static size_t count_lines(const char *p)
-{
-    size_t n = 0;
-    for (; *p; p++)
-        n += *p == '\n';
-    return n;
-}
-
 /* The help of each screen lists exactly the actions that work there, and the mouse. */
 static void help_lists_the_screens_actions(void **state)
 {
@@ -103,7 +96,7 @@ static void help_lists_the_screens_actions(void **state)
             else
                 assert_null(strstr(b.p, keymap_help((enum action)a)));
         }
-        assert_int_equal(count_lines(b.p), n + 1);
+        assert_int_equal(count_newlines(b.p, strlen(b.p)), n + 1);
         assert_non_null(strstr(b.p, "mouse"));
         buf_fini(&b);
     }
@@ -115,7 +108,7 @@ static void help_lists_the_screens_actions(void **state)
     for (int a = 0; a < ACT_COUNT; a++)
         in_graph += (keymap_screens((enum action)a) & SCR_G) != 0;
     assert_int_equal(in_graph, ACT_COUNT - 1);
-    assert_int_equal(count_lines(b.p), in_graph + 1);
+    assert_int_equal(count_newlines(b.p, strlen(b.p)), in_graph + 1);
     buf_fini(&b);
     assert_string_equal(keymap_name(ACT_ZOOM_IN), "ZOOM_IN");
 }

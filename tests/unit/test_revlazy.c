@@ -25,14 +25,8 @@
 #include "ui/app.h"
 #include "ui/keymap.h"
 
+/* The state of test_rand_below(); a fixed seed: the same stacks on every run. */
 static uint64_t rs = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(uint32_t n)
-{
-    rs ^= rs << 13;
-    rs ^= rs >> 7;
-    rs ^= rs << 17;
-    return (uint32_t)(rs % n);
-}
 
 /* Stacks over a few names, with a few heavy ones: most reversed frames are narrow. */
 static struct trie *random_profile(size_t stacks, bool fractional)
@@ -46,10 +40,11 @@ static struct trie *random_profile(size_t stacks, bool fractional)
     }
     uint32_t path[10];
     for (size_t s = 0; s < stacks; s++) {
-        size_t d = 1 + rnd(9);
+        size_t d = 1 + test_rand_below(&rs, 9);
         for (size_t k = 0; k < d; k++)
-            path[k] = ids[k == 0 ? rnd(3) : rnd(24)];
-        uint64_t w = rnd(50) == 0 ? 200 + rnd(500) : 1 + rnd(4);
+            path[k] = ids[k == 0 ? test_rand_below(&rs, 3) : test_rand_below(&rs, 24)];
+        uint64_t w = test_rand_below(&rs, 50) == 0 ? 200 + test_rand_below(&rs, 500)
+                                                 : 1 + test_rand_below(&rs, 4);
         struct count c = count_u64(w);
         if (fractional)
             c = (struct count){0, (double)w + 0.25, true};
@@ -293,12 +288,6 @@ static void test_lazy_zero_and_empty(void **state)
     trie_free(empty);
 }
 
-static void sync(struct app *a)
-{
-    app_update(a);
-    app_layout(a);
-}
-
 /* Two apps on one profile, one with the lazy view switched off. */
 static void same_app_rects(struct app *a, struct app *b)
 {
@@ -309,8 +298,8 @@ static void both(struct app *a, struct app *b, enum action x)
 {
     app_handle(a, x);
     app_handle(b, x);
-    sync(a);
-    sync(b);
+    sync_app(a);
+    sync_app(b);
     same_app_rects(a, b);
 }
 
@@ -324,8 +313,8 @@ static void test_app_reverse_lazy(void **state)
     graph_set_lazy(b.graph, false);
     app_resize(&a, 60, 30);
     app_resize(&b, 60, 30);
-    sync(&a);
-    sync(&b);
+    sync_app(&a);
+    sync_app(&b);
     both(&a, &b, ACT_REVERSE);
     assert_true(graph_lazy_pending(a.graph, a.t) > 0);
     assert_int_equal(graph_lazy_pending(b.graph, b.t), 0);
@@ -336,8 +325,8 @@ static void test_app_reverse_lazy(void **state)
     uint32_t nf = narrow_node(b.t, 60);
     app_select(&b, nf);
     app_select(&a, resolve(a.graph, a.t, b.t, nf));
-    sync(&a);
-    sync(&b);
+    sync_app(&a);
+    sync_app(&b);
     same_app_rects(&a, &b);
     both(&a, &b, ACT_ZOOM_IN);
     both(&a, &b, ACT_MOVE_DOWN);
@@ -345,8 +334,8 @@ static void test_app_reverse_lazy(void **state)
     both(&a, &b, ACT_ZOOM_RESET);
     app_resize(&a, 150, 40);
     app_resize(&b, 150, 40);
-    sync(&a);
-    sync(&b);
+    sync_app(&a);
+    sync_app(&b);
     same_app_rects(&a, &b);
     both(&a, &b, ACT_ORDER);
     /* reverse off and on again: the selection is found again by its names */
@@ -356,8 +345,8 @@ static void test_app_reverse_lazy(void **state)
     /* a search completes the view: match counts and marks over every frame */
     assert_int_equal(app_set_search(&a, "f1[0-3]", NULL), 0);
     assert_int_equal(app_set_search(&b, "f1[0-3]", NULL), 0);
-    sync(&a);
-    sync(&b);
+    sync_app(&a);
+    sync_app(&b);
     assert_int_equal(graph_lazy_pending(a.graph, a.t), 0);
     assert_int_equal(search_match_nodes(a.search), search_match_nodes(b.search));
     same_app_rects(&a, &b);

@@ -19,6 +19,7 @@
 #include "core/count.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "helpers.h"
 #include "render/label.h"
 #include "ui/app.h"
 #include "ui/keymap.h"
@@ -29,41 +30,14 @@
             "const*, std::__cxx11::basic_string<char, std::char_traits<char>, " \
             "std::allocator<char> > > > >, std::__cxx11::regex_traits<char>, true>::_M_dfs"
 
-static void insert(struct trie *t, const char *stack, uint64_t n)
-{
-    uint32_t ids[32];
-    size_t k = 0;
-    const char *p = stack;
-    while (*p) {
-        const char *e = strchr(p, '|');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        ids[k++] = strtab_intern(trie_names(t), p, len);
-        p += len + (e ? 1 : 0);
-    }
-    trie_insert(t, ids, k, count_u64(n));
-}
-
-static uint32_t node_at(struct trie *t, const char *path)
-{
-    uint32_t node = TRIE_ROOT;
-    const char *p = path;
-    while (*p) {
-        const char *e = strchr(p, '|');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        node = trie_find_child(t, node, strtab_lookup(trie_names(t), p, len));
-        p += len + (e ? 1 : 0);
-    }
-    return node;
-}
-
 /* A perf profile of cpu-clock: 2,700 samples of 1,001,001 ns each (2.70 s), and 300
  * samples of task-clock the viewer does not show. */
 static struct trie *profile(void)
 {
     struct trie *t = trie_new(NULL);
-    insert(t, "re|main|" DFS, 2000ull * 1001001);
-    insert(t, "re|main|std::_Rb_tree_insert_and_rebalance", 51ull * 1001001);
-    insert(t, "re|main", 649ull * 1001001);
+    trie_insert_path(t, "re|main|" DFS, '|', 2000ull * 1001001);
+    trie_insert_path(t, "re|main|std::_Rb_tree_insert_and_rebalance", '|', 51ull * 1001001);
+    trie_insert_path(t, "re|main", '|', 649ull * 1001001);
     return t;
 }
 
@@ -119,7 +93,7 @@ static void status_golden(void **state)
     app_update(&a);
     app_layout(&a);
     widths(&a, "folded: the root", &out);
-    app_select(&a, node_at(t, "re|main|" DFS));
+    app_select(&a, trie_node_at_sep(t, "re|main|" DFS, '|'));
     widths(&a, "folded: a long C++ name, short names", &out);
     app_handle(&a, ACT_NAMES);
     a.msg[0] = '\0';
@@ -128,11 +102,11 @@ static void status_golden(void **state)
     a.msg[0] = '\0';
     set_perf(&a, 2700, false);
     widths(&a, "perf cpu-clock: weights are nanoseconds", &out);
-    app_select(&a, node_at(t, "re|main"));
+    app_select(&a, trie_node_at_sep(t, "re|main", '|'));
     app_handle(&a, ACT_ZOOM_IN);
     app_update(&a);
     app_layout(&a);
-    app_select(&a, node_at(t, "re|main|std::_Rb_tree_insert_and_rebalance"));
+    app_select(&a, trie_node_at_sep(t, "re|main|std::_Rb_tree_insert_and_rebalance", '|'));
     widths(&a, "perf: zoomed", &out);
     assert_int_equal(app_set_search(&a, "_Rb_tree|_M_dfs", &err), 0);
     set_perf(&a, 2700, true);
@@ -147,16 +121,16 @@ static void status_golden(void **state)
     trie_free(t);
     /* big plain counts: grouped, or compact where space is short */
     t = trie_new(NULL);
-    insert(t, "java|java.lang.String Bench.buildReport_[j]", 2702702700ull);
-    insert(t, "java|void java.util.ComparableTimSort.mergeLo_[j]", 51051051ull);
-    insert(t, "java", 1);
+    trie_insert_path(t, "java|java.lang.String Bench.buildReport_[j]", '|', 2702702700ull);
+    trie_insert_path(t, "java|void java.util.ComparableTimSort.mergeLo_[j]", '|', 51051051ull);
+    trie_insert_path(t, "java", '|', 1);
     app_init(&a, t, "java.folded");
     app_resize(&a, 200, 30);
     app_update(&a);
     app_layout(&a);
-    app_select(&a, node_at(t, "java|java.lang.String Bench.buildReport_[j]"));
+    app_select(&a, trie_node_at_sep(t, "java|java.lang.String Bench.buildReport_[j]", '|'));
     widths(&a, "folded: big counts, Java", &out);
-    app_select(&a, node_at(t, "java"));
+    app_select(&a, trie_node_at_sep(t, "java", '|'));
     widths(&a, "folded: self 1", &out);
     app_handle(&a, ACT_TOP);
     app_update(&a);
@@ -205,7 +179,7 @@ static void title_and_units(void **state)
                                 "300 samples, e shows)"));
     /* every period 1: the weights are the samples */
     struct trie *t1 = trie_new(NULL);
-    insert(t1, "a", 1);
+    trie_insert_path(t1, "a", '|', 1);
     struct app b;
     app_init(&b, t1, "one.perf");
     struct live_status st = {0};
@@ -245,7 +219,7 @@ static void detail_pane(void **state)
     set_perf(&a, 2700, false);
     app_update(&a);
     app_layout(&a);
-    app_select(&a, node_at(t, "re|main|" DFS));
+    app_select(&a, trie_node_at_sep(t, "re|main|" DFS, '|'));
     app_detail_text(&a, 60, &d);
     assert_int_equal(d.len, 0);   /* closed */
     assert_false(app_detail_open(&a));

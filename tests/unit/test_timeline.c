@@ -47,14 +47,6 @@ static struct trie *parse(const char *text, const struct perf_opts *o)
     return t;
 }
 
-static void expect_same(struct trie *a, struct trie *b)
-{
-    char *x = trie_to_collapsed(a), *y = trie_to_collapsed(b);
-    assert_string_equal(x, y);
-    free(x);
-    free(y);
-}
-
 static void ranges_equal_parsing_with_the_range(void **state)
 {
     (void)state;
@@ -75,7 +67,7 @@ static void ranges_equal_parsing_with_the_range(void **state)
             struct trie *want = parse(text, &ro);
             struct trie *got = timeline_build(s, base, (uint64_t)(r[k][0] * 1e6),
                                               (uint64_t)(r[k][1] * 1e6), GROUP_COMM);
-            expect_same(want, got);
+            assert_same_collapsed(want, got);
             trie_free(want);
             trie_free(got);
         }
@@ -100,7 +92,7 @@ static void groupings_equal_parsing_grouped(void **state)
     for (size_t k = 0; k < 3; k++) {
         struct trie *want = parse(text, opts[k]);
         struct trie *got = timeline_build(s, base, 0, TIMELINE_END, g[k]);
-        expect_same(want, got);
+        assert_same_collapsed(want, got);
         trie_free(want);
         trie_free(got);
         /* and with a range: the same records of both */
@@ -110,7 +102,7 @@ static void groupings_equal_parsing_grouped(void **state)
         ro.to_ns = 7500000000;
         want = parse(text, &ro);
         got = timeline_build(s, base, 2000000, 7500000, g[k]);
-        expect_same(want, got);
+        assert_same_collapsed(want, got);
         trie_free(want);
         trie_free(got);
     }
@@ -156,7 +148,7 @@ static void unsorted_times(void **state)
             struct trie *want = parse(text, &ro);
             struct trie *got = timeline_build(s, base, (uint64_t)(r[k][0] * 1e6),
                                               (uint64_t)(r[k][1] * 1e6), gs[j]);
-            expect_same(want, got);
+            assert_same_collapsed(want, got);
             trie_free(want);
             trie_free(got);
         }

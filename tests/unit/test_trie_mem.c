@@ -16,16 +16,11 @@
 #include "core/count.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "helpers.h"
 #include "core/util.h"
 
+/* The state of test_rand(); a fixed seed: the same stacks on every run. */
 static uint64_t rng = 88172645463325252ull;
-static uint32_t next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)rng;
-}
 
 /* A trie of n nodes shaped like a profile: chains with some fan-out, names reused. */
 static struct trie *random_trie(size_t n)
@@ -33,10 +28,10 @@ static struct trie *random_trie(size_t n)
     struct trie *t = trie_new(NULL);
     char nm[32];
     while (trie_size(t) < n) {
-        uint32_t node = trie_size(t) > 1 ? next_rand() % (uint32_t)trie_size(t) : TRIE_ROOT;
-        int len = snprintf(nm, sizeof nm, "fn_%u", (unsigned)(next_rand() % 5000));
+        uint32_t node = trie_size(t) > 1 ? test_rand(&rng) % (uint32_t)trie_size(t) : TRIE_ROOT;
+        int len = snprintf(nm, sizeof nm, "fn_%u", (unsigned)(test_rand(&rng) % 5000));
         uint32_t name = strtab_intern(trie_names(t), nm, (size_t)len);
-        trie_add(t, trie_child(t, node, name), count_u64(1 + next_rand() % 7));
+        trie_add(t, trie_child(t, node, name), count_u64(1 + test_rand(&rng) % 7));
     }
     return t;
 }
@@ -167,7 +162,7 @@ static void children_while_growing(void **state)
     for (int i = 0; i < 40; i++) {
         int len = snprintf(nm, sizeof nm, "late_%d", i);
         uint32_t name = strtab_intern(trie_names(t), nm, (size_t)len);
-        uint32_t at = i % 2 ? TRIE_ROOT : 1 + (uint32_t)(next_rand() % (trie_size(t) - 1));
+        uint32_t at = i % 2 ? TRIE_ROOT : 1 + (uint32_t)(test_rand(&rng) % (trie_size(t) - 1));
         trie_add(t, trie_child(t, at, name), count_u64(1));
     }
     check_links(t);
@@ -179,9 +174,9 @@ static void children_while_growing(void **state)
     assert_int_equal(trie_parent(t, k1[n1 - 1]), TRIE_ROOT);
     /* many new nodes: past the limit, the full index is rebuilt on the next call */
     for (int i = 0; i < 20000; i++) {
-        int len = snprintf(nm, sizeof nm, "bulk_%u", (unsigned)(next_rand() % 3000));
+        int len = snprintf(nm, sizeof nm, "bulk_%u", (unsigned)(test_rand(&rng) % 3000));
         uint32_t name = strtab_intern(trie_names(t), nm, (size_t)len);
-        trie_add(t, trie_child(t, (uint32_t)(next_rand() % trie_size(t)), name), count_u64(1));
+        trie_add(t, trie_child(t, (uint32_t)(test_rand(&rng) % trie_size(t)), name), count_u64(1));
         if (i % 5000 == 0)
             check_links(t);             /* reads in between batches */
     }
