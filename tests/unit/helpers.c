@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -133,6 +135,60 @@ size_t count_newlines(const char *p, size_t len)
     for (size_t i = 0; i < len; i++)
         n += p[i] == '\n';
     return n;
+}
+
+char *test_temp_path(const char *tag)
+{
+    const char *dir = getenv("TMPDIR");
+    char *path = malloc(4096);
+    assert_non_null(path);
+    snprintf(path, 4096, "%s/%s.XXXXXX", dir && *dir ? dir : "/tmp", tag);
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    return path;
+}
+
+static void write_all(int fd, const void *p, size_t n)
+{
+    for (size_t k = 0; k < n;) {
+        ssize_t w = write(fd, (const char *)p + k, n - k);
+        assert_true(w > 0);
+        k += (size_t)w;
+    }
+}
+
+void test_write_file(const char *path, const void *p, size_t n)
+{
+    int fd = open(path, O_WRONLY | O_TRUNC | O_CREAT, 0600);
+    assert_true(fd >= 0);
+    write_all(fd, p, n);
+    close(fd);
+}
+
+char *test_temp_file(const char *tag, const char *text)
+{
+    char *path = test_temp_path(tag);
+    test_write_file(path, text, strlen(text));
+    return path;
+}
+
+int test_temp_fd(const void *p, size_t n)
+{
+    char *path = test_temp_path("flametui-test");
+    int fd = open(path, O_RDWR);
+    assert_true(fd >= 0);
+    unlink(path);
+    free(path);
+    write_all(fd, p, n);
+    assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+    return fd;
+}
+
+void test_pipe_path(int p[2], char *path, size_t size)
+{
+    assert_int_equal(pipe(p), 0);
+    snprintf(path, size, "/dev/fd/%d", p[0]);
 }
 
 char *test_read_data(const char *name, size_t *len)

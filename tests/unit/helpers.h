@@ -32,6 +32,17 @@ uint32_t test_rand_below(uint64_t *state, uint32_t n);
 void sync_app(struct app *a);
 /* How many '\n' there are in the len bytes at p. */
 size_t count_newlines(const char *p, size_t len);
+/* A new empty file $TMPDIR/TAG.XXXXXX (or under /tmp); the caller unlinks and frees the path. */
+char *test_temp_path(const char *tag);
+/* Replaces the contents of the file at path with the n bytes at p. */
+void test_write_file(const char *path, const void *p, size_t n);
+/* test_temp_path(tag) holding text; the caller unlinks and frees the path. */
+char *test_temp_file(const char *tag, const char *text);
+/* An already unlinked temporary file holding the n bytes at p, read from its start;
+ * the caller closes it. */
+int test_temp_fd(const void *p, size_t n);
+/* A new pipe in p and "/dev/fd/<read end>" in path (size bytes). */
+void test_pipe_path(int p[2], char *path, size_t size);
 /* The whole of tests/data/NAME (under $top_srcdir), NUL-terminated; *len gets its size.
  * Aborts when it cannot be read. The caller frees. */
 char *test_read_data(const char *name, size_t *len);

@@ -20,20 +20,6 @@
 #include "core/trie.h"
 #include "core/util.h"
 
-/* A temporary file holding text; the caller unlinks and frees the path. */
-static char *temp_file(const char *text)
-{
-    const char *dir = getenv("TMPDIR");
-    char *path = xmalloc(4096);
-    snprintf(path, 4096, "%s/test_feed.XXXXXX", dir && *dir ? dir : "/tmp");
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    size_t n = strlen(text);
-    assert_int_equal(write(fd, text, n), (ssize_t)n);
-    close(fd);
-    return path;
-}
-
 static struct loader *open_path(const char *path, bool strict, struct trie *t)
 {
     struct load_opts o = {.format = FORMAT_AUTO, .strict = strict, .interactive = true};
@@ -61,7 +47,7 @@ static void run_to_end(struct feed *f, long long *now)
 static void regular_file_loads_to_none(void **state)
 {
     (void)state;
-    char *path = temp_file("main;a 3\nmain;b 1\nmain;a 2\n");
+    char *path = test_temp_file("test_feed", "main;a 3\nmain;b 1\nmain;a 2\n");
     struct trie *t = trie_new(NULL);
     struct loader *l = open_path(path, false, t);
     long long now = 1000;
@@ -105,9 +91,8 @@ static void pipe_goes_live_then_eof(void **state)
 {
     (void)state;
     int p[2];
-    assert_int_equal(pipe(p), 0);
     char path[64];
-    snprintf(path, sizeof(path), "/dev/fd/%d", p[0]);
+    test_pipe_path(p, path, sizeof path);
     struct trie *t = trie_new(NULL);
     struct loader *l = open_path(path, false, t);
     long long now = 5000;
@@ -155,7 +140,7 @@ static void pipe_goes_live_then_eof(void **state)
 static void loader_error_is_name_line_msg(void **state)
 {
     (void)state;
-    char *path = temp_file("main;a 3\nTHIS IS BAD\nmain;b 1\n");
+    char *path = test_temp_file("test_feed", "main;a 3\nTHIS IS BAD\nmain;b 1\n");
     struct trie *t = trie_new(NULL);
     struct loader *l = open_path(path, true, t);
     long long now = 0;
@@ -182,8 +167,8 @@ static void loader_error_is_name_line_msg(void **state)
 static void skipped_summary_has_no_prefix(void **state)
 {
     (void)state;
-    char *a = temp_file("main;a 3\nbad line\nmain;b 1\nworse\n");
-    char *b = temp_file("x;y 5\nx;z 2\n");
+    char *a = test_temp_file("test_feed", "main;a 3\nbad line\nmain;b 1\nworse\n");
+    char *b = test_temp_file("test_feed", "x;y 5\nx;z 2\n");
     struct trie *t = trie_new(NULL);
     struct loader *ls[2] = {open_path(a, false, t), open_path(b, false, t)};
     long long now = 0;
@@ -216,7 +201,7 @@ static void skipped_summary_has_no_prefix(void **state)
 static void follow_file_is_read_on_a_timer(void **state)
 {
     (void)state;
-    char *path = temp_file("main;a 3\nmain;b 1\n");
+    char *path = test_temp_file("test_feed", "main;a 3\nmain;b 1\n");
     struct trie *t = trie_new(NULL);
     struct load_opts o = {.format = FORMAT_FOLDED, .follow = true, .interactive = true};
     struct ft_error err = {0, ""};
@@ -336,9 +321,8 @@ static void reopen_refuses_a_pipe(void **state)
 {
     (void)state;
     int p[2];
-    assert_int_equal(pipe(p), 0);
     char path[64];
-    snprintf(path, sizeof(path), "/dev/fd/%d", p[0]);
+    test_pipe_path(p, path, sizeof path);
     char *const files[] = {path};
     struct load_opts o = {.format = FORMAT_AUTO, .interactive = true};
     struct trie *t = trie_new(NULL);
@@ -363,7 +347,7 @@ static void title_names_the_sample_type(void **state)
 {
     (void)state;
     char *path = data_path("go-cpu.pb.gz");
-    char *folded = temp_file("main;a 3\n");
+    char *folded = test_temp_file("test_feed", "main;a 3\n");
     struct trie *t = trie_new(NULL);
     struct loader *ls[2] = {open_path(path, false, t), open_path(folded, false, t)};
     long long now = 0;

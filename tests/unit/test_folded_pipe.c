@@ -114,30 +114,13 @@ static void piped_buf(const char *in, size_t len, const struct folded_pipe_opts 
     folded_pipe_free(fp);
 }
 
-static char tmp_path[] = "/tmp/flametui-fpipe-XXXXXX";
-
-static int temp_file(const char *in, size_t len)
-{
-    strcpy(tmp_path, "/tmp/flametui-fpipe-XXXXXX");
-    int fd = mkstemp(tmp_path);
-    assert_true(fd >= 0);
-    unlink(tmp_path);
-    for (size_t k = 0; k < len;) {
-        ssize_t w = write(fd, in + k, len - k);
-        assert_true(w > 0);
-        k += (size_t)w;
-    }
-    assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
-    return fd;
-}
-
 /* The fd producer after head bytes were read by the caller (as the loader does). */
 static void piped_fd(const char *in, size_t len, size_t head, const struct folded_pipe_opts *o,
                      struct result *r, size_t max_bytes, int wait_ms)
 {
     memset(r, 0, sizeof *r);
     r->t = trie_new(NULL);
-    int fd = temp_file(in, len);
+    int fd = test_temp_fd(in, len);
     if (head > len)
         head = len;
     char *hb = xmalloc(head + 1);
@@ -322,7 +305,7 @@ static void via_loader(void **state)
             size_t samples[2];
             for (int th = 1; th <= 2; th++) {
                 folded_pipe_tune(th == 2 ? 97 : 0, 2, 0);
-                int fd = temp_file(b.p, b.len);
+                int fd = test_temp_fd(b.p, b.len);
                 char path[64];
                 snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
                 struct load_opts lo = {.format = FORMAT_AUTO, .interactive = interactive,
@@ -373,7 +356,7 @@ static void early_free(void **state)
             assert_int_equal(folded_pipe_step(fp, 1, -1, &bytes, NULL), 1);
         folded_pipe_free(fp);
         trie_free(t);
-        int fd = temp_file(b.p, b.len);
+        int fd = test_temp_fd(b.p, b.len);
         t = trie_new(NULL);
         fp = folded_pipe_fd(t, &o, fd, "", 0, (off_t)b.len);
         for (int k = 0; k < steps; k++)
@@ -394,7 +377,7 @@ static void mapped_cut(void **state)
     struct buf b = {0};
     for (int i = 0; b.len < ((size_t)24 << 20); i++)
         buf_printf(&b, "main;a%d;b%d;c %d\n", i % 1000, i % 37, i + 1);
-    int fd = temp_file(b.p, b.len);
+    int fd = test_temp_fd(b.p, b.len);
     for (int cut = 0; cut < 2; cut++) {
         const char *m = mmap(NULL, b.len, PROT_READ, MAP_PRIVATE, fd, 0);
         assert_true(m != MAP_FAILED);

@@ -31,25 +31,6 @@
 #include "input/mapguard.h"
 #include "input/perf_mt.h"
 
-static char *temp_path(void)
-{
-    const char *dir = getenv("TMPDIR");
-    char *path = xmalloc(4096);
-    snprintf(path, 4096, "%s/test_loader.XXXXXX", dir && *dir ? dir : "/tmp");
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    close(fd);
-    return path;
-}
-
-static void write_file(const char *path, const void *p, size_t n)
-{
-    int fd = open(path, O_WRONLY | O_TRUNC | O_CREAT, 0600);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, p, n), (ssize_t)n);
-    close(fd);
-}
-
 static void append_file(const char *path, const char *s)
 {
     int fd = open(path, O_WRONLY | O_APPEND);
@@ -99,8 +80,8 @@ static enum load_status run_steps(struct loader *l, size_t max, struct ft_error 
 static void endless_line_steps_are_bounded(void **state)
 {
     (void)state;
-    char *path = temp_path();
-    write_file(path, "a;b 1\n", 6);
+    char *path = test_temp_path("test_loader");
+    test_write_file(path, "a;b 1\n", 6);
     assert_int_equal(truncate(path, 256 << 20), 0);
     struct trie *t = trie_new(NULL);
     struct load_opts o = {.interactive = true};
@@ -134,11 +115,11 @@ static void endless_line_steps_are_bounded(void **state)
 static void shrinking_file_is_an_error(void **state)
 {
     (void)state;
-    char *path = temp_path();
+    char *path = test_temp_path("test_loader");
     struct buf text = {0};
     for (int i = 0; i < 200000; i++)
         buf_printf(&text, "main;f%d 1\n", i % 100);
-    write_file(path, text.p, text.len);
+    test_write_file(path, text.p, text.len);
     struct trie *t = trie_new(NULL);
     struct load_opts o = {.interactive = true};
     struct loader *l = open_opts(path, &o, t);
@@ -173,8 +154,8 @@ static void touch_pages(void *arg)
 static void mapped_file_guard_catches_sigbus(void **state)
 {
     (void)state;
-    char *path = temp_path();
-    write_file(path, "x", 1);
+    char *path = test_temp_path("test_loader");
+    test_write_file(path, "x", 1);
     assert_int_equal(truncate(path, 1 << 20), 0);
     int fd = open(path, O_RDONLY);
     assert_true(fd >= 0);
@@ -199,9 +180,8 @@ static void gzip_magic_split_over_reads(void **state)
     unsigned char gz[256];
     size_t n = gzip_text("a;b 1\na;c 2\n", gz, sizeof gz);
     int p[2];
-    assert_int_equal(pipe(p), 0);
     char path[64];
-    snprintf(path, sizeof path, "/dev/fd/%d", p[0]);
+    test_pipe_path(p, path, sizeof path);
     struct trie *t = trie_new(NULL);
     struct load_opts o = {.interactive = true};
     struct loader *l = open_opts(path, &o, t);
@@ -225,11 +205,11 @@ static void gzip_trailers(void **state)
     (void)state;
     unsigned char gz[512];
     size_t n = gzip_text("a;b 1\na;c 2\n", gz, 256);
-    char *path = temp_path();
+    char *path = test_temp_path("test_loader");
     struct ft_error err = {0, ""};
     struct buf msg = {0};
     memset(gz + n, 0, 100);
-    write_file(path, gz, n + 100);
+    test_write_file(path, gz, n + 100);
     struct trie *t = trie_new(NULL);
     struct load_opts o = {0};
     struct loader *l = open_opts(path, &o, t);
@@ -241,7 +221,7 @@ static void gzip_trailers(void **state)
     trie_free(t);
 
     memcpy(gz + n, "garbage\n", 8);
-    write_file(path, gz, n + 8);
+    test_write_file(path, gz, n + 8);
     t = trie_new(NULL);
     l = open_opts(path, &o, t);
     assert_int_equal(loader_run(l, &err), 0);
@@ -264,9 +244,8 @@ static void one_line_on_a_quiet_pipe(void **state)
 {
     (void)state;
     int p[2];
-    assert_int_equal(pipe(p), 0);
     char path[64];
-    snprintf(path, sizeof path, "/dev/fd/%d", p[0]);
+    test_pipe_path(p, path, sizeof path);
     struct trie *t = trie_new(NULL);
     struct load_opts o = {.interactive = true};
     struct loader *l = open_opts(path, &o, t);
@@ -282,8 +261,7 @@ static void one_line_on_a_quiet_pipe(void **state)
     trie_free(t);
 
     /* a perf header alone is not folded: perf, or wait for its frames */
-    assert_int_equal(pipe(p), 0);
-    snprintf(path, sizeof path, "/dev/fd/%d", p[0]);
+    test_pipe_path(p, path, sizeof path);
     t = trie_new(NULL);
     l = open_opts(path, &o, t);
     const char *hdr = "pp 1 1.0: 1 cycles: \n";
@@ -308,8 +286,8 @@ static void one_line_on_a_quiet_pipe(void **state)
 static void follow_truncation_and_rotation(void **state)
 {
     (void)state;
-    char *path = temp_path();
-    write_file(path, "main;a 3\nmain;b 1\nmain;c 1\n", 27);
+    char *path = test_temp_path("test_loader");
+    test_write_file(path, "main;a 3\nmain;b 1\nmain;c 1\n", 27);
     struct trie *t = trie_new(NULL);
     struct load_opts o = {.format = FORMAT_FOLDED, .follow = true, .interactive = true};
     struct loader *l = open_opts(path, &o, t);
@@ -319,7 +297,7 @@ static void follow_truncation_and_rotation(void **state)
     assert_int_equal(loader_samples(l), 3);
     assert_false(loader_notice(l, &msg));
 
-    write_file(path, "main;d 7\n", 9);   /* truncated, then shorter new data */
+    test_write_file(path, "main;d 7\n", 9);   /* truncated, then shorter new data */
     assert_int_equal(run_steps(l, 1 << 20, &err), LOAD_AGAIN);
     assert_int_equal(loader_samples(l), 4);
     assert_int_equal(trie_total(t, trie_node_at(t, "main;d")).u, 7);
@@ -328,8 +306,8 @@ static void follow_truncation_and_rotation(void **state)
     assert_non_null(strstr(msg.p, ": file truncated: reading it again from the start\n"));
     msg.len = 0;
 
-    char *other = temp_path();                  /* rotation: a new file under the name */
-    write_file(other, "main;e 2\n", 9);
+    char *other = test_temp_path("test_loader"); /* rotation: a new file under the name */
+    test_write_file(other, "main;e 2\n", 9);
     assert_int_equal(rename(other, path), 0);
     assert_int_equal(run_steps(l, 1 << 20, &err), LOAD_AGAIN);
     assert_int_equal(loader_samples(l), 5);
@@ -352,8 +330,8 @@ static void follow_truncation_and_rotation(void **state)
 static void feed_shows_notices(void **state)
 {
     (void)state;
-    char *path = temp_path();
-    write_file(path, "main;a 3\nmain;b 1\n", 18);
+    char *path = test_temp_path("test_loader");
+    test_write_file(path, "main;a 3\nmain;b 1\n", 18);
     struct trie *t = trie_new(NULL);
     struct load_opts o = {.format = FORMAT_FOLDED, .follow = true, .interactive = true};
     struct loader *l = open_opts(path, &o, t);
@@ -362,7 +340,7 @@ static void feed_shows_notices(void **state)
     for (int i = 0; i < 5; i++, now += 200)
         feed_step(f, NULL, 0, now);
     assert_int_equal(feed_status(f)->notices, 0);
-    write_file(path, "x 1\n", 4);
+    test_write_file(path, "x 1\n", 4);
     for (int i = 0; i < 5; i++, now += 200)
         feed_step(f, NULL, 0, now);
     assert_int_equal(feed_status(f)->notices, 1);

@@ -260,9 +260,7 @@ static void mt_mapped_file(void **state)
     (void)state;
     size_t len;
     char *in = test_read_data("perf-dwarf.perf", &len);
-    char path[] = "/tmp/flametui-mt-XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
+    int fd = test_temp_fd(NULL, 0);
     size_t total = 0;
     while (total < ((size_t)24 << 20)) { /* a few slices */
         assert_int_equal(write(fd, in, len), (ssize_t)len);
@@ -292,7 +290,6 @@ static void mt_mapped_file(void **state)
         munmap((void *)(uintptr_t)m, total);
     }
     close(fd);
-    unlink(path);
     free(in);
 }
 
