@@ -105,7 +105,7 @@ void assert_same_collapsed(struct trie *a, struct trie *b)
     free(y);
 }
 
-static uint64_t xorshift64(uint64_t *state)
+uint64_t test_xorshift64(uint64_t *state)
 {
     *state ^= *state << 13;
     *state ^= *state >> 7;
@@ -115,12 +115,12 @@ static uint64_t xorshift64(uint64_t *state)
 
 uint32_t test_rand(uint64_t *state)
 {
-    return (uint32_t)xorshift64(state);
+    return (uint32_t)test_xorshift64(state);
 }
 
 uint32_t test_rand_below(uint64_t *state, uint32_t n)
 {
-    return (uint32_t)(xorshift64(state) % n);
+    return (uint32_t)(test_xorshift64(state) % n);
 }
 
 void sync_app(struct app *a)

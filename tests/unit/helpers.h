@@ -24,6 +24,8 @@ void trie_insert_path(struct trie *t, const char *stack, char sep, uint64_t n);
 struct trie *trie_diff_of(const char *base, const char *new_, bool normalize);
 /* Fails the test unless a and b have the same collapsed text. */
 void assert_same_collapsed(struct trie *a, struct trie *b);
+/* Steps the xorshift64 generator *state (<<13, >>7, <<17); returns the new state. */
+uint64_t test_xorshift64(uint64_t *state);
 /* Steps the xorshift64 generator *state; returns its low 32 bits. */
 uint32_t test_rand(uint64_t *state);
 /* Steps the xorshift64 generator *state; returns the whole state modulo n. */

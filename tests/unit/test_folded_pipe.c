@@ -270,7 +270,7 @@ static void data_files(void **state)
         if (files++ % 4 == 0) {
             for (int m = 0; m < 3; m++) {
                 for (int k = 0; k < 40 && len; k++) {
-                    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+                    test_xorshift64(&rng);
                     in[rng % len] = bytes[(rng >> 32) % sizeof bytes];
                 }
                 struct folded_pipe_opts h = {m == 1 ? 40 : 0, m == 2};

@@ -18,6 +18,7 @@
 
 #include "render/label.h"
 #include "core/util.h"
+#include "helpers.h"
 
 /* The safe form of s (NUL-terminated copy in a static buffer) and its columns. */
 static const char *esc(const char *s, size_t n, enum label_mode m, int *cols)
@@ -245,10 +246,10 @@ static void random_bytes_are_always_safe(void **state)
     struct buf b = {0}, again = {0};
     for (int iter = 0; iter < 20000; iter++) {
         size_t n = 0, len;
-        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        test_xorshift64(&x);
         len = x % sizeof(name);
         for (n = 0; n < len; n++) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            test_xorshift64(&x);
             /* bias towards interesting bytes: controls, ESC, UTF-8 lead/continuation */
             static const unsigned char pick[] = {0x1b, 0x07, 0x7f, 0x9b, 0xc2, 0xe4, 0xb8,
                                                  0xad, 0xf0, 0x80, 'a', '[', ' ', 0xff};

@@ -446,11 +446,8 @@ static void notices_trie_replace(void **state)
     struct buf b = {0};
     for (int i = 0; i < 3000; i++)
         buf_printf(&b, "main;a%d;b%d;c %d\n", i / 100, i / 10, i + 1);
-    char path[] = "/tmp/flametui-replace-XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, b.p, b.len), (ssize_t)b.len);
-    close(fd);
+    char *path = test_temp_path("flametui-replace");
+    test_write_file(path, b.p, b.len);
     struct trie *ref = trie_new(NULL);
     struct folded_parser *fp = folded_new(ref);
     assert_int_equal(folded_feed(fp, b.p, b.len, true, false, NULL), b.len);
@@ -488,6 +485,7 @@ static void notices_trie_replace(void **state)
     folded_pipe_tune(0, 0, 0);
     free(want);
     unlink(path);
+    free(path);
     buf_fini(&b);
 }
 

@@ -305,9 +305,7 @@ static void mt_hostile(void **state)
         struct buf b = {0};
         buf_append(&b, orig, len - (size_t)round * 7);
         for (int k = 0; k < 40; k++) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            test_xorshift64(&x);
             size_t at = (size_t)(x >> 16) % b.len;
             static const char bytes[] = {'\n', '\0', ';', '-', '>', ' ', '\t', '(', ')', ':',
                                          '[', 'L', '/', '\r', '\xff', '0'};
