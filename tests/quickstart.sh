@@ -196,24 +196,21 @@ check)
         # valgrind.sh says why and exits 77 (it still runs cppcheck if present)
         tier valgrind sh "$top/tests/valgrind.sh" "$PWD"
     fi
-    # ThreadSanitizer on the two-thread stack pipeline: its own build dir (TSan excludes
-    # ASan), so impossible beside an in-tree configuration, like valgrind's
-    if $intree; then
-        echo "SKIP: tsan tier: the checkout is configured in-tree (make distclean there" \
-             "for a separate TSan build)" > build-tsan.log
-        record tsan SKIP build-tsan.log
-    else
-        tier tsan sh "$top/tests/tsan.sh" "$top/build-tsan"
-    fi
-    # the static program (make static: its own build dir, build-check/static) run in an
-    # empty root; impossible beside an in-tree configuration, like valgrind's
-    if $intree; then
-        echo "SKIP: static tier: the checkout is configured in-tree (make distclean there" \
-             "for make static)" > build-static.log
-        record static SKIP build-static.log
-    else
-        tier static sh "$top/tests/static.sh" "$top/build-check"
-    fi
+    # tiers that configure a build directory of their own, impossible beside an in-tree
+    # configuration (like valgrind's): NAME WHAT-IT-BUILDS SCRIPT BUILDDIR
+    own_build_tier() {
+        if $intree; then
+            echo "SKIP: $1 tier: the checkout is configured in-tree (make distclean there" \
+                 "for $2)" > "build-$1.log"
+            record "$1" SKIP "build-$1.log"
+        else
+            tier "$1" sh "$3" "$4"
+        fi
+    }
+    # ThreadSanitizer on the two-thread stack pipeline (TSan excludes ASan)
+    own_build_tier tsan "a separate TSan build" "$top/tests/tsan.sh" "$top/build-tsan"
+    # the static program (make static, in build-check/static) run in an empty root
+    own_build_tier static "make static" "$top/tests/static.sh" "$top/build-check"
     finish
     ;;
 *)
