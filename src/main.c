@@ -93,6 +93,15 @@ static char **env_argv(int *argc, char **argv, char ***words, int *nwords)
     return v;
 }
 
+/* " --name=VALUE", the value shell-quoted; nothing when value is NULL. */
+static void word(struct buf *args, const char *name, const char *value)
+{
+    if (!value)
+        return;
+    buf_printf(args, " %s=", name);
+    keep_shell_quote(args, value, strlen(value));
+}
+
 /* C (the command line of a state): the options the viewer's state does not hold (it
  * holds the process level of --pid and --tid as its grouping), and the inputs ("-" is
  * --tee's file when there is one, the raw input with all its detail, else --save's: the
@@ -114,16 +123,20 @@ static void cmd_parts(const struct options *o, struct buf *args, struct buf *fil
         buf_printf(args, " --srcline");
     if (p->weight_samples)
         buf_printf(args, " --weight=samples");
-    if (p->event_filter) {
-        buf_printf(args, " --event-filter=");
-        keep_shell_quote(args, p->event_filter, strlen(p->event_filter));
-    }
+    word(args, "--sample-type", o->sample_type);
+    word(args, "--perf", o->perf_path);
+    word(args, "--perf-args", o->perf_args);
+    if (o->max_line)
+        buf_printf(args, " --max-line=%zu", o->max_line);
+    for (size_t i = 0; i < o->nbases; i++)
+        word(args, "--base", o->bases[i]);
+    if (o->normalize)
+        buf_printf(args, " --normalize");
+    if (o->strip_hex)
+        buf_printf(args, " --strip-hex");
     if (o->strict)
         buf_printf(args, " --strict");
-    if (o->spec.colors) {
-        buf_printf(args, " --colors=");
-        keep_shell_quote(args, o->spec.colors, strlen(o->spec.colors));
-    }
+    word(args, "--colors", o->spec.colors);
     if (o->no_color)
         buf_printf(args, " --no-color");
     buf_putc(args, '\0');
@@ -302,6 +315,13 @@ static int run_viewer(const struct options *o, const struct load_opts *lo, struc
     };
     to.app.cmd_args = cargs.p;
     to.app.cmd_files = cfiles.p;
+    to.app.cmd_event = o->perf.event_filter;
+    for (size_t i = 0; i < o->nfiles; i++)
+        if (!strcmp(o->files[i], "-") && !o->tee && !o->save)
+            to.app.cmd_stdin = true;
+    for (size_t i = 0; i < o->nbases; i++)
+        if (!strcmp(o->bases[i], "-"))
+            to.app.cmd_stdin = true;
     to.app.history = keep_history_path(&hist) ? hist.p : NULL;
     int rc = tui_run(&to, t, ls, o->nfiles);
     buf_fini(&hist);

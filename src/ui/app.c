@@ -80,6 +80,7 @@ void app_fini(struct app *a)
     free(a->history);
     free(a->cmd_args);
     free(a->cmd_files);
+    free(a->cmd_event);
     memset(a, 0, sizeof(*a));
 }
 
@@ -110,6 +111,8 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
     history_load(a, o->history);
     a->cmd_args = xstrdup(o->cmd_args ? o->cmd_args : "");
     a->cmd_files = xstrdup(o->cmd_files ? o->cmd_files : "");
+    a->cmd_event = o->cmd_event ? xstrdup(o->cmd_event) : NULL;
+    a->cmd_stdin = o->cmd_stdin;
     return rc;
 }
 

@@ -37,6 +37,8 @@ struct app_opts {
     const char *cmd_args;             /* C: the options the app does not know (input,
                                        * colours), shell-quoted, "" or " --opt ..." */
     const char *cmd_files;            /* C: the inputs, shell-quoted, " FILE..." */
+    const char *cmd_event;            /* C: --event-filter, or NULL (e changes it) */
+    bool cmd_stdin;                   /* C: an input is standard input, not kept in a file */
     /* time, threads and recursion */
     struct samples *samples;          /* the base's time index (perf input), or NULL */
     int group;                        /* enum perf_group */

@@ -15,9 +15,11 @@
 #include "core/trie.h"
 #include "query/graph.h"
 #include "query/search.h"
+#include "query/timeline.h"
 #include "render/collapse.h"
 #include "ui/atomic_file.h"
 #include "ui/nav.h"
+#include "ui/options.h"
 #include "ui/prompt.h"
 #include "ui/state.h"
 
@@ -179,6 +181,43 @@ static void profile_paths(const struct app *a, const struct name_path **zp,
         under->profile_paths(a, zp, sp);
 }
 
+/* Microseconds as seconds, without trailing zeros ("1.5", "2"). */
+static void seconds(struct buf *out, uint64_t us)
+{
+    char frac[8];
+    snprintf(frac, sizeof frac, "%06u", (unsigned)(us % 1000000));
+    for (int i = 5; i >= 0 && frac[i] == '0'; i--)
+        frac[i] = '\0';
+    buf_printf(out, "%llu%s%s", (unsigned long long)(us / 1000000), frac[0] ? "." : "", frac);
+}
+
+/* What the state holds beyond the filters and the view: the process level, recursion,
+ * the time range, the names and the perf event (e changes it). */
+static void state_options(const struct app *a, struct buf *out)
+{
+    uint64_t from, to;
+    enum perf_group grp = graph_group(a->graph);
+    if (grp != GROUP_COMM)
+        buf_printf(out, " --group=%s", options_group_name(grp));
+    if (graph_recursion(a->graph))
+        buf_printf(out, " --collapse-recursion");
+    if (graph_range(a->graph, &from, &to)) {
+        if (from) {
+            buf_printf(out, " --from=");
+            seconds(out, from);
+        }
+        if (to != TIMELINE_END) {
+            buf_printf(out, " --to=");
+            seconds(out, to);
+        }
+    }
+    if (a->names_full)
+        buf_printf(out, " --names=full");
+    const char *ev = a->live.nevents >= 2 ? a->live.events[0].name : a->cmd_event;
+    if (ev && *ev)
+        opt(out, "--event-filter", ev, strlen(ev));
+}
+
 void keep_cmdline(const struct app *a, struct buf *out)
 {
     static const char *const kinds[] = {"--include", "--exclude", "--hide"};
@@ -190,6 +229,7 @@ void keep_cmdline(const struct app *a, struct buf *out)
         buf_printf(out, " -i");
     if (a->reverse)
         buf_printf(out, " -r");
+    state_options(a, out);
     for (size_t i = 0; i < graph_filter_count(a->graph); i++) {
         const char *re = graph_filter_pattern(a->graph, i);
         opt(out, kinds[graph_filter_kind(a->graph, i)], re, strlen(re));
@@ -302,7 +342,8 @@ enum reaction keep_action(struct app *a, enum action act)
         a->clip.len = 0;
         keep_cmdline(a, &a->clip);
         buf_putc(&a->clip, '\0');
-        app_message(a, "%s", a->clip.p);
+        app_message(a, "%s%s", a->clip.p,
+                    a->cmd_stdin ? "  (stdin cannot be reopened: use --tee=FILE)" : "");
         a->clip.len--;
         return RE_COPY | RE_REDRAW;
     }

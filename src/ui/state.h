@@ -210,7 +210,8 @@ struct app {
     struct buf clip;          /* what RE_COPY sends */
     bool interrupted;         /* Ctrl-C stopped the live input */
     char *history;            /* prompt history file, NULL = none */
-    char *cmd_args, *cmd_files;
+    char *cmd_args, *cmd_files, *cmd_event;
+    bool cmd_stdin;
 };
 
 /* ---- state.c: the services ---- */
