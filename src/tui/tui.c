@@ -229,6 +229,21 @@ static void print_err(const char *s, const char *suffix)
     buf_fini(&b);
 }
 
+/* print_err for each line of s. */
+static void print_lines(const char *s)
+{
+    struct buf b = {0};
+    while (*s) {
+        size_t n = strcspn(s, "\n");
+        b.len = 0;
+        buf_append(&b, s, n);
+        buf_putc(&b, '\0');
+        print_err(b.p, "");
+        s += n + (s[n] == '\n');
+    }
+    buf_fini(&b);
+}
+
 static int report_empty(const struct feed *f, const char *title)
 {
     const struct feed_status *st = feed_status(f);
@@ -278,6 +293,14 @@ static bool input_ended(struct loop *lp, struct buf *msg)
         return false;
     while (msg->len && msg->p[msg->len - 1] == '\n')
         msg->len--;
+    if (feed_status(lp->feed)->samples == 0) {   /* the messages are the whole screen */
+        buf_putc(msg, '\0');
+        const char *err = feed_status(lp->feed)->error;
+        app_set_empty(&lp->app, err[0] ? err : msg->p);
+        sample_title(lp);
+        relayout(lp);
+        return true;
+    }
     for (size_t i = 0; i < msg->len; i++)   /* one summary line per input */
         if (msg->p[i] == '\n')
             msg->p[i] = ';';
@@ -436,8 +459,12 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
         if (pr >= 0)
             feed_step(lp.feed, fds + 1, nf - 1, now_ms());   /* one bounded step */
     }
+    if (status == 0 && app_empty(&lp.app) && !tui_session_signal())
+        status = 1;   /* as the non-interactive outputs: no samples */
     status = finish(&lp, o, status);
     tui_shutdown();
+    if (app_empty(&lp.app))   /* what the screen said, for the shell's scrollback */
+        print_lines(lp.app.empty_msg);
     app_fini(&lp.app);
     feed_free(lp.feed);
     free(fds);

@@ -81,6 +81,7 @@ void app_fini(struct app *a)
     free(a->cmd_args);
     free(a->cmd_files);
     free(a->cmd_event);
+    free(a->empty_msg);
     memset(a, 0, sizeof(*a));
 }
 
@@ -280,6 +281,45 @@ void app_input_end(struct app *a, const char *msg)
     }
 }
 
+void app_set_empty(struct app *a, const char *msg)
+{
+    free(a->empty_msg);
+    a->empty_msg = xstrdup(msg && *msg ? msg : "no samples found");
+}
+
+bool app_empty(const struct app *a)
+{
+    return a->empty_msg != NULL;
+}
+
+/* Line k of the empty input's message, its lines wrapped at spaces to the screen's
+ * width; false past the end. */
+static bool empty_row(const struct app *a, size_t k, struct buf *out)
+{
+    size_t w = a->cols > 8 ? (size_t)a->cols - 2 : 8, row = 0;
+    for (const char *p = a->empty_msg; *p;) {
+        size_t len = strcspn(p, "\n"), take = len;
+        if (take > w) {   /* the last space that fits, else a hard cut */
+            take = w;
+            while (take > w / 2 && p[take] != ' ')
+                take--;
+            if (p[take] != ' ')
+                take = w;
+        }
+        if (row++ == k) {
+            buf_printf(out, " ");
+            buf_append(out, p, take);
+            return true;
+        }
+        p += take;
+        while (*p == ' ' && take < len)
+            p++, take++;
+        if (*p == '\n')
+            p++;
+    }
+    return false;
+}
+
 bool app_paused(const struct app *a)
 {
     return a->paused;
@@ -412,6 +452,8 @@ bool app_top_line(const struct app *a, size_t i, struct buf *out)
 
 enum paint app_paint(const struct app *a)
 {
+    if (a->empty_msg && app_screen(a) == SCREEN_GRAPH)
+        return PAINT_ROWS;
     return state_shown_ops(a)->paint;
 }
 
@@ -423,6 +465,8 @@ bool app_help_open(const struct app *a)
 bool app_row(const struct app *a, size_t k, struct buf *out, enum row_style *st)
 {
     const struct screen_ops *o = state_shown_ops(a);
+    if (a->empty_msg && app_screen(a) == SCREEN_GRAPH)
+        return empty_row(a, k, out);
     return o->row && o->row(a, k, out, st);
 }
 

@@ -95,6 +95,10 @@ void app_set_live(struct app *a, const struct live_status *st);
 /* All input ended: msg (may be NULL or "") is shown as the status message unless an
  * error is shown. */
 void app_input_end(struct app *a, const char *msg);
+/* All input ended without a sample: msg (its lines: why, per input) becomes the graph
+ * screen's whole content, and app_empty() is true (the viewer exits 1). */
+void app_set_empty(struct app *a, const char *msg);
+bool app_empty(const struct app *a);
 bool app_paused(const struct app *a);
 /* Ctrl-C stopped the live input (app_interrupt). */
 bool app_interrupted(const struct app *a);

@@ -210,6 +210,7 @@ struct app {
     struct buf clip;          /* what RE_COPY sends */
     bool interrupted;         /* Ctrl-C stopped the live input */
     char *history;            /* prompt history file, NULL = none */
+    char *empty_msg;          /* the input ended without samples: why (app_set_empty) */
     char *cmd_args, *cmd_files, *cmd_event;
     bool cmd_stdin;
 };
