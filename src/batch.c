@@ -5,6 +5,7 @@
 #include "batch.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,16 @@ void batch_print_err(const char *p, size_t n)
     buf_fini(&b);
 }
 
+void batch_errf(const char *fmt, ...)
+{
+    char msg[4096 + 256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    batch_print_err(msg, strlen(msg));
+}
+
 void batch_report_error(const char *name, const struct ft_error *e)
 {
     char msg[4096 + 256];
@@ -75,7 +86,7 @@ static int terminal_cols(void)
  * exit status, 2. */
 static int too_expensive(const char *pattern)
 {
-    fprintf(stderr, "flametui: pattern too expensive: '%s'\n", pattern);
+    batch_errf("pattern too expensive: '%s'", pattern);
     return 2;
 }
 
@@ -184,9 +195,9 @@ static struct trie *shown(const struct batch_opts *o, struct trie *base, struct 
     *g = graph_new(base);
     if (graph_apply_spec(*g, o->spec, &bad, &err) < 0) {
         if (bad >= VIEW_MAX_FILTERS)   /* not the regex's fault */
-            fprintf(stderr, "flametui: %s\n", err.msg);
+            batch_errf("%s", err.msg);
         else
-            fprintf(stderr, "flametui: invalid regex '%s': %s\n", o->spec->filters[bad].re,
+            batch_errf("invalid regex '%s': %s", o->spec->filters[bad].re,
                     err.msg);
         return NULL;
     }
@@ -209,7 +220,7 @@ static int search_on(const char *re, struct trie *t, struct search **s)
         return 0;
     *s = search_new(re, &err);
     if (!*s) {
-        fprintf(stderr, "flametui: invalid regex '%s': %s\n", re, err.msg);
+        batch_errf("invalid regex '%s': %s", re, err.msg);
         return 2;
     }
     search_attach(*s, t);
@@ -260,7 +271,7 @@ static int output(const struct batch_opts *o, struct trie *base)
     else
         rc = output_names(o, t);
     if (rc < 0 && o->out == BATCH_SVG && o->svg_file && errno != EPIPE) {
-        fprintf(stderr, "flametui: %s: %s\n", o->svg_file, strerror(errno));
+        batch_errf("%s: %s", o->svg_file, strerror(errno));
         rc = 1;
         goto out;
     }
@@ -268,7 +279,7 @@ static int output(const struct batch_opts *o, struct trie *base)
         rc = -1;
     /* a reader that stopped early (| head) is not an error, even with SIGPIPE ignored */
     if (rc < 0 && errno != EPIPE) {
-        fprintf(stderr, "flametui: write error: %s\n", strerror(errno));
+        batch_errf("write error: %s", strerror(errno));
         rc = 1;
     }
     rc = rc < 0 ? 0 : rc;

@@ -55,6 +55,8 @@ int batch_attach_base(const struct batch_base *b, struct trie *t, struct loader 
 /* Prints "flametui: " and p[0..n) and a newline to stderr; on a terminal, escape
  * sequences in p are made visible (label.h). */
 void batch_print_err(const char *p, size_t n);
+/* batch_print_err of a printf format. */
+FT_PRINTF(1, 2) void batch_errf(const char *fmt, ...);
 /* "flametui: NAME:LINE: message" (ft_error_format) through batch_print_err. */
 void batch_report_error(const char *name, const struct ft_error *e);
 #endif

@@ -87,6 +87,11 @@ static char **env_argv(int *argc, char **argv, char ***words, int *nwords)
     v[0] = argv[0];
     for (int i = 0; i < *nwords; i++)
         v[1 + i] = (*words)[i];
+    if (options_check_words(1 + *nwords, v, &err) < 0) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "FLAMETUI_OPTS: %s", err.msg);
+        usage_error(msg);
+    }
     for (int i = 1; i < *argc; i++)
         v[*nwords + i] = argv[i];
     *argc += *nwords;
@@ -176,7 +181,7 @@ static void settle(struct options *o)
     char why[200];
     if (o->mode == OUT_TUI && !can_run_tui(why, sizeof(why))) {
         if (why[0])   /* a terminal that cannot address the cursor: the --text view */
-            fprintf(stderr, "flametui: %s: printing the graph as text\n", why);
+            batch_errf("%s: printing the graph as text", why);
         o->mode = OUT_TEXT;
     }
     if (o->mode != OUT_TUI)
@@ -378,7 +383,7 @@ int main(int argc, char **argv)
         rc = o.mode == OUT_TUI ? run_viewer(&o, &lo, t, ls, samples)
                                : run_batch(&o, &lo, t, ls);
     if (tee_fd > 0 && close(tee_fd) < 0 && rc == 0) {
-        fprintf(stderr, "flametui: %s: write error (--tee): %s\n", o.tee, strerror(errno));
+        batch_errf("%s: write error (--tee): %s", o.tee, strerror(errno));
         rc = 1;
     }
     if (args != argv)

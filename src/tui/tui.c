@@ -371,19 +371,14 @@ static int wait_events(struct loop *lp, struct pollfd *fds, size_t nls, nfds_t *
 /* The exit status once the loop ended with status: a signal's, and --save's. --save is
  * written before the terminal is restored, while the signals only set a flag (a second
  * SIGHUP must not cut the write short); its error shows after endwin. */
-static int finish(struct loop *lp, const struct tui_opts *o, int status)
+static int finish(struct loop *lp, const struct tui_opts *o, int status, struct ft_error *err)
 {
     int sig = tui_session_signal();
     if (sig && status == 0)
         status = sig == SIGINT ? 0 : 128 + sig;
-    if (o->save && tui_session_active()) {
-        struct ft_error err = {0, ""};
-        if (app_save_profile(&lp->app, o->save, &err) < 0) {
-            fprintf(stderr, "flametui: %s\n", err.msg);
-            if (status == 0)
-                status = 1;
-        }
-    }
+    if (o->save && tui_session_active() && app_save_profile(&lp->app, o->save, err) < 0 &&
+        status == 0)
+        status = 1;
     return status;
 }
 
@@ -461,8 +456,11 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     }
     if (status == 0 && app_empty(&lp.app) && !tui_session_signal())
         status = 1;   /* as the non-interactive outputs: no samples */
-    status = finish(&lp, o, status);
+    struct ft_error save_err = {0, ""};
+    status = finish(&lp, o, status, &save_err);
     tui_shutdown();
+    if (save_err.msg[0])   /* after the terminal is back: print_err sees it */
+        print_err(save_err.msg, "");
     if (app_empty(&lp.app))   /* what the screen said, for the shell's scrollback */
         print_lines(lp.app.empty_msg);
     app_fini(&lp.app);

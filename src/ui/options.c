@@ -492,7 +492,8 @@ static enum perf_group resolve_group(const struct options *o)
     return o->perf.pid ? GROUP_PID : GROUP_COMM;
 }
 
-int options_parse(struct options *o, int argc, char **argv, struct ft_error *err)
+/* Every option of argv, one by one (no checks across options). 0, or -1 with err set. */
+static int parse_words(struct options *o, int argc, char **argv, struct ft_error *err)
 {
     memset(o, 0, sizeof *o);
     o->top_n = 20;
@@ -505,6 +506,24 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
             return -1;
     o->files = argv + optind;
     o->nfiles = (size_t)(argc - optind);
+    return 0;
+}
+
+int options_check_words(int argc, char **argv, struct ft_error *err)
+{
+    struct options o;
+    char **copy = xcalloc((size_t)argc + 1, sizeof *copy);   /* getopt permutes */
+    memcpy(copy, argv, (size_t)argc * sizeof *copy);
+    int rc = parse_words(&o, argc, copy, err);
+    options_fini(&o);
+    free(copy);
+    return rc;
+}
+
+int options_parse(struct options *o, int argc, char **argv, struct ft_error *err)
+{
+    if (parse_words(o, argc, argv, err) < 0)
+        return -1;
     o->spec.group = resolve_group(o);
     const char *diff = o->normalize ? "normalize" : "strip-hex";
     if ((o->normalize || o->strip_hex) && !o->nbases)

@@ -49,6 +49,11 @@ struct options {
 /* Parses argv. Returns 0, or -1 with err->msg set for a usage error (exit 2).
  * o must be freed with options_fini. Does not look at the environment. */
 int options_parse(struct options *o, int argc, char **argv, struct ft_error *err);
+/* The words argv[1..argc) alone, as options_parse reads them but without the checks
+ * across options: FLAMETUI_OPTS is checked this way first, so that its errors name it
+ * and an option of it never takes a word of the command line as its value. 0, or -1
+ * with err set. */
+int options_check_words(int argc, char **argv, struct ft_error *err);
 void options_fini(struct options *o);
 /* Splits s (FLAMETUI_OPTS) into words like a POSIX shell, without expansions: blanks
  * separate words; '...' is literal; "..." keeps \" \\ \$ \` escapes; a backslash
