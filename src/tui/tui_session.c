@@ -304,6 +304,7 @@ int tui_session_open(bool no_mouse)
         return -1;
     }
     errno = 0;
+    use_env(FALSE);   /* the terminal's own size, never LINES/COLUMNS from the shell */
     sess.scr = newterm(NULL, sess.tty, sess.tty);
     if (!sess.scr) {
         /* out of descriptors (newterm opens the terminfo file, and its errno does not
