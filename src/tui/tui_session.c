@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "core/util.h"
@@ -37,12 +38,19 @@ static struct session {
     bool in_frame;            /* the tty's fd points at frame_mem (inside tui_refresh) */
     char *frame_buf;
     size_t frame_cap;
-} sess = {.err_saved = -1, .err_mem = -1, .frame_saved = -1, .frame_mem = -1};
+    /* a fault (on_fault): the terminal's fd, the shell's modes, and the bytes that leave
+     * the alternate screen and our modes, made when the session opens */
+    int tty_fd;
+    bool have_tio;
+    struct termios shell_tio;
+    char restore[512];
+    size_t restore_len;
+} sess = {.err_saved = -1, .err_mem = -1, .frame_saved = -1, .frame_mem = -1, .tty_fd = -1};
 
 /* Every asynchronous signal whose default action ends the process: while the viewer
  * runs, each one only sets got_signal, and the loop restores the terminal and exits
- * 128+N (SIGINT: 0). The faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP,
- * SIGSYS) are synchronous and stay as they are; SIGPIPE is ignored. */
+ * 128+N (SIGINT: 0). The faults (below) restore the terminal in the handler and then
+ * take their previous action; SIGPIPE is ignored. */
 static const int sigs[] = {
     SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF,
     SIGXCPU, SIGXFSZ,
@@ -59,6 +67,8 @@ static const int sigs[] = {
     SIGLOST,
 #endif
 };
+
+static const int faults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
 
 /* Calls fn for each signal above, then SIGRTMIN..SIGRTMAX (their default ends too). */
 static void each_signal(void (*fn)(int sig, const struct sigaction *sa),
@@ -90,6 +100,73 @@ static void restore_one(int sig, const struct sigaction *sa)
 static void on_signal(int sig)
 {
     got_signal = sig;
+}
+
+/* write() of all of p[0..n), async-signal-safe. */
+static void put_all(int fd, const char *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return;
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+/* A fault (or abort) while curses owns the terminal: gives the terminal back as the
+ * shell had it (its fd if a frame was being drawn, the main screen, our modes off, its
+ * modes) and stderr with what it held, then takes the signal's previous action (a
+ * sanitizer's report, or the default: a core dump). Only async-signal-safe calls. */
+static void on_fault(int sig, siginfo_t *info, void *ctx)
+{
+    (void)ctx;
+    int e = errno;
+    if (sess.in_frame && sess.frame_saved >= 0)
+        dup2(sess.frame_saved, sess.tty_fd);
+    if (sess.tty_fd >= 0) {
+        put_all(sess.tty_fd, sess.restore, sess.restore_len);
+        if (sess.have_tio)
+            tcsetattr(sess.tty_fd, TCSANOW, &sess.shell_tio);
+    }
+    if (sess.err_mem >= 0 && sess.err_saved >= 0) {
+        char b[4096];
+        ssize_t n;
+        off_t off = 0;
+        dup2(sess.err_saved, STDERR_FILENO);
+        while ((n = pread(sess.err_mem, b, sizeof b, off)) > 0) {
+            put_all(STDERR_FILENO, b, (size_t)n);
+            off += n;
+        }
+        sess.err_mem = -1;
+    }
+    sigaction(sig, &sess.old[sig], NULL);
+    sess.caught[sig] = false;
+    errno = e;
+    if (info->si_code <= 0)   /* sent (kill, raise, abort): again, to the old action */
+        raise(sig);
+    /* a real fault: returning runs the faulting instruction again, under the old action */
+}
+
+/* The bytes on_fault writes: leave the alternate screen, mouse and keypad modes, show
+ * the cursor, plain attributes (terminfo's strings of the terminal curses opened). */
+static void restore_bytes(void)
+{
+    static const char *const caps[] = {"rmkx", "sgr0", "cnorm", "rmcup"};
+    static const char mouse_off[] = "\033[?1006l\033[?1002l\033[?1000l";
+    sess.restore_len = 0;
+    memcpy(sess.restore, mouse_off, sizeof mouse_off - 1);
+    sess.restore_len = sizeof mouse_off - 1;
+    for (size_t i = 0; i < FT_ARRAY_LEN(caps); i++) {
+        const char *s = tigetstr(caps[i]);
+        size_t n = s && s != (const char *)-1 ? strlen(s) : 0;
+        if (n && sess.restore_len + n < sizeof sess.restore) {
+            memcpy(sess.restore + sess.restore_len, s, n);
+            sess.restore_len += n;
+        }
+    }
 }
 
 static void on_tstp(int sig)
@@ -273,6 +350,9 @@ void tui_shutdown(void)
     endwin();
     stderr_release();
     each_signal(restore_one, NULL);
+    for (size_t i = 0; i < FT_ARRAY_LEN(faults); i++)
+        restore_one(faults[i], NULL);
+    sess.tty_fd = -1;
     restore_one(SIGPIPE, NULL);
     restore_one(SIGTSTP, NULL);
     if (sess.scr)
@@ -303,6 +383,8 @@ int tui_session_open(bool no_mouse)
         fprintf(stderr, "flametui: cannot open /dev/tty: %s\n", strerror(errno));
         return -1;
     }
+    sess.tty_fd = fileno(sess.tty);
+    sess.have_tio = tcgetattr(sess.tty_fd, &sess.shell_tio) == 0;
     errno = 0;
     use_env(FALSE);   /* the terminal's own size, never LINES/COLUMNS from the shell */
     sess.scr = newterm(NULL, sess.tty, sess.tty);
@@ -322,6 +404,7 @@ int tui_session_open(bool no_mouse)
             fprintf(stderr, "flametui: cannot initialise the terminal (TERM=%s)\n", term);
         fclose(sess.tty);
         sess.tty = NULL;
+        sess.tty_fd = -1;
         return -1;
     }
     set_term(sess.scr);
@@ -340,6 +423,11 @@ int tui_session_open(bool no_mouse)
     sa.sa_handler = on_tstp;   /* replaces ncurses' (see tui_session_suspend()) */
     sa.sa_flags = 0;
     catch_one(SIGTSTP, &sa);
+    restore_bytes();
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO;
+    for (size_t i = 0; i < FT_ARRAY_LEN(faults); i++)
+        catch_one(faults[i], &sa);
 
     sess.osc52 = tui_osc52_mode();
     cbreak();   /* not raw(): Ctrl-C stays a signal, which the tty sends to the whole
