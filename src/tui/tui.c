@@ -26,6 +26,8 @@
 
 #define RELAYOUT_MS 100         /* relayout at most this often while data flows */
 #define RATE_MS 500             /* the live counters are repainted this often */
+#define FULL_MS 1000            /* live: every cell repainted this often (the producer,
+                                 * perf in the pipeline, may write on the terminal) */
 #define DEFAULT_WINDOW 10.0     /* seconds, for the WINDOW key without --window */
 /* While the window is shown, the base trie is compacted once it has more nodes than this
  * (app_compact); documented in flametui.1 (--window) and README */
@@ -50,6 +52,7 @@ struct loop {
     struct feed *feed;
     bool live;                 /* a live input (pipe, --follow) at the start */
     long long last_layout, last_draw;
+    long long last_full;       /* the last repaint of every cell (FULL_MS while live) */
     long long layout_cost;     /* ms the last relayout took */
     long long stop_idle, stop_max; /* Ctrl-C in a live session: when to stop the input */
     uint64_t stop_samples;     /* samples when stop_idle was last moved */
@@ -121,6 +124,10 @@ static long long relayout_gap(const struct loop *lp)
 static void draw(struct loop *lp)
 {
     lp->last_draw = now_ms();
+    if (feed_status(lp->feed)->live == LIVE_ON && lp->last_draw - lp->last_full >= FULL_MS) {
+        clearok(curscr, TRUE);   /* whatever another process wrote is painted over */
+        lp->last_full = lp->last_draw;
+    }
     tui_draw(&lp->app, app_rects(&lp->app));
 }
 
