@@ -28,6 +28,14 @@ if command -v mandoc >/dev/null 2>&1; then
 else
     skip "mandoc not installed: the man page lint"
 fi
+# every option of OPTIONS is an entry of its own (a .TP before its tag line: without it
+# the option runs into the paragraph above, which no lint reports), described once
+expect_eq "man page: a .TP before every option" "" "$(sed -n '/^\.SH OPTIONS/,/^\.SH KEYS/p' "$man" |
+    awk '/^\.B[IR]? +\\-/ && prev !~ /^\.TP/ { print NR": "$0 } { prev = $0 }')"
+expect_eq "man page: -F, --format described once" 1 "$(grep -c -- '\\-\\-format =' "$man")"
+# INPUT FORMATS: the supported formats first, "unsupported" is the last entry
+expect_eq "man page: unsupported is the last input format" unsupported \
+    "$(sed -n '/^\.SH INPUT FORMATS/,/^\.SH /p' "$man" | awk 'prev ~ /^\.TP/ && /^\.B / { t = $2 } { prev = $0 } END { print t }')"
 if command -v man >/dev/null 2>&1 && man --version 2>/dev/null | grep -q '^man'; then
     for loc in C C.UTF-8; do
         w=$(LC_ALL=$loc MANWIDTH=80 man --warnings -l "$man" 2>&1 >/dev/null)
