@@ -342,6 +342,11 @@ int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
                      loader_name(f->ls[i]), ev);
             return -1;
         }
+        if (!loader_same_file(f->ls[i], files[i])) {   /* the profile shown stays */
+            snprintf(msg, n, "%s changed since it was read: restart with --event-filter=%s",
+                     loader_name(f->ls[i]), event);
+            return -1;
+        }
     }
     struct loader **nl = open_again(f, lo, files, ev, t, msg, n);
     if (!nl)

@@ -89,6 +89,7 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     l->fd = fd;
     l->regular = S_ISREG(st.st_mode);
     l->open_size = l->regular ? st.st_size : 0;
+    l->open_st = st;
     l->follow = o->follow && l->regular;
     l->live = !l->regular || l->follow;
     l->strict = o->strict;
@@ -174,6 +175,15 @@ int loader_fd(const struct loader *l)
     if (l->done || l->regular)
         return -1;
     return l->fd;
+}
+
+bool loader_same_file(const struct loader *l, const char *path)
+{
+    struct stat st;
+    const struct stat *o = &l->open_st;
+    return stat(path, &st) == 0 && st.st_dev == o->st_dev && st.st_ino == o->st_ino &&
+           st.st_size == o->st_size && st.st_mtim.tv_sec == o->st_mtim.tv_sec &&
+           st.st_mtim.tv_nsec == o->st_mtim.tv_nsec;
 }
 
 bool loader_is_live(const struct loader *l)

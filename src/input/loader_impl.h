@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "input/decompress.h"
@@ -74,6 +75,7 @@ struct loader {
     bool skipping;          /* dropping the rest of a line longer than the cap */
     off_t offset;           /* bytes read from fd */
     off_t open_size;        /* a regular file's size when opened */
+    struct stat open_st;    /* the file when opened (loader_same_file) */
     /* compressed input (decompress.h): gzip, zstd, xz, bzip2 */
     enum dc_state dc_state;
     struct decomp *dc;      /* holds the compressed bytes not decoded yet */

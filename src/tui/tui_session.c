@@ -386,7 +386,10 @@ int tui_session_open(bool no_mouse)
     sess.tty_fd = fileno(sess.tty);
     sess.have_tio = tcgetattr(sess.tty_fd, &sess.shell_tio) == 0;
     errno = 0;
-    use_env(FALSE);   /* the terminal's own size, never LINES/COLUMNS from the shell */
+    /* the terminal's own size (ioctl), never LINES/COLUMNS exported by a shell (stale
+     * after a resize, or hostile): ncurses reads them at newterm and at every resize */
+    unsetenv("LINES");
+    unsetenv("COLUMNS");
     sess.scr = newterm(NULL, sess.tty, sess.tty);
     if (!sess.scr) {
         /* out of descriptors (newterm opens the terminfo file, and its errno does not

@@ -4,7 +4,7 @@
 # from. Each state is made with keys (grouping, recursion, event, names, filters) and
 # start options (time range, base); the printed command, run with --collapse, writes
 # the same stacks as S (the view as shown) wrote in the viewer. Standard input without
-# --tee says that it cannot be reopened.
+# --tee says that it cannot be reopened; e after the file changed keeps the profile.
 . "$top_srcdir/tests/e2e/lib.sh"
 cd "$tmp" || exit 99
 thr="$data/perf-threads.perf"
@@ -78,3 +78,15 @@ keys C
 wait_for 'stdin cannot be reopened: use --tee=FILE'
 quit_ok
 
+
+# 5. e after the input file changed: the profile shown stays, the status line says why
+fresh
+cp "$ev" "$tmp/ev.perf"
+start_size 200 24 "$FLAMETUI $tmp/ev.perf"
+wait_for 'cpu-clock \(1 other event'
+printf 'garbage\n' > "$tmp/ev.perf"
+keys e
+wait_for 'ev.perf changed since it was read: restart with --event-filter=task-clock'
+wait_for '150 samples'
+screen | grep -q 'spin_a' && ok "the profile stays" || fail "e discarded the profile"
+quit_ok
