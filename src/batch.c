@@ -138,6 +138,7 @@ static int output_svg(const struct batch_opts *o, struct graph *g, struct trie *
         .subtitle = sub.p,
         .search = spec->search,
         .search_icase = spec->search && regex_smartcase_lower(spec->search),
+        .unit = o->unit,
     };
     theme_palette_parse(spec->colors, &so.palette);
     if (trie_has_base(t)) {   /* --base: flamegraph.pl's red/blue differential frames */
