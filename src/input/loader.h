@@ -106,7 +106,9 @@ bool loader_report(const struct loader *l, struct buf *msg);
  * when there is none. The viewer shows them in the status line as they come (feed.h). */
 bool loader_notice(struct loader *l, struct buf *msg);
 /* Appends "NAME: no samples found (HINT)\n": what the loader read the input as (the
- * formats tried when it was sniffed, or perf script for a perf.data). For inputs that
- * ended with loader_samples() == 0. */
+ * formats tried when it was sniffed, or perf script for a perf.data); when
+ * --event-filter=EV kept nothing of records of other events, "NAME: no samples of event
+ * EV; the input has: EV1, EV2\n" instead. For inputs that ended with loader_samples()
+ * == 0. */
 void loader_no_samples(const struct loader *l, struct buf *msg);
 #endif

@@ -82,9 +82,28 @@ bool loader_notice(struct loader *l, struct buf *msg)
     return true;
 }
 
+/* --event-filter kept nothing of an input with records of other events: names them. */
+static bool no_event(const struct loader *l, struct buf *msg)
+{
+    const char *ev = l->popts.event_filter, *name;
+    size_t len, n;
+    size_t ne = ev && *ev ? loader_perf_events(l, 0, &name, &len, &n) : 0;
+    if (ne < 2)
+        return false;
+    buf_printf(msg, "%s: no samples of event %s; the input has: ", l->name, ev);
+    for (size_t i = 1; i < ne; i++) {
+        loader_perf_events(l, i, &name, &len, &n);
+        buf_printf(msg, "%s%.*s", i > 1 ? ", " : "", (int)len, name);
+    }
+    buf_putc(msg, '\n');
+    return true;
+}
+
 void loader_no_samples(const struct loader *l, struct buf *msg)
 {
     const char *dc = l->dc ? decomp_name(decomp_kind(l->dc)) : NULL;
+    if (no_event(l, msg))
+        return;
     buf_printf(msg, "%s: no samples found (", l->name);
     if (l->child && !l->consumed)
         buf_printf(msg, "perf script printed nothing: `perf report -i FILE --stats` "

@@ -4,7 +4,7 @@
 # nanoseconds and perf's cpu-clock periods as time in the title, the status line, the
 # table and the detail pane, the '+' message and a diff's title and status; other perf
 # events by their name; inputs merged in different units say so in the status line and
-# on stderr.
+# on stderr. An --event-filter that matches nothing names the events the input has.
 . "$top_srcdir/tests/e2e/lib.sh"
 start "$FLAMETUI" "$data/go-sha256.pb.gz"
 wait_for '^flametui: go-sha256.pb.gz \(cpu, nanoseconds\)  1\.17 s  '
@@ -52,4 +52,10 @@ wait_for 'MIXED UNITS$'
 quit_ok
 grep -q 'go-cpu.pb.gz: nanoseconds, .*tui-basic.folded: samples: inputs in different units' \
     "$tmp/err" && ok || fail "stderr: $(cat "$tmp/err")"
+
+# --event-filter of an event the input does not have
+fresh
+start_size 120 9 "$FLAMETUI --event-filter=cycles '$data/perf-events.perf'"
+wait_for 'perf-events\.perf: no samples of event cycles; the input has: cpu-clock, task-clock'
+keys q
 finish
