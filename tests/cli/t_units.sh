@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # flametui - tests/cli/t_units.sh: --top writes every weight in its profile's unit, as
 # `go tool pprof -top` does (times, bytes) and names what other counts count; --raw keeps
-# the plain numbers for scripts; inputs merged in different units say so on stderr.
+# the plain numbers for scripts; SVG titles name the unit (flamegraph.pl's --countname);
+# inputs merged in different units say so on stderr.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 F="$FLAMETUI"
 d="$top_srcdir/tests/data"
@@ -37,6 +38,23 @@ expect_eq "perf page-faults: the unit line" "# unit: page-faults" \
     "$(printf '%s\n' "$out" | sed -n 1p)"
 run "$F" --top=1 --weight=samples "$d/perf-events.perf"
 expect_eq "perf --weight=samples: counts" "95 63.33% 98 65.33% spin_a" "$(row spin_a)"
+
+# ---- SVG titles name the unit as flamegraph.pl --countname does
+run "$F" --svg "$d/go-sha256.pb.gz"
+case $out in
+*"<title>crypto/sha256.block (1,170,000,000 ns, 100.00%)</title>"*) ok "svg: ns" ;;
+*) fail "svg: ns: $(printf '%s\n' "$out" | grep -m1 -o '<title>crypto/sha256.block[^<]*')" ;;
+esac
+run "$F" --svg "$tmp/pf.perf"
+case $out in
+*"<title>all (750,000,000 page-faults, 100%)</title>"*) ok "svg: an event's name" ;;
+*) fail "svg: an event's name: $(printf '%s\n' "$out" | grep -m1 -o '<title>all[^<]*')" ;;
+esac
+run "$F" --svg "$d/go-heap.pb.gz"
+case $out in
+*"<title>main.allocBig (1,315,788 bytes, 98.66%)</title>"*) ok "svg: bytes" ;;
+*) fail "svg: bytes: $(printf '%s\n' "$out" | grep -m1 -o '<title>main.allocBig[^<]*')" ;;
+esac
 
 # ---- no --top of a perf or pprof profile shows a raw period of a million or more
 for f in "$d"/perf-*.perf "$d"/go-*.pb.gz; do
