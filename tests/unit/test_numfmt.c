@@ -141,6 +141,8 @@ static void units_of_profiles(void **state)
     numfmt_weight(b, sizeof(b), count_u64(6680000), &u, true);
     assert_string_equal(b, "6.68M objects");
     assert_string_equal(numfmt_unit_name(&u), "objects");
+    numfmt_unit_set(&v, "page-faults", "period", false);   /* counts of two events */
+    assert_false(numfmt_unit_same(&u, &v));
     numfmt_unit_set(&u, "samples", "count", false);   /* pprof's samples are samples */
     assert_int_equal(u.u, UNIT_SAMPLES);
     numfmt_unit_set(&u, "cpu-clock", "period", true);   /* every period 1: samples */

@@ -218,6 +218,8 @@ static void srcline_lines(void **state)
     CHECK("ab 1 1.0:\n\t1 f (m)\n\t2 g (m)\n  g.c:2\n\n", &o, "ab;g:g.c:2;f 1\n");
     CHECK("ab 1 1.0:\n\t1 f (m)\n  f.c:1\n\t2 g (m)\n\ncd 1 1.0:\n\t3 h (m)\n\n", &o,
           "ab;g;f:f.c:1 1\ncd;h 1\n");
+    /* a frame line after a tab, whatever follows the tab */
+    CHECK("ab 1 1.0:\n\t1 f (m)\n\tmain g (m)\n\n", &o, "ab;g;f 1\n");
     /* frame lines after spaces only: an address and a space after the indent */
     CHECK("ab 1 1.0:\n   1f f (m)\n   2a g (m)\n  abc.c:4\n\n", &o, "ab;g:abc.c:4;f 1\n");
     /* a kernel frame's "[kernel.kallsyms][ADDR]" is its source line */
