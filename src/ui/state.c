@@ -233,6 +233,17 @@ void state_unit(const struct app *a, struct unit *u)
     u->ascii = label_mode_resolve(LABEL_AUTO) == LABEL_ASCII;
 }
 
+/* The unit of one input's weights (loader_weight). */
+static void input_unit(struct loader *l, bool counts, struct unit *x)
+{
+    char type[64];
+    const char *unit = NULL;
+    if (loader_weight(l, type, sizeof(type), &unit))
+        numfmt_unit_set(x, type, unit, counts);
+    else
+        numfmt_unit_set(x, NULL, NULL, false);
+}
+
 bool state_unit_inputs(struct unit *u, struct loader *const *ls, size_t n, double total,
                        struct buf *mixed)
 {
@@ -243,14 +254,9 @@ bool state_unit_inputs(struct unit *u, struct loader *const *ls, size_t n, doubl
     numfmt_unit_set(u, NULL, NULL, false);
     struct unit x;
     for (size_t i = 0; i < n; i++) {
-        char type[64];
-        const char *unit = NULL;
         if (loader_samples(ls[i]) == 0)
             continue;
-        if (loader_weight(ls[i], type, sizeof(type), &unit))
-            numfmt_unit_set(&x, type, unit, counts);
-        else
-            numfmt_unit_set(&x, NULL, NULL, false);
+        input_unit(ls[i], counts, &x);
         if (have && !numfmt_unit_same(u, &x))
             same = false;
         if (!have)
@@ -260,14 +266,9 @@ bool state_unit_inputs(struct unit *u, struct loader *const *ls, size_t n, doubl
     if (same)
         return true;
     for (size_t i = 0; mixed && i < n; i++) {
-        char type[64];
-        const char *unit = NULL;
         if (loader_samples(ls[i]) == 0)
             continue;
-        if (loader_weight(ls[i], type, sizeof(type), &unit))
-            numfmt_unit_set(&x, type, unit, counts);
-        else
-            numfmt_unit_set(&x, NULL, NULL, false);
+        input_unit(ls[i], counts, &x);
         buf_printf(mixed, "%s%s: %s", mixed->len ? ", " : "", loader_name(ls[i]),
                    numfmt_unit_name(&x));
     }
