@@ -24,10 +24,12 @@
 #include "render/label.h"
 #include "render/layout.h"
 #include "render/names.h"
+#include "render/numfmt.h"
 #include "render/svg.h"
 #include "render/textrender.h"
 #include "render/theme.h"
 #include "ui/keep.h"
+#include "ui/state.h"
 
 /* stderr shows file names and names from the input: on a terminal, escape sequences in
  * them must not act (label.h), as on the screen and on stdout. */
@@ -147,6 +149,7 @@ static int output_svg(const struct batch_opts *o, struct graph *g, struct trie *
         .subtitle = sub.p,
         .search = spec->search,
         .search_icase = spec->search && regex_smartcase_lower(spec->search),
+        .unit = o->unit,
     };
     theme_palette_parse(spec->colors, &so.palette);
     if (trie_has_base(t)) {   /* --base: flamegraph.pl's red/blue differential frames */
@@ -227,11 +230,36 @@ static int search_on(const char *re, struct trie *t, struct search **s)
     return search_too_expensive(*s) ? too_expensive(re) : 0;
 }
 
+/* Time and bytes in their units ("1.17 s", "10.4 MiB"); counts as count_format writes
+ * them, as scripts read them. */
+static int top_number(char *out, size_t n, struct count c, const void *ctx)
+{
+    const struct unit *u = ctx;
+    char s[COUNT_FMT_MAX];
+    if (u->u == UNIT_NS || u->u == UNIT_BYTES)
+        return numfmt_number(out, n, c, u, false);
+    count_format(s, c);
+    return snprintf(out, n, "%s", s);
+}
+
+/* --top: time and bytes in their units, the name of other counts in a first line
+ * ("# unit: page-faults"); samples and --raw: the plain numbers. 0 or -1. */
+static int output_top(const struct batch_opts *o, FILE *out, struct trie *t)
+{
+    const struct unit *u = o->unit;
+    char note[128];
+    if (o->raw || !u || u->u == UNIT_SAMPLES)
+        return top_print(out, t, o->top_n);
+    snprintf(note, sizeof(note), "# unit: %s", numfmt_unit_name(u));
+    bool named = u->u != UNIT_NS && u->u != UNIT_BYTES;
+    return top_print_fmt(out, t, o->top_n, top_number, u, named ? note : NULL);
+}
+
 /* --collapse or --top into out. 0 or -1. */
 static int output_table(const struct batch_opts *o, FILE *out, struct trie *t)
 {
     if (o->out == BATCH_TOP)
-        return top_print(out, t, o->top_n);
+        return output_top(o, out, t);
     return trie_has_base(t) ? collapse_write_diff(out, t) : collapse_write(out, t);
 }
 
@@ -377,6 +405,17 @@ int batch_run(const struct batch_opts *o, struct trie *t, struct loader **ls)
         return rc;
     if (no_samples(ls, o->nfiles, o->spec->has_from || o->spec->has_to))
         return 1;
+    struct unit unit;
+    struct buf mixed = {0};
+    if (!state_unit_inputs(&unit, ls, o->nfiles, trie_total_d(t, TRIE_ROOT), &mixed)) {
+        buf_printf(&mixed, ": inputs in different units: their numbers are added as they are");
+        batch_print_err(mixed.p, mixed.len);
+    }
+    buf_fini(&mixed);
+    unit.ascii = label_mode_resolve(LABEL_AUTO) == LABEL_ASCII;
+    struct batch_opts uo = *o;
+    uo.unit = &unit;
+    o = &uo;
     if (o->base.n && (rc = batch_attach_base(&o->base, t, NULL, 0)))
         return rc;
     trie_compact(t);

@@ -20,6 +20,8 @@ enum batch_out { BATCH_COLLAPSE = 1, BATCH_TEXT, BATCH_TOP, BATCH_SVG };
 
 /* Diff mode (--base): the base files, read with the inputs' load options (not
  * following, not interactive), and how they are compared. */
+struct unit;
+
 struct batch_base {
     char *const *files;         /* --base=FILE..., in order; n 0: no diff */
     size_t n;
@@ -37,6 +39,8 @@ struct batch_opts {
     char *const *files;             /* the inputs (the SVG's subtitle names them) */
     size_t nfiles;
     struct batch_base base;
+    bool raw;                       /* --raw: --top prints the weights as plain numbers */
+    const struct unit *unit;        /* the weights' unit (batch_run decides it) */
 };
 
 /* Reads the loaders ls[0..o->nfiles) (opened on t) to their end, attaches the diff base,

@@ -342,6 +342,7 @@ static int run_batch(const struct options *o, const struct load_opts *lo, struct
         .out = (enum batch_out)o->mode, .spec = &o->spec,
         .cols = o->cols, .rows = o->rows, .top_n = o->top_n, .svg_file = o->svg_file,
         .save = o->save, .files = o->files, .nfiles = o->nfiles, .base = base_of(o, lo),
+        .raw = o->raw,
     };
     return batch_run(&bo, t, ls);
 }

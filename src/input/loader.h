@@ -91,6 +91,12 @@ size_t loader_perf_events(const struct loader *l, size_t i, const char **name, s
 /* pprof input: the sample type shown and its unit ("cpu", "nanoseconds"), known once the
  * input is read; NULL for the other formats (and before). */
 const char *loader_sample_type(const struct loader *l, const char **unit);
+/* What the input's weights measure, once known: the type into type[0..n) and *unit
+ * (static or the parser's). pprof: its sample type and unit ("cpu", "nanoseconds");
+ * an input with perf events: the event kept and "period" ("samples" with
+ * --weight=samples). False, nothing written, for inputs whose weights count samples
+ * (folded, bpftrace) and before it is known. render/numfmt.h's numfmt_unit_set reads it. */
+bool loader_weight(const struct loader *l, char *type, size_t n, const char **unit);
 /* Appends "NAME: N lines skipped (first at line L: reason)\n" to msg if any lines were
  * skipped (a line longer than the cap: "line longer than 16 MiB"), then every notice so
  * far (see loader_notice), one line each, with no "flametui: " prefix (that is the
@@ -102,7 +108,9 @@ bool loader_report(const struct loader *l, struct buf *msg);
  * when there is none. The viewer shows them in the status line as they come (feed.h). */
 bool loader_notice(struct loader *l, struct buf *msg);
 /* Appends "NAME: no samples found (HINT)\n": what the loader read the input as (the
- * formats tried when it was sniffed, or perf script for a perf.data). For inputs that
- * ended with loader_samples() == 0. */
+ * formats tried when it was sniffed, or perf script for a perf.data); when
+ * --event-filter=EV kept nothing of records of other events, "NAME: no samples of event
+ * EV; the input has: EV1, EV2\n" instead. For inputs that ended with loader_samples()
+ * == 0. */
 void loader_no_samples(const struct loader *l, struct buf *msg);
 #endif

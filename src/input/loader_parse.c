@@ -32,6 +32,23 @@ const char *loader_sample_type(const struct loader *l, const char **unit)
     return t && *t ? t : NULL;
 }
 
+bool loader_weight(const struct loader *l, char *type, size_t n, const char **unit)
+{
+    const char *name, *u = NULL;
+    size_t len, samples;
+    const char *t = loader_sample_type(l, &u);
+    if (t && u) {
+        snprintf(type, n, "%s", t);
+        *unit = u;
+        return true;
+    }
+    if (loader_perf_events(l, 0, &name, &len, &samples) == 0)
+        return false;
+    snprintf(type, n, "%.*s", (int)len, name);
+    *unit = l->popts.weight_samples ? "samples" : "period";
+    return true;
+}
+
 /* A parser was made: the format is known. */
 bool loader_has_parser(const struct loader *l)
 {
@@ -65,9 +82,28 @@ bool loader_notice(struct loader *l, struct buf *msg)
     return true;
 }
 
+/* --event-filter kept nothing of an input with records of other events: names them. */
+static bool no_event(const struct loader *l, struct buf *msg)
+{
+    const char *ev = l->popts.event_filter, *name;
+    size_t len, n;
+    size_t ne = ev && *ev ? loader_perf_events(l, 0, &name, &len, &n) : 0;
+    if (ne < 2)
+        return false;
+    buf_printf(msg, "%s: no samples of event %s; the input has: ", l->name, ev);
+    for (size_t i = 1; i < ne; i++) {
+        loader_perf_events(l, i, &name, &len, &n);
+        buf_printf(msg, "%s%.*s", i > 1 ? ", " : "", (int)len, name);
+    }
+    buf_putc(msg, '\n');
+    return true;
+}
+
 void loader_no_samples(const struct loader *l, struct buf *msg)
 {
     const char *dc = l->dc ? decomp_name(decomp_kind(l->dc)) : NULL;
+    if (no_event(l, msg))
+        return;
     buf_printf(msg, "%s: no samples found (", l->name);
     if (l->child && !l->consumed)
         buf_printf(msg, "perf script printed nothing: `perf report -i FILE --stats` "
@@ -228,7 +264,7 @@ static size_t perf_samples_op(const void *p)
 
 static void perf_report(const struct loader *l, const void *p, struct buf *msg)
 {
-    struct perf_mt_stats s = {0, 0, 0, 0, 0, 0, -1, 0};
+    struct perf_mt_stats s = {.last_time = -1};
     s.skipped = perf_skipped(p, &s.first_skipped);
     s.long_lines = perf_long_lines(p, &s.first_long);
     s.no_callchain = perf_no_callchain(p);
@@ -264,8 +300,20 @@ static void mt_report(const struct loader *l, const void *p, struct buf *msg)
     report_perf(l, p, msg);
 }
 
+static size_t mt_events(const void *p, size_t i, const char **name, size_t *len,
+                        size_t *samples)
+{
+    const struct perf_mt_stats *s = p;
+    if (i < s->nevents) {
+        *name = s->events[i].name;
+        *len = strlen(s->events[i].name);
+        *samples = s->events[i].samples;
+    }
+    return s->nevents;
+}
+
 const struct parser_ops perf_mt_ops = {
-    .samples = mt_samples, .report = mt_report, .free = free,
+    .samples = mt_samples, .report = mt_report, .events = mt_events, .free = free,
 };
 
 static void *pprof_make(struct loader *l)

@@ -544,6 +544,10 @@ static bool do_line(struct perf_parser *p, const char *s, size_t n, struct reade
         return true;
     }
     struct perf_frame f;
+    if (p->o.srcline && perf_is_source_line(s, n)) {
+        p->line++;   /* the source line of a frame line that was not recognized */
+        return true;
+    }
     if (!perf_match_frame(s, n, &f)) {
         p->line++;
         unrecognized(p);

@@ -24,13 +24,36 @@ void perf_push_frame(struct names *nm, const char *s, size_t len)
     push_name(nm, s, len, false);
 }
 
-/* Reads the next line for --srcline into the scratch tail; false at end of input. */
+/* A --srcline source line: indented and not blank, and not a frame line (perf prints
+ * frame lines after a tab, or an address and a space after the indent; a source line is
+ * "  FILE:LINE", "  ??:0" or "  [kernel.kallsyms][ADDR]" after two spaces). perf prints
+ * none after a frame without debug information, so the next line is read only when it
+ * is one. */
+bool perf_is_source_line(const char *s, size_t n)
+{
+    size_t i = 0, h;
+    while (i < n && perf_is_space(s[i])) {
+        if (s[i] == '\t')
+            return false;
+        i++;
+    }
+    if (i == 0 || i == n)
+        return false;
+    for (h = i; h < n && perf_ctype[(unsigned char)s[h]] & PERF_C_HEX; h++)
+        continue;
+    return !(h > i && h < n && s[h] == ' ');
+}
+
+/* Reads the next line for --srcline when it is a source line; false, nothing read,
+ * when it is not one or at the end of the input. */
 static bool next_line(struct perf_parser *p, struct reader *r, const char **s, size_t *n)
 {
     if (r->pos >= r->len)
         return false;
     const char *nl = memchr(r->buf + r->pos, '\n', r->len - r->pos);
     size_t end = nl ? (size_t)(nl - r->buf) : r->len;
+    if (!perf_is_source_line(r->buf + r->pos, end - r->pos))
+        return false;
     *s = r->buf + r->pos;
     *n = end - r->pos;
     r->pos = nl ? end + 1 : end;

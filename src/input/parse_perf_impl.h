@@ -140,6 +140,9 @@ static inline const char *name_bytes(const struct name_ref *r, const char *bytes
 void perf_push_frame(struct names *nm, const char *s, size_t len);
 /* The names of frame line f (func f->func[0..flen)): split at "->", tidied, annotated,
  * with --srcline the source lines read from r; appended to p->fr reversed. */
+/* --srcline: whether the line s[0..n) is a source line (indented, not blank, not a frame
+ * line: parse_perf_frames.c). */
+bool perf_is_source_line(const char *s, size_t n);
 void perf_do_frame(struct perf_parser *p, const struct perf_frame *f, size_t flen,
                    struct reader *r);
 #endif

@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -187,13 +188,22 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
         release(buf + j.released, buf + len);
 
     struct perf_parser *p = j.p;
-    struct perf_mt_stats s = {0, 0, 0, 0, 0, 0, -1, 0};
+    struct perf_mt_stats s = {.last_time = -1};
     s.samples = perf_samples(p);
     s.no_callchain = perf_no_callchain(p);
     s.skipped = perf_skipped(p, &s.first_skipped);
     s.long_lines = perf_long_lines(p, &s.first_long);
     s.lines = perf_lines(p);
     s.last_time = perf_last_time(p);
+    for (size_t i = 0; i < PERF_EVENTS_MAX; i++) {
+        const char *name;
+        size_t nlen;
+        struct perf_mt_event *e = &s.events[i];
+        if (perf_events(p, i, &name, &nlen, &e->samples) <= i)
+            break;
+        snprintf(e->name, sizeof(e->name), "%.*s", (int)nlen, name);
+        s.nevents = i + 1;
+    }
     perf_free(p);
     if (st)
         *st = s;

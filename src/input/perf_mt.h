@@ -21,6 +21,11 @@ struct perf_mt_stats {
     long lines;            /* lines parsed */
     double last_time;      /* timestamp of the last record header, -1 if none */
     size_t no_callchain;   /* samples without a call chain (perf_no_callchain) */
+    struct perf_mt_event { /* perf_events: [0] the event kept, then the others */
+        char name[64];
+        size_t samples;
+    } events[PERF_EVENTS_MAX];
+    size_t nevents;
 };
 
 /* Parses buf[0..len) as if fed whole to one perf_parser with eof (so a last record

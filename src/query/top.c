@@ -201,7 +201,35 @@ void top_row_numbers(struct buf *out, const struct top_row *r, struct count all)
                pct(r->total, all));
 }
 
+/* The numbers of a row with the weights written by fmt. */
+static void row_numbers_fmt(struct buf *out, const struct top_row *r, struct count all,
+                            top_fmt_fn *fmt, const void *ctx)
+{
+    char sb[80], tb[80];
+    fmt(sb, sizeof(sb), r->self, ctx);
+    fmt(tb, sizeof(tb), r->total, ctx);
+    buf_printf(out, "%14s %6.2f%% %14s %6.2f%%  ", sb, pct(r->self, all), tb,
+               pct(r->total, all));
+}
+
+static void header(FILE *out, bool diff, int w)
+{
+    if (diff)
+        fprintf(out, "# %*s %*s %*s %*s %*s %*s %8s  %s\n", w, "SELF_BASE", w, "SELF_NEW", w,
+                "SELF_DELTA", w, "TOTAL_BASE", w, "TOTAL_NEW", w, "TOTAL_DELTA", "DELTA%",
+                "NAME");
+    else
+        fprintf(out, "# %*s %7s %*s %7s  %s\n", w, "SELF", "SELF%", w, "TOTAL", "TOTAL%",
+                "NAME");
+}
+
 int top_print(FILE *out, struct trie *t, size_t n)
+{
+    return top_print_fmt(out, t, n, NULL, NULL, NULL);
+}
+
+int top_print_fmt(FILE *out, struct trie *t, size_t n, top_fmt_fn *fmt, const void *ctx,
+                  const char *note)
 {
     bool diff = trie_has_base(t);   /* --base: delta columns, the largest increase first */
     struct top tp = {0};
@@ -209,19 +237,21 @@ int top_print(FILE *out, struct trie *t, size_t n)
     top_compute(t, diff ? TOP_BY_DELTA : TOP_BY_SELF, &tp);
     if (n == 0 || n > tp.n)
         n = tp.n;
-    if (diff)
-        fprintf(out, "# %12s %12s %12s %12s %12s %12s %8s  %s\n", "SELF_BASE", "SELF_NEW",
-                "SELF_DELTA", "TOTAL_BASE", "TOTAL_NEW", "TOTAL_DELTA", "DELTA%", "NAME");
-    else
-        fprintf(out, "# %12s %7s %12s %7s  %s\n", "SELF", "SELF%", "TOTAL", "TOTAL%", "NAME");
+    if (fmt && note)
+        fprintf(out, "%s\n", note);
+    header(out, diff, fmt ? 14 : 12);
     for (size_t i = 0; i < n; i++) {
         const struct top_row *r = &tp.v[i];
         size_t len;
         const char *name = strtab_get(trie_names(t), r->name, &len);
         line.len = 0;
         buf_append(&line, "  ", 2);
-        if (diff)
+        if (diff && fmt)
+            top_row_numbers_diff_fmt(&line, r, tp.ball, fmt, ctx);
+        else if (diff)
             top_row_numbers_diff(&line, r, tp.ball);
+        else if (fmt)
+            row_numbers_fmt(&line, r, tp.all, fmt, ctx);
         else
             top_row_numbers(&line, r, tp.all);
         buf_append(&line, name, len);

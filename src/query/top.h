@@ -58,6 +58,14 @@ void top_row_numbers(struct buf *out, const struct top_row *r, struct count all)
  * bytes: main.c escapes control bytes itself when out is a terminal). Returns 0, or -1
  * on a write error (ferror(out)). */
 int top_print(FILE *out, struct trie *t, size_t n);
+/* How a weight is written: into out[0..n) (n >= 64), returning its length. */
+typedef int top_fmt_fn(char *out, size_t n, struct count c, const void *ctx);
+/* top_print with the weights written by fmt(ctx) (render/numfmt.h's numfmt_number:
+ * "1.17 s", "10.4 MiB", "25,662") in columns of 14, percentages as before; in a diff the
+ * deltas are signed ("+1.17 s", "-3"). note, when not NULL, is a line printed first
+ * ("# unit: page-faults"). fmt NULL: exactly top_print. */
+int top_print_fmt(FILE *out, struct trie *t, size_t n, top_fmt_fn *fmt, const void *ctx,
+                  const char *note);
 
 /* Diff mode (t has a base, core/diff.h; top_diff.c). top_print prints, sorted by
  * TOP_BY_DELTA, the header "# SELF_BASE SELF_NEW SELF_DELTA TOTAL_BASE TOTAL_NEW
@@ -65,6 +73,9 @@ int top_print(FILE *out, struct trie *t, size_t n);
  * DELTA% the total delta as a percentage of the base profile's total (signed, two
  * decimals). This appends the numbers part of one such row. */
 void top_row_numbers_diff(struct buf *out, const struct top_row *r, struct count ball);
+/* The same with the weights written by fmt(ctx), in columns of 14 (top_print_fmt). */
+void top_row_numbers_diff_fmt(struct buf *out, const struct top_row *r, struct count ball,
+                              top_fmt_fn *fmt, const void *ctx);
 /* a - b compared with c - d: -1, 0, 1 (exact for integer counts). */
 int top_delta_cmp(struct count a, struct count b, struct count c, struct count d);
 #endif

@@ -5,6 +5,7 @@
 
 #include "query/top.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "core/diff.h"
@@ -37,4 +38,37 @@ void top_row_numbers_diff(struct buf *out, const struct top_row *r, struct count
     double pct = all > 0 ? 100.0 * (count_to_double(r->total) - count_to_double(r->btotal)) / all
                          : 0.0;
     buf_printf(out, "%12s %12s %12s %12s %12s %12s %+7.2f%%  ", b1, n1, d1, b2, n2, d2, pct);
+}
+
+/* new - base as fmt writes it, with its sign ("+1.17 s", "-3", "0"). */
+static void delta_fmt(char *out, size_t n, struct count base, struct count new_,
+                      top_fmt_fn *fmt, const void *ctx)
+{
+    int c = top_delta_cmp(new_, base, count_u64(0), count_u64(0));
+    struct count d;
+    if (!new_.is_float && !base.is_float)
+        d = count_u64(c > 0 ? new_.u - base.u : base.u - new_.u);
+    else
+        d = (struct count){0, fabs(count_to_double(new_) - count_to_double(base)), true};
+    out[0] = c > 0 ? '+' : '-';
+    if (c == 0)
+        fmt(out, n, count_u64(0), ctx);
+    else
+        fmt(out + 1, n - 1, d, ctx);
+}
+
+void top_row_numbers_diff_fmt(struct buf *out, const struct top_row *r, struct count ball,
+                              top_fmt_fn *fmt, const void *ctx)
+{
+    char b1[80], n1[80], d1[80], b2[80], n2[80], d2[80];
+    fmt(b1, sizeof(b1), r->bself, ctx);
+    fmt(n1, sizeof(n1), r->self, ctx);
+    delta_fmt(d1, sizeof(d1), r->bself, r->self, fmt, ctx);
+    fmt(b2, sizeof(b2), r->btotal, ctx);
+    fmt(n2, sizeof(n2), r->total, ctx);
+    delta_fmt(d2, sizeof(d2), r->btotal, r->total, fmt, ctx);
+    double all = count_to_double(ball);
+    double pct = all > 0 ? 100.0 * (count_to_double(r->total) - count_to_double(r->btotal)) / all
+                         : 0.0;
+    buf_printf(out, "%14s %14s %14s %14s %14s %14s %+7.2f%%  ", b1, n1, d1, b2, n2, d2, pct);
 }

@@ -115,20 +115,119 @@ const char *numfmt_plural(double v, const char *one, const char *many)
     return v == 1.0 ? one : many;
 }
 
-int numfmt_weight(char *out, size_t n, struct count c, enum numfmt_unit u, const char *event,
-                  bool compact, bool ascii)
+int numfmt_bytes(char *out, size_t n, double v)
+{
+    static const char *const sfx[] = {" KiB", " MiB", " GiB", " TiB", " PiB", " EiB"};
+    char s[NUMFMT_MAX];
+    const char *sign = v < 0 ? "-" : "";
+    double a = fabs(v);
+    if (!isfinite(a))
+        return put(out, n, a != a ? "nan B" : "inf B");
+    if (a < 1023.5) {
+        snprintf(s, sizeof(s), a == floor(a) ? "%s%.0f B" : "%s%.3g B", sign, a);
+        return put(out, n, s);
+    }
+    size_t i = 0;
+    a /= 1024;
+    while (a >= 1023.5 && i + 1 < sizeof(sfx) / sizeof(sfx[0])) {
+        a /= 1024;
+        i++;
+    }
+    char t[NUMFMT_MAX / 2];
+    sig3(t, sizeof(t), a, sfx[i]);
+    snprintf(s, sizeof(s), "%s%s", sign, t);
+    return put(out, n, s);
+}
+
+/* Copies s[0..len) to out[0..n) with anything but printable ASCII as '?' (a name from
+ * the input: it is printed as it is). */
+static void copy_word(char *out, size_t n, const char *s, size_t len)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < len && k + 1 < n; i++)
+        out[k++] = s[i] > ' ' && s[i] <= '~' ? s[i] : '?';
+    out[k] = '\0';
+}
+
+/* The perf event without its modifiers ("cpu-clock:pppH" -> "cpu-clock"). */
+static void perf_event(struct unit *u, const char *ev)
+{
+    size_t len = strlen(ev);
+    const char *colon = strrchr(ev, ':');
+    if (colon && colon[1] && strspn(colon + 1, "ukhpPGHISDWe") == strlen(colon + 1))
+        len = (size_t)(colon - ev);
+    copy_word(u->event, sizeof(u->event), ev, len);
+}
+
+void numfmt_unit_set(struct unit *u, const char *type, const char *unit, bool counts_samples)
+{
+    memset(u, 0, sizeof(*u));
+    u->u = UNIT_SAMPLES;
+    if (!type || !unit)
+        return;
+    if (strcmp(unit, "period") == 0) {
+        perf_event(u, type);
+        if (counts_samples)
+            return;
+        if (strcmp(u->event, "cpu-clock") == 0 || strcmp(u->event, "task-clock") == 0) {
+            u->u = UNIT_NS;
+        } else {
+            u->u = UNIT_EVENTS;
+            memcpy(u->noun, u->event, sizeof(u->noun));
+        }
+    } else if (strcmp(unit, "nanoseconds") == 0) {
+        u->u = UNIT_NS;
+    } else if (strcmp(unit, "bytes") == 0) {
+        u->u = UNIT_BYTES;
+    } else if (strcmp(unit, "count") == 0) {
+        const char *us = strrchr(type, '_');   /* "alloc_objects": objects */
+        const char *noun = us && us[1] ? us + 1 : type;
+        if (strcmp(noun, "samples") != 0 && strcmp(noun, "sample") != 0) {
+            u->u = UNIT_EVENTS;
+            copy_word(u->noun, sizeof(u->noun), noun, strlen(noun));
+        }
+    } else if (strcmp(unit, "samples") != 0) {
+        u->u = UNIT_EVENTS;   /* a unit of its own ("requests"): counted as such */
+        copy_word(u->noun, sizeof(u->noun), unit, strlen(unit));
+    }
+}
+
+bool numfmt_unit_same(const struct unit *a, const struct unit *b)
+{
+    return a->u == b->u && (a->u != UNIT_EVENTS || strcmp(a->noun, b->noun) == 0);
+}
+
+const char *numfmt_unit_name(const struct unit *u)
+{
+    switch (u->u) {
+    case UNIT_NS: return "nanoseconds";
+    case UNIT_BYTES: return "bytes";
+    case UNIT_EVENTS: return u->noun[0] ? u->noun : "counts";
+    case UNIT_MIXED: return "mixed units";
+    default: return "samples";
+    }
+}
+
+int numfmt_number(char *out, size_t n, struct count c, const struct unit *u, bool compact)
+{
+    double v = count_to_double(c);
+    if (u->u == UNIT_NS)
+        return numfmt_seconds(out, n, v / 1e9, u->ascii);
+    if (u->u == UNIT_BYTES)
+        return numfmt_bytes(out, n, v);
+    return compact ? numfmt_compact(out, n, v) : numfmt_group(out, n, c);
+}
+
+int numfmt_weight(char *out, size_t n, struct count c, const struct unit *u, bool compact)
 {
     char num[NUMFMT_MAX], s[NUMFMT_MAX + 80];
     double v = count_to_double(c);
-    if (u == UNIT_NS)
-        return numfmt_seconds(out, n, v / 1e9, ascii);
-    if (compact)
-        numfmt_compact(num, sizeof(num), v);
-    else
-        numfmt_group(num, sizeof(num), c);
-    if (u == UNIT_EVENTS && event && *event)
-        snprintf(s, sizeof(s), "%s %.60s", num, event);
-    else
+    numfmt_number(num, sizeof(num), c, u, compact);
+    if (u->u == UNIT_SAMPLES)
         snprintf(s, sizeof(s), "%s %s", num, numfmt_plural(v, "sample", "samples"));
+    else if (u->u == UNIT_EVENTS && u->noun[0])
+        snprintf(s, sizeof(s), "%s %.63s", num, u->noun);
+    else
+        return put(out, n, num);
     return put(out, n, s);
 }

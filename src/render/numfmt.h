@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - numfmt.h: numbers for people, in one place. PURE: no curses, no I/O.
  * Grouped digits ("2,702,702,700"), compact forms with three significant digits where
- * space is short ("2.70G"), durations ("2.70 s"), and singular/plural ("1 sample").
+ * space is short ("2.70G"), durations ("2.70 s"), bytes ("10.4 MiB"), singular/plural
+ * ("1 sample"), and the one function that writes a weight in its profile's unit
+ * (numfmt_weight: every screen and output goes through it).
  * Every function writes a NUL-terminated string into out[0..n) (n >= NUMFMT_MAX always
  * suffices) and returns its length. */
 #ifndef FLAMETUI_NUMFMT_H
@@ -26,14 +28,40 @@ int numfmt_seconds(char *out, size_t n, double s, bool ascii);
 /* one when v is exactly 1, else many: "1 sample", "0 samples", "2.5 samples". */
 const char *numfmt_plural(double v, const char *one, const char *many);
 
+/* Bytes with a binary prefix and three significant digits: "512 B", "1.00 KiB",
+ * "10.4 MiB", "2.00 GiB" (as pprof's -unit=auto, with IEC names). */
+int numfmt_bytes(char *out, size_t n, double v);
+
 /* What a weight (a trie count) means. */
 enum numfmt_unit {
     UNIT_SAMPLES, /* one per sample: "2,700 samples" */
-    UNIT_NS,      /* nanoseconds (perf cpu-clock, task-clock periods): "2.70 s" */
-    UNIT_EVENTS,  /* event counts (perf cycles periods): "2.70G cycles" */
+    UNIT_NS,      /* nanoseconds (pprof CPU, perf cpu-clock/task-clock periods): "2.70 s" */
+    UNIT_EVENTS,  /* counts of something named by noun: "2.70G cycles", "6.68M objects" */
+    UNIT_BYTES,   /* bytes (pprof heap): "10.4 MiB" */
+    UNIT_MIXED,   /* inputs with different units merged: bare numbers */
 };
-/* A weight with its unit: compact selects numfmt_compact over numfmt_group (UNIT_NS is
- * always a duration). event: the event name for UNIT_EVENTS ("cycles"); may be NULL. */
-int numfmt_weight(char *out, size_t n, struct count c, enum numfmt_unit u, const char *event,
-                  bool compact, bool ascii);
+/* The unit of a profile's weights. */
+struct unit {
+    enum numfmt_unit u;
+    char noun[64];    /* UNIT_EVENTS: what is counted ("cycles", "objects"); may be "" */
+    char event[64];   /* perf: the event without its modifiers ("cpu-clock"), else "" */
+    bool ascii;       /* "us" for microseconds */
+};
+/* The unit of weights an input describes as type and unit (loader_weight): pprof's
+ * sample type and unit ("cpu", "nanoseconds"; "alloc_space", "bytes"; "alloc_objects",
+ * "count": objects), a perf event with "period" ("cpu-clock:ppp": nanoseconds for
+ * cpu-clock and task-clock, else counts named by the event), or "samples"; type NULL:
+ * samples. counts_samples: the weights are known to be one per sample (every period 1):
+ * UNIT_SAMPLES whatever the type says (the perf event is kept). ascii is left false. */
+void numfmt_unit_set(struct unit *u, const char *type, const char *unit, bool counts_samples);
+/* Whether two units print the same way (their numbers may be added). */
+bool numfmt_unit_same(const struct unit *a, const struct unit *b);
+/* The unit's name as a word: "samples", "nanoseconds", "bytes", the noun, "mixed". */
+const char *numfmt_unit_name(const struct unit *u);
+/* A weight with its unit: "2.70 s", "10.4 MiB", "2,700 samples", "25,662 page-faults"
+ * (compact: "2.70k samples"). UNIT_MIXED: the bare number. */
+int numfmt_weight(char *out, size_t n, struct count c, const struct unit *u, bool compact);
+/* The same without the word of a count (time and bytes keep their units): "2.70 s",
+ * "10.4 MiB", "2,700" (compact: "2.70k"). */
+int numfmt_number(char *out, size_t n, struct count c, const struct unit *u, bool compact);
 #endif

@@ -17,6 +17,7 @@
 #include "core/count.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "render/numfmt.h"
 
 #define PUT(b, lit) buf_append((b), (lit), sizeof(lit) - 1)
 
@@ -589,6 +590,23 @@ static double max_delta(struct trie *t, const struct svg_opts *o)
     return m;
 }
 
+/* The count of a title with its word, as flamegraph.pl's --countname writes it:
+ * "1,234 samples", "1,170,000,000 ns", "10,905,190 bytes", "25,662 page-faults"; inputs
+ * in different units: the number alone. The script reads the number before the first
+ * space. */
+static void put_count(struct buf *b, double v, const struct unit *u)
+{
+    svg_commify(b, v);
+    if (!u || u->u == UNIT_SAMPLES) {
+        PUT(b, " samples");
+    } else if (u->u == UNIT_NS || u->u == UNIT_BYTES) {
+        buf_printf(b, " %s", u->u == UNIT_NS ? "ns" : "bytes");
+    } else if (u->u == UNIT_EVENTS && u->noun[0]) {
+        buf_putc(b, ' ');
+        svg_escape(b, u->noun, strlen(u->noun));
+    }
+}
+
 static void put_frame(struct writer *w, struct trie *t, const struct svg_frame *f,
                       const struct svg_opts *o, double wpt, int height, double pct_total,
                       double maxdelta)
@@ -621,13 +639,13 @@ static void put_frame(struct writer *w, struct trie *t, const struct svg_frame *
         PUT(b, "<g>\n<title>");
     if (f->node == TRIE_ROOT) {
         PUT(b, "all (");
-        svg_commify(b, samples);
-        PUT(b, " samples, 100%)");
+        put_count(b, samples, o->unit);
+        PUT(b, ", 100%)");
     } else {
         svg_escape(b, name, slen);
         PUT(b, " (");
-        svg_commify(b, samples);
-        buf_printf(b, " samples, %.2f%%", 100 * rounded / pct_total);
+        put_count(b, samples, o->unit);
+        buf_printf(b, ", %.2f%%", 100 * rounded / pct_total);
         if (diff) {
             double d = o->negate ? -delta : delta;
             buf_printf(b, "; %s%.2f%%", d > 0 ? "+" : "", 100 * d / pct_total);

@@ -37,6 +37,7 @@
 #include "render/theme.h"
 
 struct trie;
+struct unit;
 
 struct svg_opts {
     enum palette palette;      /* --colors (PALETTE_HOT by default) */
@@ -54,6 +55,10 @@ struct svg_opts {
     bool negate;               /* swap red and blue (flamegraph.pl --negate) */
     double maxdelta;           /* > 0: the largest |delta| of a stack (svg_base_maxdelta);
                                 * 0: computed from self_delta over t's stacks */
+    /* The weights' unit (render/numfmt.h): the word after the number in the titles, as
+     * flamegraph.pl's --countname ("1,170,000,000 ns", "25,662 page-faults");
+     * NULL or samples: "N samples". */
+    const struct unit *unit;
 };
 
 /* Writes the SVG of the subtree of zoom (TRIE_ROOT: the whole trie) of t to out.

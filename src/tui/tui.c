@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/trie.h"
 #include "core/util.h"
 #include "input/feed.h"
 #include "input/loader.h"
@@ -389,8 +390,9 @@ static int finish(struct loop *lp, const struct tui_opts *o, int status, struct 
     return status;
 }
 
-/* What the app shows of the feed's status. */
-static void set_live(struct app *a, const struct feed_status *f)
+/* What the app shows of the feed's status, and the unit of the inputs' weights. */
+static void set_live(struct app *a, const struct feed_status *f, struct loader *const *ls,
+                     size_t nls, const struct trie *t)
 {
     static const enum ui_live modes[] = {[LIVE_NONE] = UI_LIVE_NONE, [LIVE_ON] = UI_LIVE_ON,
                                          [LIVE_LOAD] = UI_LIVE_LOAD, [LIVE_EOF] = UI_LIVE_EOF};
@@ -402,6 +404,16 @@ static void set_live(struct app *a, const struct feed_status *f)
         snprintf(s.events[i].name, sizeof s.events[i].name, "%s", f->events[i].name);
         s.events[i].samples = f->events[i].samples;
     }
+    s.samples = f->samples;
+    struct buf mixed = {0};
+    s.has_unit = true;
+    if (!state_unit_inputs(&s.unit, ls, nls, trie_total_d(t, TRIE_ROOT), &mixed)) {
+        snprintf(s.mixed, sizeof s.mixed, "%.*s", (int)mixed.len, mixed.p);
+        if (!a->live.mixed[0])
+            app_message(a, "inputs in different units (%s): their numbers are added as "
+                        "they are", s.mixed);
+    }
+    buf_fini(&mixed);
     app_set_live(a, &s);
 }
 
@@ -434,7 +446,7 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     enum reaction re = RE_REDRAW;
     while (status == 0 && !signalled(&lp)) {
         long long now = now_ms();
-        set_live(&lp.app, feed_status(lp.feed));
+        set_live(&lp.app, feed_status(lp.feed), ls, nls, t);
         app_tick(&lp.app, (double)now / 1000.0);
         if (app_compact(&lp.app, WINDOW_MAX_NODES))      /* bounded memory (--window) */
             for (size_t i = 0; i < nls; i++)
@@ -470,6 +482,8 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
         print_err(save_err.msg, "");
     if (app_empty(&lp.app))   /* what the screen said, for the shell's scrollback */
         print_lines(lp.app.empty_msg);
+    if (lp.app.live.mixed[0])
+        print_err(lp.app.live.mixed, ": inputs in different units: their numbers were added");
     app_fini(&lp.app);
     feed_free(lp.feed);
     free(fds);

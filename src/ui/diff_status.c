@@ -19,8 +19,10 @@
 #include "ui/state.h"
 
 
-/* new - base with its sign, digits grouped as numfmt_group does ("+1,234", "0"). */
-static void delta_group(char *out, size_t n, struct count base, struct count new_)
+/* new - base with its sign in the profile's unit (numfmt_number: "+1,234", "-2.50 ms",
+ * "0"). */
+static void delta_group(char *out, size_t n, struct count base, struct count new_,
+                        const struct unit *u)
 {
     if (!base.is_float && !new_.is_float) {
         if (new_.u == base.u) {
@@ -29,7 +31,8 @@ static void delta_group(char *out, size_t n, struct count base, struct count new
         }
         bool up = new_.u > base.u;
         out[0] = up ? '+' : '-';
-        numfmt_group(out + 1, n - 1, count_u64(up ? new_.u - base.u : base.u - new_.u));
+        numfmt_number(out + 1, n - 1, count_u64(up ? new_.u - base.u : base.u - new_.u), u,
+                      false);
         return;
     }
     double d = diff_delta_d(base, new_);
@@ -39,7 +42,7 @@ static void delta_group(char *out, size_t n, struct count base, struct count new
         out[1] = '\0';
         return;
     }
-    numfmt_group(out + 1, n - 1, c);
+    numfmt_number(out + 1, n - 1, c, u, false);
 }
 
 static double pct(double part, double all)
@@ -66,9 +69,11 @@ void diff_status(const struct app *a, struct buf *info)
     struct count bs, nw;
     sel_counts(a, &bs, &nw);
     char b[NUMFMT_MAX], n[NUMFMT_MAX], d[NUMFMT_MAX + 1];
-    numfmt_group(b, sizeof(b), bs);
-    numfmt_group(n, sizeof(n), nw);
-    delta_group(d, sizeof(d), bs, nw);
+    struct unit u;
+    state_unit(a, &u);
+    numfmt_number(b, sizeof(b), bs, &u, false);
+    numfmt_number(n, sizeof(n), nw, &u, false);
+    delta_group(d, sizeof(d), bs, nw, &u);
     double delta = diff_delta_d(bs, nw);
     buf_printf(info, "  base %s new %s delta %s (%+.2f%% of base, %+.2f%% of new)", b, n, d,
                pct(delta, trie_base_total_d(a->base, TRIE_ROOT)),
@@ -89,10 +94,12 @@ void diff_table_status(const struct app *a, const struct top_row *r, struct buf 
     if (!state_diff(a))
         return;
     char bs[NUMFMT_MAX], bt[NUMFMT_MAX], ds[NUMFMT_MAX + 1], dt[NUMFMT_MAX + 1];
-    numfmt_group(bs, sizeof(bs), r->bself);
-    numfmt_group(bt, sizeof(bt), r->btotal);
-    delta_group(ds, sizeof(ds), r->bself, r->self);
-    delta_group(dt, sizeof(dt), r->btotal, r->total);
+    struct unit u;
+    state_unit(a, &u);
+    numfmt_number(bs, sizeof(bs), r->bself, &u, false);
+    numfmt_number(bt, sizeof(bt), r->btotal, &u, false);
+    delta_group(ds, sizeof(ds), r->bself, r->self, &u);
+    delta_group(dt, sizeof(dt), r->btotal, r->total, &u);
     buf_printf(info, "  base self %s total %s, delta self %s total %s", bs, bt, ds, dt);
 }
 
@@ -107,10 +114,10 @@ void diff_title(const struct app *a, struct buf *out)
     label_escape(out, name, strlen(name), LABEL_AUTO);
     if (a->diff_nbases > 1)
         buf_printf(out, " (+%zu)", a->diff_nbases - 1);
-    char b[NUMFMT_MAX];
-    struct count bt = trie_base_total(a->base, TRIE_ROOT);
-    numfmt_group(b, sizeof(b), bt);
-    buf_printf(out, " %s %s", b, numfmt_plural(count_to_double(bt), "sample", "samples"));
+    struct unit u;
+    state_unit(a, &u);
+    buf_printf(out, " ");
+    state_put_weight(out, trie_base_total(a->base, TRIE_ROOT), &u, false);
     if (graph_swap(a->graph))
         buf_printf(out, "  base widths");
 }
@@ -149,12 +156,14 @@ bool diff_top_line(const struct app *a, const struct top *table, enum top_sort b
     const struct top_row *r = &table->v[i - 1];
     /* --top's columns, numbers grouped as in the plain table (compact when too wide) */
     char c[6][NUMFMT_MAX + 1];
+    struct unit u;
+    state_unit(a, &u);
     state_number(a, r->bself, 12, c[0], sizeof(c[0]));
     state_number(a, r->self, 12, c[1], sizeof(c[1]));
-    delta_group(c[2], sizeof(c[2]), r->bself, r->self);
+    delta_group(c[2], sizeof(c[2]), r->bself, r->self, &u);
     state_number(a, r->btotal, 12, c[3], sizeof(c[3]));
     state_number(a, r->total, 12, c[4], sizeof(c[4]));
-    delta_group(c[5], sizeof(c[5]), r->btotal, r->total);
+    delta_group(c[5], sizeof(c[5]), r->btotal, r->total, &u);
     double all = count_to_double(table->ball);
     double pct = all > 0 ? 100.0 * (count_to_double(r->total) - count_to_double(r->btotal)) / all
                          : 0.0;

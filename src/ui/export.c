@@ -61,13 +61,16 @@ static enum reaction export_svg(struct app *a, const char *text)
 {
     char *path = expand_home(*text ? text : export_svg_default);
     struct buf sub = {0};
+    struct unit u;
     subtitle(a, &sub);
+    state_unit(a, &u);
     struct svg_opts o = {
         .palette = a->palette,
         .icicle = a->vp.orient == ORIENT_ICICLE,
         .subtitle = sub.p,
         .search = a->search ? search_pattern(a->search) : NULL,
         .search_icase = a->search && regex_smartcase_lower(search_pattern(a->search)),
+        .unit = &u,
     };
     if (trie_has_base(a->t)) {   /* --base: flamegraph.pl's red/blue frames */
         o.self_delta = svg_own_base_delta;

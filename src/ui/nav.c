@@ -119,8 +119,16 @@ enum reaction nav_select(struct app *a, uint32_t node)
 static void narrow_message(struct app *a, unsigned long n, double w)
 {
     double all = trie_total_d(a->t, TRIE_ROOT);
-    app_message(a, "+ %lu frame%s narrower than a cell: %.15g samples, %.2f%% of all; "
-                "Enter zooms in", n, n == 1 ? "" : "s", w, all > 0 ? 100.0 * w / all : 0.0);
+    struct unit u;
+    struct buf b = {0};
+    struct count c = w >= 0 && w < 1e19 && w == (double)(uint64_t)w ? count_u64((uint64_t)w)
+                                              : (struct count){0, w, true};
+    state_unit(a, &u);
+    state_put_weight(&b, c, &u, false);
+    app_message(a, "+ %lu frame%s narrower than a cell: %.*s, %.2f%% of all; "
+                "Enter zooms in", n, n == 1 ? "" : "s", (int)b.len, b.p,
+                all > 0 ? 100.0 * w / all : 0.0);
+    buf_fini(&b);
 }
 
 static enum reaction move(struct app *a, enum layout_move m)

@@ -89,7 +89,9 @@ const char options_usage[] =
     "      --rows=N          rows for --text (default: as deep as the graph)\n"
     "      --top[=N]         print the N (default 20) hottest functions:\n"
     "                        SELF SELF% TOTAL TOTAL% NAME\n"
-    "                        (with --base: by largest increase, with deltas)\n"
+    "                        (with --base: by largest increase, with deltas), the\n"
+    "                        numbers in the profile's unit (1.17 s, 10.4 MiB)\n"
+    "      --raw             --top: plain numbers (nanoseconds, bytes) for scripts\n"
     "      --svg[=FILE]      write the view as an interactive SVG (flamegraph.pl's\n"
     "                        layout; click to zoom, Ctrl-F to search) to FILE or\n"
     "                        stdout\n"
@@ -121,6 +123,7 @@ enum {
     OPT_FROM, OPT_TO, OPT_GROUP, OPT_RECURSION,
     OPT_PERF, OPT_PERF_ARGS,
     OPT_SAMPLE_TYPE,
+    OPT_RAW,
 };
 
 enum { OPT_NAMES = 0x4e41 }; /* names */
@@ -158,6 +161,7 @@ static const struct option longopts[] = {
     {"rows", required_argument, NULL, OPT_ROWS},
     {"top", optional_argument, NULL, OPT_TOP},
     {"svg", optional_argument, NULL, OPT_SVG},
+    {"raw", no_argument, NULL, OPT_RAW},
     {"inline", no_argument, NULL, OPT_INLINE},
     {"context", no_argument, NULL, OPT_CONTEXT},
     {"base", required_argument, NULL, OPT_BASE},
@@ -335,6 +339,7 @@ static bool *flag(struct options *o, int c)
     case OPT_STRIP_HEX: return &o->strip_hex;
     case OPT_NO_MOUSE: return &o->no_mouse;
     case OPT_RECURSION: return &o->spec.recursion;
+    case OPT_RAW: return &o->raw;
     case 'h': return &o->help;
     case 'V': return &o->version;
     default: return NULL;

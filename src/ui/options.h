@@ -34,6 +34,7 @@ struct options {
     enum out_mode mode;
     int cols, rows;             /* --cols/--rows, 0 = terminal or default */
     size_t top_n;               /* --top[=N], default 20 */
+    bool raw;                   /* --raw: --top's weights as plain numbers */
     const char *svg_file;       /* --svg=FILE; NULL (--svg alone): standard output */
     const char *save;           /* --save=FILE: folded stacks written when the viewer exits */
     const char *tee;            /* --tee=FILE: the raw input copied as it arrives */

@@ -310,9 +310,9 @@ static bool table_detail(const struct app *a, const struct unit *u, struct buf *
     const struct top_row *r = &v->table.v[v->sel];
     double all = count_to_double(v->table.all);
     *name = r->name;
-    numfmt_weight(w, sizeof(w), r->total, u->u, u->event, false, u->ascii);
+    numfmt_weight(w, sizeof(w), r->total, u, false);
     text_item(items, "total %s (%.2f%% of all)", w, ft_pct(count_to_double(r->total), all));
-    numfmt_weight(w, sizeof(w), r->self, u->u, u->event, false, u->ascii);
+    numfmt_weight(w, sizeof(w), r->self, u, false);
     text_item(items, "self %s (%.2f%%)", w, ft_pct(count_to_double(r->self), all));
     text_item(items, "merged over every call site");
     return true;

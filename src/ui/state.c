@@ -11,6 +11,7 @@
 
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "input/loader.h"
 #include "query/search.h"
 #include "render/label.h"
 #include "render/names.h"
@@ -221,39 +222,72 @@ void state_name(const struct app *a, uint32_t name, int cols, struct buf *out)
 
 void state_unit(const struct app *a, struct unit *u)
 {
-    memset(u, 0, sizeof(*u));
-    u->u = UNIT_SAMPLES;
+    if (a->live.has_unit) {
+        *u = a->live.unit;
+    } else if (a->live.nevents > 0) {   /* perf input: its event decides */
+        bool counts = trie_total_d(a->base, TRIE_ROOT) == (double)a->live.events[0].samples;
+        numfmt_unit_set(u, a->live.events[0].name, "period", counts);
+    } else {
+        numfmt_unit_set(u, NULL, NULL, false);
+    }
     u->ascii = label_mode_resolve(LABEL_AUTO) == LABEL_ASCII;
-    if (a->live.nevents == 0)
-        return;
-    snprintf(u->event, sizeof(u->event), "%s", a->live.events[0].name);
-    char *colon = strrchr(u->event, ':');   /* "cpu-clock:pppH": perf's modifiers */
-    if (colon && colon[1] && strspn(colon + 1, "ukhpPGHISDWe") == strlen(colon + 1))
-        *colon = '\0';
-    if (trie_total_d(a->base, TRIE_ROOT) == (double)a->live.events[0].samples)
-        return;   /* every period 1 (or --weight=samples): weights are counts */
-    if (strcmp(u->event, "cpu-clock") == 0 || strcmp(u->event, "task-clock") == 0)
-        u->u = UNIT_NS;
+}
+
+/* The unit of one input's weights (loader_weight). */
+static void input_unit(struct loader *l, bool counts, struct unit *x)
+{
+    char type[64];
+    const char *unit = NULL;
+    if (loader_weight(l, type, sizeof(type), &unit))
+        numfmt_unit_set(x, type, unit, counts);
     else
-        u->u = UNIT_EVENTS;
+        numfmt_unit_set(x, NULL, NULL, false);
+}
+
+bool state_unit_inputs(struct unit *u, struct loader *const *ls, size_t n, double total,
+                       struct buf *mixed)
+{
+    double samples = 0;
+    for (size_t i = 0; i < n; i++)
+        samples += (double)loader_samples(ls[i]);
+    bool counts = total == samples, have = false, same = true;
+    numfmt_unit_set(u, NULL, NULL, false);
+    struct unit x;
+    for (size_t i = 0; i < n; i++) {
+        if (loader_samples(ls[i]) == 0)
+            continue;
+        input_unit(ls[i], counts, &x);
+        if (have && !numfmt_unit_same(u, &x))
+            same = false;
+        if (!have)
+            *u = x;
+        have = true;
+    }
+    if (same)
+        return true;
+    for (size_t i = 0; mixed && i < n; i++) {
+        if (loader_samples(ls[i]) == 0)
+            continue;
+        input_unit(ls[i], counts, &x);
+        buf_printf(mixed, "%s%s: %s", mixed->len ? ", " : "", loader_name(ls[i]),
+                   numfmt_unit_name(&x));
+    }
+    numfmt_unit_set(u, NULL, NULL, false);
+    u->u = UNIT_MIXED;
+    return false;
 }
 
 void state_put_weight(struct buf *out, struct count c, const struct unit *u, bool compact)
 {
-    char w[NUMFMT_MAX];
-    numfmt_weight(w, sizeof(w), c, u->u, u->event, compact, u->ascii);
+    char w[NUMFMT_MAX + 80];
+    numfmt_weight(w, sizeof(w), c, u, compact);
     buf_printf(out, "%s", w);
 }
 
 void state_put_number(struct buf *out, struct count c, const struct unit *u, bool compact)
 {
     char w[NUMFMT_MAX];
-    if (u->u == UNIT_NS)
-        numfmt_seconds(w, sizeof(w), count_to_double(c) / 1e9, u->ascii);
-    else if (compact)
-        numfmt_compact(w, sizeof(w), count_to_double(c));
-    else
-        numfmt_group(w, sizeof(w), c);
+    numfmt_number(w, sizeof(w), c, u, compact);
     buf_printf(out, "%s", w);
 }
 

@@ -60,6 +60,12 @@ struct live_status {
         uint64_t samples;
     } events[8];
     size_t nevents;
+    uint64_t samples;     /* records read so far, all inputs */
+    /* the unit of the weights (state_unit_inputs) when has_unit; else perf input's comes
+     * from events[0], any other's is samples */
+    bool has_unit;
+    struct unit unit;
+    char mixed[200];      /* inputs in different units: "a.pb.gz: nanoseconds, ..."; "" */
 };
 
 struct name_path {
@@ -102,14 +108,6 @@ struct map_geom {
 struct map_cell {
     char shade;
     bool selected, cursor;
-};
-
-/* What a weight means: samples, nanoseconds (cpu-clock, task-clock periods) or event
- * counts (other perf events weighted by their period). */
-struct unit {
-    enum numfmt_unit u;
-    char event[64];   /* the event without its modifiers ("cpu-clock"), "" not perf */
-    bool ascii;
 };
 
 /* The numbers of a status line at a level of detail: 0 (all, grouped) .. 4 (none). */
@@ -253,9 +251,16 @@ int state_cols_from(const struct buf *b, size_t from);
 /* The name id as shown (short or full, app->names_full), made safe: at most cols columns
  * (cut as label_fit_tail / label_fit) or, cols < 0, whole (at most its first 4 KB). */
 void state_name(const struct app *a, uint32_t name, int cols, struct buf *out);
-/* The unit of the weights; a weight with its unit; a number without the unit word for
- * samples ("2,700", "2.70 s"); compact: "2.70k". */
+/* The unit of the weights; a weight with its unit (numfmt_weight); a number without the
+ * word of a count ("2,700", "2.70 s", "10.4 MiB"); compact: "2.70k". */
 void state_unit(const struct app *a, struct unit *u);
+/* The unit of the weights of the inputs ls[0..n), whose trie holds total: each input's
+ * loader_weight through numfmt_unit_set (every period 1: samples); inputs still without
+ * a sample do not count. Inputs in different units give UNIT_MIXED and, when mixed is
+ * not NULL, "NAME: UNIT, NAME: UNIT" appended to it. Returns false when mixed. */
+struct loader;
+bool state_unit_inputs(struct unit *u, struct loader *const *ls, size_t n, double total,
+                       struct buf *mixed);
 void state_put_weight(struct buf *out, struct count c, const struct unit *u, bool compact);
 void state_put_number(struct buf *out, struct count c, const struct unit *u, bool compact);
 /* A weight as text in its unit, compact when wider than cols columns. */

@@ -31,8 +31,10 @@ static void title_numbers(const struct app *a, struct buf *out, bool compact)
     char n[NUMFMT_MAX];
     state_unit(a, &u);
     struct count total = trie_total(a->base, TRIE_ROOT);
-    if (a->live.nevents == 0 || u.u == UNIT_SAMPLES) {
+    if (a->live.nevents == 0 || u.u == UNIT_SAMPLES || u.u == UNIT_MIXED) {
         state_put_weight(out, total, &u, compact);
+        if (u.u == UNIT_MIXED)
+            buf_printf(out, " (mixed units)");
     } else {
         uint64_t k = a->live.events[0].samples;
         if (compact)
@@ -210,6 +212,8 @@ void text_right(const struct app *a, const struct unit *u, int level, struct buf
     }
     if (a->live.error[0])
         buf_printf(right, "%sINPUT ERROR", right->len ? "  " : "");
+    if (u->u == UNIT_MIXED)
+        buf_printf(right, "%s%s", right->len ? "  " : "", level == 0 ? "MIXED UNITS" : "MIXED");
     if (a->live.live == UI_LIVE_NONE)
         return;
     if (right->len)
@@ -225,9 +229,11 @@ void text_right(const struct app *a, const struct unit *u, int level, struct buf
         if (level == 0)
             buf_printf(right, "%s/s %.1f MB/s ", r, a->live.mbps);
     }
-    /* perf input: the samples read; folded: the samples the stacks hold */
-    struct count c = a->live.nevents ? count_u64(a->live.events[0].samples)
-                                     : trie_total(a->base, TRIE_ROOT);
+    /* weights that count samples: the samples the stacks hold; perf input: the samples
+     * of the event read; else the records read */
+    struct count c = u->u == UNIT_SAMPLES ? trie_total(a->base, TRIE_ROOT)
+                     : a->live.nevents    ? count_u64(a->live.events[0].samples)
+                                          : count_u64(a->live.samples);
     struct unit su = *u;
     su.u = UNIT_SAMPLES;
     state_put_weight(right, c, &su, level > 0);
@@ -342,7 +348,7 @@ bool text_frame_detail(const struct app *a, const struct unit *u, struct buf *it
     uint32_t sel = a->sel, par = trie_parent(a->t, sel);
     double tot = trie_total_d(a->t, sel);
     *name = trie_name(a->t, sel);
-    numfmt_weight(w, sizeof(w), trie_total(a->t, sel), u->u, u->event, false, u->ascii);
+    numfmt_weight(w, sizeof(w), trie_total(a->t, sel), u, false);
     text_item(items, "total %s", w);
     text_item(items, "%.2f%% of %s", ft_pct(tot, trie_total_d(a->t, TRIE_ROOT)),
               callers ? "the view" : "all");
@@ -353,7 +359,7 @@ bool text_frame_detail(const struct app *a, const struct unit *u, struct buf *it
         text_item(items, "%.2f%% of zoom", ft_pct(tot, trie_total_d(a->t, a->zoom)));
     if (par != TRIE_NONE)
         text_item(items, "%.2f%% of parent", ft_pct(tot, trie_total_d(a->t, par)));
-    numfmt_weight(x, sizeof(x), trie_self(a->t, sel), u->u, u->event, false, u->ascii);
+    numfmt_weight(x, sizeof(x), trie_self(a->t, sel), u, false);
     text_item(items, "self %s (%.2f%%)", x,
               ft_pct(trie_self_d(a->t, sel), trie_total_d(a->t, TRIE_ROOT)));
     text_item(items, "depth %u", trie_depth(a->t, sel));

@@ -25,12 +25,17 @@ tap_cleanup='rm -rf "$tmp"'
 xml=1
 command -v xmllint > /dev/null 2>&1 ||
     { xml=0; diag "xmllint not installed (libxml2-utils): XML not checked"; }
-# check NAME EXPECTED SVG: the frames of SVG equal EXPECTED, and SVG is XML
+# check NAME EXPECTED SVG [COUNTNAME]: the frames of SVG equal EXPECTED, and SVG is XML;
+# COUNTNAME: the titles' word instead of "samples" (flamegraph.pl --countname=COUNTNAME)
 check() {
     case $2 in
     *.gz) gzip -dc "$2" > "$tmp/exp" ;;
     *) cat "$2" > "$tmp/exp" ;;
     esac
+    if [ -n "${4:-}" ]; then
+        sed "s/ samples, \([0-9.]*%\)/ $4, \1/" "$tmp/exp" | LC_ALL=C sort > "$tmp/exp2"
+        mv "$tmp/exp2" "$tmp/exp"
+    fi
     awk -f "$awkf" "$3" | LC_ALL=C sort > "$tmp/got"
     if [ ! -s "$tmp/exp" ]; then
         fail "$1: no frames in $2"
@@ -76,7 +81,8 @@ for exp in "$d"/svg-expected/*.frames "$d"/svg-expected/*.frames.gz; do
         # shellcheck disable=SC2086
         rm -f "$tmp/perf.svg"
         "$FLAMETUI" --svg="$tmp/perf.svg" $pflags "$d/$base.perf" 2> /dev/null
-        check "$base.perf $pflags" "$exp" "$tmp/perf.svg"
+        # perf script's cpu-clock periods are nanoseconds: flamegraph.pl --countname=ns
+        check "$base.perf $pflags" "$exp" "$tmp/perf.svg" ns
     fi
 done
 [ $n -ge 30 ] || fail "only $n reference frame lists in $d/svg-expected"

@@ -5,15 +5,15 @@
 # the maps only when it exits. Formats are sniffed; a bad profile is an error on screen.
 . "$top_srcdir/tests/e2e/lib.sh"
 start "$FLAMETUI" "$data/go-cpu.pb.gz"
-wait_for 'go-cpu.pb.gz \(cpu, nanoseconds\)  980,000,000 samples'
+wait_for 'go-cpu.pb.gz \(cpu, nanoseconds\)  980 ms  '
 wait_for 'main.hashLoop'
 keys k
-wait_for '^main.worker  [0-9,]+ samples'
+wait_for '^main.worker  [0-9.]+ ms '
 quit_ok
 
 fresh
 start "cat '$data/go-heap.pb.gz' | $FLAMETUI --sample-type=alloc_objects"
-wait_for 'stdin \(alloc_objects, count\)  20,000 samples'
+wait_for 'stdin \(alloc_objects, count\)  20,000 objects'
 wait_for 'main.allocSmall'
 quit_ok
 

@@ -93,18 +93,85 @@ static void plural_and_units(void **state)
     assert_string_equal(numfmt_plural(1, "sample", "samples"), "sample");
     assert_string_equal(numfmt_plural(0, "sample", "samples"), "samples");
     assert_string_equal(numfmt_plural(2, "sample", "samples"), "samples");
-    numfmt_weight(b, sizeof(b), count_u64(1), UNIT_SAMPLES, NULL, false, true);
+    struct unit u;
+    numfmt_unit_set(&u, NULL, NULL, false);
+    u.ascii = true;
+    numfmt_weight(b, sizeof(b), count_u64(1), &u, false);
     assert_string_equal(b, "1 sample");
-    numfmt_weight(b, sizeof(b), count_u64(2700), UNIT_SAMPLES, NULL, false, true);
+    numfmt_weight(b, sizeof(b), count_u64(2700), &u, false);
     assert_string_equal(b, "2,700 samples");
-    numfmt_weight(b, sizeof(b), count_u64(2702702700ull), UNIT_SAMPLES, NULL, true, true);
+    numfmt_weight(b, sizeof(b), count_u64(2702702700ull), &u, true);
     assert_string_equal(b, "2.70G samples");
-    numfmt_weight(b, sizeof(b), count_u64(2700000000ull), UNIT_NS, "cpu-clock", false, true);
+    numfmt_unit_set(&u, "cpu-clock:ppp", "period", false);
+    assert_string_equal(u.event, "cpu-clock");
+    numfmt_weight(b, sizeof(b), count_u64(2700000000ull), &u, false);
     assert_string_equal(b, "2.70 s");
-    numfmt_weight(b, sizeof(b), count_u64(2702702700ull), UNIT_EVENTS, "cycles", true, true);
+    numfmt_unit_set(&u, "cycles:u", "period", false);
+    numfmt_weight(b, sizeof(b), count_u64(2702702700ull), &u, true);
     assert_string_equal(b, "2.70G cycles");
-    numfmt_weight(b, sizeof(b), count_u64(1), UNIT_EVENTS, "cycles", false, true);
+    numfmt_weight(b, sizeof(b), count_u64(1), &u, false);
     assert_string_equal(b, "1 cycles");
+    numfmt_unit_set(&u, "page-faults", "period", false);
+    numfmt_weight(b, sizeof(b), count_u64(25662), &u, false);
+    assert_string_equal(b, "25,662 page-faults");
+    numfmt_number(b, sizeof(b), count_u64(25662), &u, false);
+    assert_string_equal(b, "25,662");
+}
+
+/* What a profile says its weights are decides how they print. */
+static void units_of_profiles(void **state)
+{
+    (void)state;
+    char b[NUMFMT_MAX + 80];
+    struct unit u, v;
+    numfmt_unit_set(&u, "cpu", "nanoseconds", false);   /* Go CPU */
+    assert_int_equal(u.u, UNIT_NS);
+    numfmt_weight(b, sizeof(b), count_u64(1170000000), &u, false);
+    assert_string_equal(b, "1.17 s");
+    numfmt_weight(b, sizeof(b), count_u64(820000000), &u, false);
+    assert_string_equal(b, "820 ms");
+    numfmt_unit_set(&v, "task-clock", "period", false);   /* the same unit as perf's */
+    assert_true(numfmt_unit_same(&u, &v));
+    numfmt_unit_set(&u, "alloc_space", "bytes", false);   /* Go heap */
+    numfmt_weight(b, sizeof(b), count_u64(10905190), &u, false);
+    assert_string_equal(b, "10.4 MiB");
+    assert_false(numfmt_unit_same(&u, &v));
+    assert_string_equal(numfmt_unit_name(&u), "bytes");
+    numfmt_unit_set(&u, "alloc_objects", "count", false);
+    numfmt_weight(b, sizeof(b), count_u64(6680000), &u, true);
+    assert_string_equal(b, "6.68M objects");
+    assert_string_equal(numfmt_unit_name(&u), "objects");
+    numfmt_unit_set(&v, "page-faults", "period", false);   /* counts of two events */
+    assert_false(numfmt_unit_same(&u, &v));
+    numfmt_unit_set(&u, "samples", "count", false);   /* pprof's samples are samples */
+    assert_int_equal(u.u, UNIT_SAMPLES);
+    numfmt_unit_set(&u, "cpu-clock", "period", true);   /* every period 1: samples */
+    assert_int_equal(u.u, UNIT_SAMPLES);
+    assert_string_equal(u.event, "cpu-clock");
+    numfmt_unit_set(&u, "cpu-clock", "samples", false);   /* --weight=samples */
+    assert_int_equal(u.u, UNIT_SAMPLES);
+    numfmt_unit_set(&u, "ev\033[2J", "period", false);   /* names print as they are: safe */
+    assert_string_equal(u.noun, "ev?[2J");
+    u.u = UNIT_MIXED;
+    numfmt_weight(b, sizeof(b), count_u64(1234), &u, false);
+    assert_string_equal(b, "1,234");
+    assert_string_equal(numfmt_unit_name(&u), "mixed units");
+}
+
+static void bytes(void **state)
+{
+    (void)state;
+    char b[NUMFMT_MAX];
+    numfmt_bytes(b, sizeof(b), 0);
+    assert_string_equal(b, "0 B");
+    numfmt_bytes(b, sizeof(b), 1023);
+    assert_string_equal(b, "1023 B");
+    numfmt_bytes(b, sizeof(b), 1024);
+    assert_string_equal(b, "1.00 KiB");
+    numfmt_bytes(b, sizeof(b), 1048064);   /* 1023.5 KiB rounds up to the next prefix */
+    assert_string_equal(b, "1.00 MiB");
+    numfmt_bytes(b, sizeof(b), 2.0 * 1024 * 1024 * 1024);
+    assert_string_equal(b, "2.00 GiB");
 }
 
 int main(void)
@@ -114,6 +181,8 @@ int main(void)
         cmocka_unit_test(compact),
         cmocka_unit_test(seconds),
         cmocka_unit_test(plural_and_units),
+        cmocka_unit_test(units_of_profiles),
+        cmocka_unit_test(bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -213,6 +213,49 @@ static void srcline_lines(void **state)
     CHECK("ab 1 1.0:\n\t1 f+0x1 (m)\n  f.c:3 [x]\n\t2 [unknown] ([unknown])\n\t3 main (m)\n"
           "  main.c:9\n\n",
           &o, "ab;main:main.c:9;[unknown];f:f.c:3 1\n");
+    /* perf prints no source line after a frame without debug information: the next
+     * frame line, or the blank line that ends the record, is not one */
+    CHECK("ab 1 1.0:\n\t1 f (m)\n\t2 g (m)\n  g.c:2\n\n", &o, "ab;g:g.c:2;f 1\n");
+    CHECK("ab 1 1.0:\n\t1 f (m)\n  f.c:1\n\t2 g (m)\n\ncd 1 1.0:\n\t3 h (m)\n\n", &o,
+          "ab;g;f:f.c:1 1\ncd;h 1\n");
+    /* a frame line after a tab, whatever follows the tab */
+    CHECK("ab 1 1.0:\n\t1 f (m)\n\tmain g (m)\n\n", &o, "ab;g;f 1\n");
+    /* frame lines after spaces only: an address and a space after the indent */
+    CHECK("ab 1 1.0:\n   1f f (m)\n   2a g (m)\n  abc.c:4\n\n", &o, "ab;g:abc.c:4;f 1\n");
+    /* a kernel frame's "[kernel.kallsyms][ADDR]" is its source line */
+    CHECK("ab 1 1.0:\n\tffffffff81000d62 k+0x22 ([kernel.kallsyms])\n"
+          "  [kernel.kallsyms][ffffffff81000d62]\n\t1 main (m)\n\n", &o, "ab;main;k 1\n");
+    /* the source line of a frame line not recognized (an inlined frame without a
+     * module) is not a frame */
+    CHECK("ab 1 1.0:\n\t1 f+0x1\n  f.c:3 (inlined)\n\t2 g (m)\n  g.c:1\n\n", &o,
+          "ab;g:g.c:1 1\n");
+}
+
+/* A real perf 6.1 `perf script -F +srcline` recording with frames without debug
+ * information (tests/data/src/srcline): --srcline keeps every sample. */
+static void srcline_keeps_samples(void **state)
+{
+    (void)state;
+    size_t len;
+    char *in = test_read_data("perf-srcline-nodebug.perf", &len);
+    struct perf_opts off = {.weight_samples = true}, on = {.weight_samples = true, .srcline = true};
+    struct trie *t = trie_new(NULL), *u = trie_new(NULL);
+    struct perf_parser *p = perf_new(t, &off), *q = perf_new(u, &on);
+    assert_int_equal(perf_feed(p, in, len, true), len);
+    assert_int_equal(perf_feed(q, in, len, true), len);
+    assert_int_equal(perf_samples(p), 131);
+    assert_int_equal(perf_samples(q), 131);
+    assert_int_equal(trie_total(u, TRIE_ROOT).u, 131);
+    long first;
+    assert_int_equal(perf_skipped(q, &first), 0);
+    assert_int_not_equal(trie_node_at(u, "sls;[unknown];__do_global_dtors_aux:crtstuff.c:0;"
+                                         "__libc_start_call_main:libc-start.o:0;nd_spin"),
+                         UINT32_MAX);
+    perf_free(p);
+    perf_free(q);
+    trie_free(t);
+    trie_free(u);
+    free(in);
 }
 
 static void line_cache(void **state)
@@ -524,6 +567,7 @@ int main(void)
         cmocka_unit_test(frame_annotations),
         cmocka_unit_test(records_and_lines),
         cmocka_unit_test(srcline_lines),
+        cmocka_unit_test(srcline_keeps_samples),
         cmocka_unit_test(line_cache),
         cmocka_unit_test(chunked_every_split),
         cmocka_unit_test(chunked_real_profile),

@@ -1,0 +1,3 @@
+module pprofsha
+
+go 1.19
