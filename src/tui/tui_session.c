@@ -303,8 +303,10 @@ int tui_session_open(bool no_mouse)
         fprintf(stderr, "flametui: cannot open /dev/tty: %s\n", strerror(errno));
         return -1;
     }
+    char direct[64];
+    const char *type = tui_direct_term(direct, sizeof(direct));
     errno = 0;
-    sess.scr = newterm(NULL, sess.tty, sess.tty);
+    sess.scr = newterm(type, sess.tty, sess.tty);
     if (!sess.scr) {
         /* out of descriptors (newterm opens the terminfo file, and its errno does not
          * survive): say so, not only "the terminal" */
