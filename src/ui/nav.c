@@ -260,16 +260,26 @@ enum reaction nav_next_match(struct app *a, bool back)
     set_sel(a, n);
     struct layout_in in;
     app_layout_in(a, &in);
-    if (!layout_drawable(&in, n)) {
-        /* too narrow under the zoom: zoom in as little as shows it */
-        uint32_t p = trie_parent(a->t, n);
-        in.zoom = p;
-        nav_set_zoom(a, layout_drawable(&in, n) ? p : n);
-        nav_keep_visible(a);
-    }
-    a->rank_k = search_rank(a->search, a->zoom, n, by_weight, &a->rank_n);
+    /* N counts every match, whatever the zoom: the same from the root and after Esc */
+    a->rank_k = search_rank(a->search, TRIE_ROOT, n, by_weight, &a->rank_n);
     a->rank_node = n;
     a->rank_gen = trie_generation(a->t);
+    if (!layout_drawable(&in, n)) {
+        /* too narrow to draw: selected all the same (n never zooms by itself); the
+         * status line says under which drawn frame it is */
+        uint32_t p = n;
+        while (p != TRIE_NONE && !layout_drawable(&in, p))
+            p = trie_parent(a->t, p);
+        struct buf safe = {0};
+        if (p == TRIE_NONE || p == TRIE_ROOT)
+            buf_printf(&safe, "all");
+        else
+            state_name(a, trie_name(a->t, p), 40, &safe);
+        app_message(a, "%stoo narrow to draw, under %.*s: Enter zooms in",
+                    wrapped ? "search wrapped; " : "", (int)safe.len, safe.p ? safe.p : "");
+        buf_fini(&safe);
+        return RE_RELAYOUT;
+    }
     if (wrapped)
         app_message(a, "search wrapped");
     return RE_RELAYOUT;
