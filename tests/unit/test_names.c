@@ -135,9 +135,17 @@ static void java_go_rules(void **state)
 {
     (void)state;
     size_t t;
+    /* perf-map form: no return type, no package (async-profiler's Formatter.format) */
     assert_string_equal(shorten("java.lang.String Bench.buildReport_[j]", true, &t),
-                        "j.l.String Bench.buildReport_[j]");
-    assert_int_equal(t, strlen("j.l.String Bench."));
+                        "Bench.buildReport_[j]");
+    assert_int_equal(t, strlen("Bench."));
+    assert_string_equal(shorten("java.lang.String java.util.Formatter.format", true, &t),
+                        "Formatter.format");
+    assert_int_equal(t, strlen("Formatter."));
+    assert_string_equal(shorten("void java.util.concurrent.ThreadPoolExecutor$Worker.run", true,
+                                NULL),
+                        "ThreadPoolExecutor$Worker.run");
+    assert_string_equal(shorten("int[] a.b.c", true, NULL), "a.b.c");
     assert_string_equal(shorten("java/lang/Thread.run", true, NULL), "j/l/Thread.run");
     assert_string_equal(shorten("java.lang.Thread.run", true, NULL), "j.l.Thread.run");
     assert_string_equal(shorten("encoding/json.(*encodeState).marshal", true, &t),
