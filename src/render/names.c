@@ -578,22 +578,17 @@ void names_wrap(struct buf *out, const char *s, size_t n, int cols, int hang)
                 cut = i;
         }
         size_t end = i >= n ? n : cut > pos ? cut : i;
-        if (end == pos) {   /* not even one character fits: it goes on a line alone */
+        if (end == pos && pos < n) {   /* not even one character fits: it goes on a line alone */
             end++;
             while (end < n && ((unsigned char)s[end] & 0xc0) == 0x80)
                 end++;
         }
-        size_t e = end;
-        while (e > pos && s[e - 1] == ' ' && end < n)   /* the space at a break goes */
-            e--;
         if (!first)
             for (int h = 0; h < hang; h++)
                 buf_putc(out, ' ');
-        buf_append(out, s + pos, e - pos);
+        buf_append(out, s + pos, end - pos);   /* a space at a break ends its line */
         buf_putc(out, '\n');
         pos = end;
-        while (pos < n && s[pos] == ' ')
-            pos++;
         first = false;
     } while (pos < n);
 }

@@ -46,7 +46,8 @@ const char *names_get(struct names *n, const struct strtab *st, uint32_t id, siz
 
 /* Appends the safe, printable text s[0..n) (one line, no '\n') as lines of at most cols
  * columns, each ending in '\n', the lines after the first indented by hang columns: a
- * line breaks after the last space, "::", '<', ',', '.' or '/' that fits (a space at the
- * break is dropped), inside a word only when none does. cols <= hang: as if hang were 0. */
+ * line breaks after the last space, "::", '<', ',', '.' or '/' that fits, inside a word
+ * only when none does; the lines joined give s back (hang aside). cols <= hang: as if
+ * hang were 0. */
 void names_wrap(struct buf *out, const char *s, size_t n, int cols, int hang);
 #endif

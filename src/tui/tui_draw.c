@@ -403,22 +403,13 @@ static void draw_rows(const struct app *a)
 
 /* The detail pane (d): a box across the graph area, at the bottom unless the selection
  * is drawn in the lower half (then at the top). */
-static void draw_detail(const struct app *a, const struct rect_list *rl)
+static void draw_detail(const struct app *a)
 {
     struct buf d = {0};
     app_detail_text(a, COLS - 2, &d);
-    int lines = 0;
-    for (size_t i = 0; i < d.len; i++)
-        lines += d.p[i] == '\n';
-    int room = LINES - 2;
-    int shown = lines < room ? lines : room;
-    int top = LINES - 1 - shown;
-    const struct rect *sr = NULL;
-    for (size_t i = 0; rl && i < rl->n; i++)
-        if (rl->v[i].flags & RECT_SELECTED)
-            sr = &rl->v[i];
-    if (sr && app_paint(a) != PAINT_ROWS && 1 + sr->y >= LINES / 2)
-        top = 1;
+    bool at_top;
+    int shown = app_detail_rows(a, &at_top);
+    int top = at_top ? 1 : LINES - 1 - shown;
     use_style(STYLE_HELP, 0);
     int y = top;
     for (size_t i = 0, s = 0; i < d.len && y < top + shown; i++) {
@@ -512,7 +503,7 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
                                         : STYLE_STATUS;
     int skip = draw_line(LINES - 1, s, &left, &info, &right, STYLE_LIVE, sk == STATUS_PROMPT);
     if (app_detail_open(a) && !help)
-        draw_detail(a, rl);
+        draw_detail(a);
     if (help)
         draw_help(a);
     buf_fini(&left);

@@ -236,6 +236,32 @@ static void layout_labels(void **state)
     trie_free(t);
 }
 
+static const char *wrapped(const char *s, int cols, int hang)
+{
+    static struct buf b;
+    b.len = 0;
+    names_wrap(&b, s, strlen(s), cols, hang);
+    buf_putc(&b, '\0');
+    return b.p;
+}
+
+static void wrap_at_breaks(void **state)
+{
+    (void)state;
+    /* after "::", '<', ',', '.', a space; never between the two colons of "::" */
+    assert_string_equal(wrapped("std::__detail::_Executor<char>::_M_dfs", 16, 0),
+                        "std::__detail::\n_Executor<\nchar>::_M_dfs\n");
+    assert_string_equal(wrapped("a:::b", 3, 0), "a::\n:b\n");
+    assert_string_equal(wrapped("java.util.Formatter.format", 12, 0),
+                        "java.util.\nFormatter.\nformat\n");
+    assert_string_equal(wrapped("f(a, b)", 5, 0), "f(a, \nb)\n");
+    /* no break: cut at the width; a hanging indent after the first line */
+    assert_string_equal(wrapped("abcdefgh", 3, 0), "abc\ndef\ngh\n");
+    assert_string_equal(wrapped("key  some text here", 12, 5), "key  some \n     text \n     here\n");
+    assert_string_equal(wrapped("", 5, 0), "\n");
+    assert_string_equal(wrapped("ab", 0, 0), "a\nb\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -243,6 +269,7 @@ int main(void)
         cmocka_unit_test(golden_rust),     cmocka_unit_test(golden_go),
         cmocka_unit_test(cpp_rules),       cmocka_unit_test(rust_rules),
         cmocka_unit_test(java_go_rules),   cmocka_unit_test(others_unchanged),
+        cmocka_unit_test(wrap_at_breaks),
         cmocka_unit_test(cache_per_id),    cmocka_unit_test(layout_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
