@@ -38,7 +38,7 @@ const char *theme_palette_name(enum palette p)
 enum {
     K_JIT_END = 1 << 8,    /* _[j]$ */
     K_INL_END = 1 << 9,    /* _[i]$ */
-    K_JAVA = 1 << 10,      /* ^L?(java|org|com|io|sun)/ */
+    K_JAVA = 1 << 10,      /* ^L?(java|javax|jdk|net|org|com|io|sun)/ or ::: */
     K_CPP = 1 << 11,       /* :: */
     K_KERN_END = 1 << 12,  /* _[k]$ */
     K_KERN = 1 << 13,      /* _[k] anywhere */
@@ -113,10 +113,13 @@ static unsigned kinds(const char *p, size_t n)
     size_t m = n;
     if (m > 0 && q[0] == 'L')
         q++, m--;
-    static const char *const java[] = {"java/", "org/", "com/", "io/", "sun/"};
+    static const char *const java[] = {"java/", "javax/", "jdk/", "net/", "org/",
+                                       "com/",  "io/",    "sun/"};
     for (size_t i = 0; i < sizeof(java) / sizeof(java[0]); i++)
         if (m >= strlen(java[i]) && memcmp(q, java[i], strlen(java[i])) == 0)
             k |= K_JAVA;
+    if (has(p, n, ":::"))   /* flamegraph.pl: a Java frame in its ":::" form */
+        k |= K_JAVA;
     if (has(p, n, "::"))
         k |= K_CPP;
     if (has(p, n, "Perl") || has(p, n, ".pl"))
@@ -233,6 +236,11 @@ static enum palette resolve(enum palette p, unsigned k)
     case PALETTE_KIND: return kind_flat(k);
     default: return p;
     }
+}
+
+enum palette theme_resolve(enum palette p, const char *name, size_t len)
+{
+    return resolve(p, kinds(name, len));
 }
 
 static struct rgb mk(int r, int g, int b)

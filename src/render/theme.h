@@ -55,6 +55,11 @@ struct rgb {
  * the value of the second channel of the single colours (flamegraph.pl: v1). The viewer
  * (theme_rgb) and the SVG (svg_name_rgb) both paint with it. */
 struct rgb theme_palette_rgb(enum palette p, double v1, double v2, double v3, double w);
+/* The flat palette a multi palette (java, js, perl, wakeup, kind) gives the name
+ * name[0..len), by flamegraph.pl's color() rules (kind: kernel orange, JIT green, inlined
+ * aqua, user red); a flat palette is itself. The one place these rules live: the viewer
+ * and the SVG both resolve through it. */
+enum palette theme_resolve(enum palette p, const char *name, size_t len);
 struct rgb theme_rgb(enum palette p, unsigned slot);
 /* The colour the viewer paints: the same palette formulas as theme_rgb (the channel
  * ranges of flamegraph.pl's palettes), but with each channel's value taken from its own
