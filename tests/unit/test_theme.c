@@ -320,6 +320,7 @@ static void selection_colour_is_reserved(void **state)
     }
     /* the selection itself and the diff colours (v, v, 255) and (255, v, v) */
     assert_int_equal(theme_rgb_to_256(sel), THEME_SELECT_256);
+    assert_int_not_equal(theme_frame_256(sel), THEME_SELECT_256);
     struct rgb d = theme_frame_direct(sel);
     assert_false(d.r == sel.r && d.g == sel.g && d.b == sel.b);
     for (int v = 0; v < 256; v++) {
