@@ -107,7 +107,7 @@ int diffcolor_8(unsigned slot)
     case 1:
         return THEME_RED;
     case 2:
-        return THEME_BLUE;
+        return THEME_CYAN;   /* blue is the selection's */
     default:
         return THEME_WHITE;
     }

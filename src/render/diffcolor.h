@@ -56,7 +56,8 @@ static inline bool diffcolor_is(unsigned slot)
     return (slot & DIFFCOLOR_FLAG) != 0;
 }
 /* The colour of a diff slot, and its nearest of the 8 basic colours (growth THEME_RED,
- * shrinkage THEME_BLUE, no change THEME_WHITE, whatever the saturation). */
+ * shrinkage THEME_CYAN, as blue is the selection's, no change THEME_WHITE, whatever the
+ * saturation). */
 struct rgb diffcolor_rgb(unsigned slot);
 int diffcolor_8(unsigned slot);
 #endif

@@ -216,8 +216,9 @@ int label_fit_tail(struct buf *out, const char *name, size_t len, size_t tail, i
     int total = label_width(name, len, m);
     if (total <= cols)
         return label_escape(out, name, len, m);
-    if (label_width(name + tail, len - tail, m) + ellw > cols)
-        return label_fit(out, name, len, cols, m);   /* even the method does not fit */
+    if (label_width(name + tail, len - tail, m) + ellw > cols)   /* even the method does not
+                                                               * fit: its start, not the name's */
+        return label_fit(out, name + tail, len - tail, cols, m);
     /* the first unit boundary from which the rest fits beside the ellipsis */
     int w = 0;
     size_t i = 0;

@@ -43,7 +43,8 @@ int label_fit(struct buf *out, const char *name, size_t len, int cols, enum labe
 /* Like label_fit, for a name whose last component starts at byte tail (names.h): when the
  * name does not fit but "…" + its last component does, the name is cut from the LEFT
  * ("…" + as much of its right end as fits; ".." instead of "…" in LABEL_ASCII), so the
- * method survives; otherwise (tail 0, or even the last component too wide) as label_fit.
+ * method survives; when even "…" + the last component is too wide, label_fit of the last
+ * component alone (never a cut "std::__d.."); tail 0: as label_fit.
  * Names longer than LABEL_TAIL_MAX bytes are always label_fit (O(cols), as for every label). */
 #define LABEL_TAIL_MAX ((size_t)4096)
 int label_fit_tail(struct buf *out, const char *name, size_t len, size_t tail, int cols,

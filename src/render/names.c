@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/strtab.h"
+#include "render/label.h"
 
 #define MAX_COMPONENTS 4 /* more: the last KEEP_COMPONENTS behind "…::" */
 #define KEEP_COMPONENTS 3
@@ -349,7 +350,9 @@ static bool java_abbrev(const char *p, size_t n, char sep, size_t min_pkgs, stru
     return true;
 }
 
-/* "RET CLASS.METHOD" as the JVM writes its perf map (-XX:+DumpPerfMapAtExit). */
+/* "RET CLASS.METHOD" as the JVM writes its perf map (-XX:+DumpPerfMapAtExit): the return
+ * type and the package go, CLASS.METHOD stays ("java.lang.String java.util.Formatter.format"
+ * -> "Formatter.format", as async-profiler shows it). */
 static bool shorten_java_map(const char *p, size_t n, struct buf *out, size_t *tail)
 {
     const char *sp = memchr(p, ' ', n);
@@ -363,17 +366,19 @@ static bool shorten_java_map(const char *p, size_t n, struct buf *out, size_t *t
     size_t ql = n - l - 1;
     if (ql == 0 || !memchr(q, '.', ql) || memchr(q, '(', ql))
         return false;
-    size_t base = out->len, last;
-    if (!java_abbrev(p, l, '.', 1, out, &last))
-        buf_append(out, p, l);
-    buf_putc(out, ' ');
-    size_t qstart = out->len - base;
-    if (!java_abbrev(q, ql, '.', 1, out, &last)) {
-        buf_append(out, q, ql);
-        const char *d = memrchr(q, '.', ql);
-        last = (size_t)(d + 1 - q);
+    /* the class: from the first segment that is not a lower-case package name */
+    size_t i = 0;
+    for (;;) {
+        const char *e = memchr(q + i, '.', ql - i);
+        if (!e || !lower_ident(q + i, (size_t)(e - (q + i))))
+            break;
+        i = (size_t)(e + 1 - q);
     }
-    *tail = qstart + last;
+    if (i >= ql || !memchr(q + i, '.', ql - i))
+        i = 0;   /* no class left before the method: keep the whole qualified name */
+    buf_append(out, q + i, ql - i);
+    const char *d = memrchr(q + i, '.', ql - i);
+    *tail = (size_t)(d + 1 - (q + i));
     return true;
 }
 
@@ -538,4 +543,52 @@ const char *names_get(struct names *n, const struct strtab *st, uint32_t id, siz
     if (tail)
         *tail = e->tail;
     return n->bytes.p + e->off;
+}
+
+/* Whether a line may break after s[i] (s[i + 1], when there, follows it). */
+static bool break_after(const char *s, size_t n, size_t i)
+{
+    char c = s[i];
+    if (c == ':')   /* after "::", never between its two colons */
+        return i > 0 && s[i - 1] == ':' && (i + 1 >= n || s[i + 1] != ':');
+    return c == ' ' || c == '<' || c == ',' || c == '.' || c == '/';
+}
+
+void names_wrap(struct buf *out, const char *s, size_t n, int cols, int hang)
+{
+    if (cols <= hang)
+        hang = 0;
+    if (cols <= 0)
+        cols = 1;
+    size_t pos = 0;
+    bool first = true;
+    do {
+        int room = first ? cols : cols - hang, col = 0;
+        size_t i = pos, cut = 0;
+        while (i < n) {
+            size_t k = 1;
+            while (i + k < n && ((unsigned char)s[i + k] & 0xc0) == 0x80)
+                k++;
+            int w = label_width(s + i, k, LABEL_AUTO);
+            if (col + w > room)
+                break;
+            col += w;
+            i += k;
+            if (i < n && break_after(s, n, i - 1))
+                cut = i;
+        }
+        size_t end = i >= n ? n : cut > pos ? cut : i;
+        if (end == pos && pos < n) {   /* not even one character fits: it goes on a line alone */
+            end++;
+            while (end < n && ((unsigned char)s[end] & 0xc0) == 0x80)
+                end++;
+        }
+        if (!first)
+            for (int h = 0; h < hang; h++)
+                buf_putc(out, ' ');
+        buf_append(out, s + pos, end - pos);   /* a space at a break ends its line */
+        buf_putc(out, '\n');
+        pos = end;
+        first = false;
+    } while (pos < n);
 }

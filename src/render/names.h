@@ -43,4 +43,11 @@ void names_free(struct names *n);   /* NULL is a no-op */
  * its last component. A different st than the last call's empties the cache first. */
 const char *names_get(struct names *n, const struct strtab *st, uint32_t id, size_t *len,
                       size_t *tail);
+
+/* Appends the safe, printable text s[0..n) (one line, no '\n') as lines of at most cols
+ * columns, each ending in '\n', the lines after the first indented by hang columns: a
+ * line breaks after the last space, "::", '<', ',', '.' or '/' that fits, inside a word
+ * only when none does; the lines joined give s back (hang aside). cols <= hang: as if
+ * hang were 0. */
+void names_wrap(struct buf *out, const char *s, size_t n, int cols, int hang);
 #endif

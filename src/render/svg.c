@@ -141,92 +141,6 @@ double svg_namehash(const char *name, size_t len)
     return ldexp((double)x, -48);
 }
 
-static bool ends_with(const char *p, size_t n, const char *s)
-{
-    size_t k = strlen(s);
-    return n >= k && memcmp(p + n - k, s, k) == 0;
-}
-
-static bool contains(const char *p, size_t n, const char *s)
-{
-    size_t k = strlen(s);
-    for (size_t i = 0; i + k <= n; i++)
-        if (memcmp(p + i, s, k) == 0)
-            return true;
-    return false;
-}
-
-static bool starts_with(const char *p, size_t n, const char *s)
-{
-    size_t k = strlen(s);
-    return n >= k && memcmp(p, s, k) == 0;
-}
-
-/* m:^L?(java|javax|jdk|net|org|com|io|sun)/: */
-static bool java_name(const char *p, size_t n)
-{
-    static const char *const pkg[] = {"java/", "javax/", "jdk/", "net/", "org/",
-                                      "com/", "io/", "sun/"};
-    for (int skip = 0; skip < 2; skip++) {
-        if (skip && !(n > 0 && p[0] == 'L'))
-            break;
-        for (size_t i = 0; i < FT_ARRAY_LEN(pkg); i++)
-            if (starts_with(p + skip, n - (size_t)skip, pkg[i]))
-                return true;
-    }
-    return false;
-}
-
-static enum palette java_flat(const char *p, size_t n)
-{
-    if (ends_with(p, n, "_[j]"))
-        return PALETTE_GREEN;
-    if (ends_with(p, n, "_[i]"))
-        return PALETTE_AQUA;
-    if (java_name(p, n) || contains(p, n, ":::"))
-        return PALETTE_GREEN;
-    if (contains(p, n, "::"))
-        return PALETTE_YELLOW;
-    return ends_with(p, n, "_[k]") ? PALETTE_ORANGE : PALETTE_RED;
-}
-
-static enum palette perl_flat(const char *p, size_t n)
-{
-    if (contains(p, n, "::"))
-        return PALETTE_YELLOW;
-    if (contains(p, n, "Perl") || contains(p, n, ".pl"))
-        return PALETTE_GREEN;
-    return ends_with(p, n, "_[k]") ? PALETTE_ORANGE : PALETTE_RED;
-}
-
-static enum palette js_flat(const char *p, size_t n)
-{
-    if (ends_with(p, n, "_[j]"))
-        return memchr(p, '/', n) ? PALETTE_GREEN : PALETTE_AQUA;
-    if (contains(p, n, "::"))
-        return PALETTE_YELLOW;
-    const char *slash = memchr(p, '/', n);
-    if (slash && contains(slash, n - (size_t)(slash - p), ".js"))
-        return PALETTE_GREEN;
-    if (memchr(p, ':', n))
-        return PALETTE_AQUA;
-    if (n == 1 && p[0] == ' ')
-        return PALETTE_GREEN;
-    return contains(p, n, "_[k]") ? PALETTE_ORANGE : PALETTE_RED;
-}
-
-/* The flat palette a multi palette resolves to for this name (flamegraph.pl color()). */
-static enum palette resolve(enum palette pal, const char *p, size_t n)
-{
-    switch (pal) {
-    case PALETTE_WAKEUP: return PALETTE_AQUA;
-    case PALETTE_JAVA: return java_flat(p, n);
-    case PALETTE_PERL: return perl_flat(p, n);
-    case PALETTE_JS: return js_flat(p, n);
-    default: return pal;
-    }
-}
-
 struct rgb svg_name_rgb(enum palette pal, const char *name, size_t len)
 {
     if (len == 2 && memcmp(name, "--", 2) == 0)
@@ -234,7 +148,7 @@ struct rgb svg_name_rgb(enum palette pal, const char *name, size_t len)
     if (len == 1 && name[0] == '-')
         return (struct rgb){200, 200, 200};
     double v = svg_namehash(name, len); /* v1 = v2 = v3: three srand()s of one seed */
-    return theme_palette_rgb(resolve(pal, name, len), v, v, v, v);
+    return theme_palette_rgb(theme_resolve(pal, name, len), v, v, v, v);
 }
 
 struct rgb svg_diff_rgb(double delta, double maxdelta, bool negate)

@@ -4,6 +4,7 @@
 
 #include "render/theme.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,7 @@ const char *theme_palette_name(enum palette p)
 enum {
     K_JIT_END = 1 << 8,    /* _[j]$ */
     K_INL_END = 1 << 9,    /* _[i]$ */
-    K_JAVA = 1 << 10,      /* ^L?(java|org|com|io|sun)/ */
+    K_JAVA = 1 << 10,      /* ^L?(java|javax|jdk|net|org|com|io|sun)/ or ::: */
     K_CPP = 1 << 11,       /* :: */
     K_KERN_END = 1 << 12,  /* _[k]$ */
     K_KERN = 1 << 13,      /* _[k] anywhere */
@@ -112,10 +113,13 @@ static unsigned kinds(const char *p, size_t n)
     size_t m = n;
     if (m > 0 && q[0] == 'L')
         q++, m--;
-    static const char *const java[] = {"java/", "org/", "com/", "io/", "sun/"};
+    static const char *const java[] = {"java/", "javax/", "jdk/", "net/", "org/",
+                                       "com/",  "io/",    "sun/"};
     for (size_t i = 0; i < sizeof(java) / sizeof(java[0]); i++)
         if (m >= strlen(java[i]) && memcmp(q, java[i], strlen(java[i])) == 0)
             k |= K_JAVA;
+    if (has(p, n, ":::"))   /* flamegraph.pl: a Java frame in its ":::" form */
+        k |= K_JAVA;
     if (has(p, n, "::"))
         k |= K_CPP;
     if (has(p, n, "Perl") || has(p, n, ".pl"))
@@ -234,6 +238,11 @@ static enum palette resolve(enum palette p, unsigned k)
     }
 }
 
+enum palette theme_resolve(enum palette p, const char *name, size_t len)
+{
+    return resolve(p, kinds(name, len));
+}
+
 static struct rgb mk(int r, int g, int b)
 {
     struct rgb c = {(unsigned char)r, (unsigned char)g, (unsigned char)b};
@@ -303,6 +312,20 @@ static long dist2(int r1, int g1, int b1, int r2, int g2, int b2)
     return dr * dr + dg * dg + db * db;
 }
 
+/* xterm's default colours 0..15. */
+static const unsigned char basic16[16][3] = {
+    {0, 0, 0},       {205, 0, 0},   {0, 205, 0},   {205, 205, 0},
+    {0, 0, 238},     {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
+    {127, 127, 127}, {255, 0, 0},   {0, 255, 0},   {255, 255, 0},
+    {92, 92, 255},   {255, 0, 255}, {0, 255, 255}, {255, 255, 255},
+};
+
+struct rgb theme_basic_rgb(int c)
+{
+    c = c < 0 ? 0 : c > 15 ? 15 : c;
+    return mk(basic16[c][0], basic16[c][1], basic16[c][2]);
+}
+
 int theme_rgb_to_256(struct rgb c)
 {
     static const int lv[6] = {0, 95, 135, 175, 215, 255};
@@ -322,6 +345,17 @@ int theme_rgb_to_256(struct rgb c)
     int gv = 8 + 10 * gi;
     long dg = dist2(c.r, c.g, c.b, gv, gv, gv);
     return dg < dc ? 232 + gi : cube;
+}
+
+struct rgb theme_256_rgb(int i)
+{
+    static const int lv[6] = {0, 95, 135, 175, 215, 255};
+    if (i >= 232 && i <= 255)
+        return mk(8 + 10 * (i - 232), 8 + 10 * (i - 232), 8 + 10 * (i - 232));
+    if (i < 16 || i > 255)
+        return theme_basic_rgb(i);
+    i -= 16;
+    return mk(lv[i / 36], lv[i / 6 % 6], lv[i % 6]);
 }
 
 int theme_rgb_to_8(struct rgb c)
@@ -364,36 +398,93 @@ struct rgb theme_rgb_alt(struct rgb c, int mode)
     return mk(v, v, v);
 }
 
-int theme_slot_to_8(enum palette p, unsigned slot, bool alt)
+/* The nearest of the colours in set[0..n) (indexes into basic16), except not. */
+static int nearest_of(struct rgb c, const int *set, int n, int not)
 {
-    static const unsigned char basic[8][3] = {
-        {0, 0, 0},   {205, 0, 0},   {0, 205, 0},   {205, 205, 0},
-        {0, 0, 238}, {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
-    };
-    struct rgb c = theme_rgb_spread(p, slot);
-    int base = theme_rgb_to_8(c);
-    if (p == PALETTE_KIND) {
-        if (slot & (K_KERN_END | K_KDSO))
-            base = THEME_YELLOW;
-        else if (slot & K_JIT_END)
-            base = THEME_GREEN;
-        else if (slot & K_INL_END)
-            base = THEME_CYAN;
-        else
-            base = THEME_RED;
-    }
-    if (!alt)
-        return base;
     int best = -1;
     long bd = -1;
-    for (int i = 1; i < 8; i++) {
-        if (i == base || i == THEME_BLUE || i == THEME_MAGENTA)
-            continue;
-        long d = dist2(c.r, c.g, c.b, basic[i][0], basic[i][1], basic[i][2]);
-        if (bd < 0 || d < bd)
-            best = i, bd = d;
+    for (int i = 0; i < n; i++) {
+        const unsigned char *v = basic16[set[i]];
+        long d = dist2(c.r, c.g, c.b, v[0], v[1], v[2]);
+        if (set[i] != not && (bd < 0 || d < bd))
+            best = set[i], bd = d;
     }
     return best;
+}
+
+/* The colours frames may take on 8 and 16 colours: not black, blue (the selection),
+ * magenta (matches), nor their bright forms (nor grey, the bright form of black). */
+static const int frame8[] = {THEME_RED, THEME_GREEN, THEME_YELLOW, THEME_CYAN, THEME_WHITE};
+static const int frame16[] = {1, 2, 3, 6, 7, 9, 10, 11, 14, 15};
+
+static int kind_basic(unsigned slot)
+{
+    if (slot & (K_KERN_END | K_KDSO))
+        return THEME_YELLOW;
+    if (slot & K_JIT_END)
+        return THEME_GREEN;
+    return slot & K_INL_END ? THEME_CYAN : THEME_RED;
+}
+
+int theme_slot_to_8(enum palette p, unsigned slot, bool alt)
+{
+    struct rgb c = theme_rgb_spread(p, slot);
+    int base = p == PALETTE_KIND ? kind_basic(slot) : nearest_of(c, frame8, 5, -1);
+    return alt ? nearest_of(c, frame8, 5, base) : base;
+}
+
+int theme_rgb_to_16(struct rgb c)
+{
+    return nearest_of(c, frame16, (int)(sizeof(frame16) / sizeof(frame16[0])), -1);
+}
+
+int theme_slot_to_16(enum palette p, unsigned slot, bool alt)
+{
+    int base = p == PALETTE_KIND ? kind_basic(slot) : theme_rgb_to_16(theme_rgb_spread(p, slot));
+    return alt ? base ^ 8 : base;   /* the twin in the other brightness */
+}
+
+struct rgb theme_select_rgb(void)
+{
+    return mk(THEME_SELECT_RGB_R, THEME_SELECT_RGB_G, THEME_SELECT_RGB_B);
+}
+
+int theme_frame_256(struct rgb c)
+{
+    int i = theme_rgb_to_256(c);
+    return i == THEME_SELECT_256 ? THEME_SELECT_256 - 1 : i;
+}
+
+struct rgb theme_frame_direct(struct rgb c)
+{
+    struct rgb s = theme_select_rgb();
+    if (c.r == s.r && c.g == s.g && c.b == s.b)
+        c.b = (unsigned char)(c.b - 40);
+    return c;
+}
+
+static double linear(unsigned char v)
+{
+    double x = v / 255.0;
+    return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4);
+}
+
+static double luminance(struct rgb c)
+{
+    return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
+}
+
+double theme_contrast(struct rgb a, struct rgb b)
+{
+    double la = luminance(a), lb = luminance(b);
+    return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
+}
+
+int theme_label_fg(struct rgb bg, bool bright)
+{
+    struct rgb white = theme_basic_rgb(bright ? 15 : THEME_WHITE);
+    return theme_contrast(bg, mk(0, 0, 0)) >= theme_contrast(bg, white) ? THEME_BLACK
+                                                                          : THEME_WHITE;
 }
 
 #define A_B THEME_A_BOLD
@@ -403,13 +494,13 @@ int theme_slot_to_8(enum palette p, unsigned slot, bool alt)
 #define DEF THEME_DEFAULT
 
 static const struct theme_style colour_styles[STYLE_COUNT] = {
-    [STYLE_FRAME] = {THEME_BLACK, THEME_FRAME, 0},
-    [STYLE_ANCESTOR] = {THEME_BLACK, THEME_FRAME, A_D},
+    [STYLE_FRAME] = {THEME_LABEL, THEME_FRAME, 0},
+    [STYLE_ANCESTOR] = {THEME_LABEL, THEME_FRAME, A_D},
     [STYLE_MATCH] = {THEME_BLACK, THEME_MAGENTA, A_B},   /* flamegraph.pl: rgb(230,0,230) */
-    [STYLE_SELECTED] = {THEME_WHITE, THEME_BLACK, A_B | A_R},
-    [STYLE_SELECTED_MATCH] = {THEME_MAGENTA, THEME_BLACK, A_B | A_R | A_U},
+    [STYLE_SELECTED] = {THEME_WHITE, THEME_SELECT, A_B},
+    [STYLE_SELECTED_MATCH] = {THEME_YELLOW, THEME_SELECT, A_B | A_U},
     [STYLE_EMPTY] = {DEF, DEF, 0},
-    [STYLE_TITLE] = {THEME_WHITE, THEME_BLUE, A_B},
+    [STYLE_TITLE] = {DEF, DEF, A_B | A_R},   /* not blue: the selection's */
     [STYLE_STATUS] = {THEME_BLACK, THEME_WHITE, 0},
     [STYLE_PROMPT] = {THEME_YELLOW, DEF, A_B},
     [STYLE_HELP] = {DEF, DEF, 0},

@@ -55,6 +55,11 @@ struct rgb {
  * the value of the second channel of the single colours (flamegraph.pl: v1). The viewer
  * (theme_rgb) and the SVG (svg_name_rgb) both paint with it. */
 struct rgb theme_palette_rgb(enum palette p, double v1, double v2, double v3, double w);
+/* The flat palette a multi palette (java, js, perl, wakeup, kind) gives the name
+ * name[0..len), by flamegraph.pl's color() rules (kind: kernel orange, JIT green, inlined
+ * aqua, user red); a flat palette is itself. The one place these rules live: the viewer
+ * and the SVG both resolve through it. */
+enum palette theme_resolve(enum palette p, const char *name, size_t len);
 struct rgb theme_rgb(enum palette p, unsigned slot);
 /* The colour the viewer paints: the same palette formulas as theme_rgb (the channel
  * ranges of flamegraph.pl's palettes), but with each channel's value taken from its own
@@ -74,6 +79,9 @@ struct rgb theme_rgb_alt(struct rgb c, int mode);
  * red). alt: the sibling alternative, another colour than the one without alt (the
  * nearest of red, green, yellow, cyan, white). */
 int theme_slot_to_8(enum palette p, unsigned slot, bool alt);
+/* The same on 16 colours (theme_rgb_to_16; the kind palette: bright yellow, green, cyan,
+ * red). */
+int theme_slot_to_16(enum palette p, unsigned slot, bool alt);
 
 /* Frame kinds, as perf and flamegraph.pl --colors=java/js tell them from the name. */
 enum frame_kind { KIND_USER, KIND_KERNEL, KIND_JIT, KIND_INLINED };
@@ -85,12 +93,44 @@ int theme_rgb_to_256(struct rgb c);
 /* Nearest of the 8 basic colours (THEME_BLACK..THEME_WHITE, ANSI order). */
 int theme_rgb_to_8(struct rgb c);
 
+/* The selection's colour, reserved: no frame of any palette or diff ever gets it.
+ * 8 and 16 colours: blue (frames never use blue, bright blue or magenta, matches are
+ * magenta); 256: cube index THEME_SELECT_256; truecolor: THEME_SELECT_RGB. The
+ * theme_frame_* functions give a frame colour on each depth and never the reserved one;
+ * STYLE_SELECTED / STYLE_SELECTED_MATCH paint with it (bg THEME_SELECT), and so can any
+ * screen that marks "the selected thing" (use_style(STYLE_SELECTED) in tui_draw.c). */
+#define THEME_SELECT_256 26
+#define THEME_SELECT_RGB_R 0
+#define THEME_SELECT_RGB_G 95
+#define THEME_SELECT_RGB_B 215
+struct rgb theme_select_rgb(void);
+/* A frame colour c on 256 colours: theme_rgb_to_256, never THEME_SELECT_256. */
+int theme_frame_256(struct rgb c);
+/* A frame colour on truecolor: c, never the selection's. */
+struct rgb theme_frame_direct(struct rgb c);
+/* A frame colour on 16 colours (0..15, 8..15 the bright set: SGR 90-97/100-107): the
+ * nearest of red, green, yellow, cyan, white, grey and their bright forms; never black,
+ * blue, magenta (the selection's and the matches' colours). */
+int theme_rgb_to_16(struct rgb c);
+/* The RGB of an xterm-256 index 16..255 (cube or grey ramp). */
+struct rgb theme_256_rgb(int i);
+/* The RGB xterm shows for a basic colour 0..15 (its default palette). */
+struct rgb theme_basic_rgb(int c);
+/* WCAG 2 contrast ratio of two colours (1..21). */
+double theme_contrast(struct rgb a, struct rgb b);
+/* The label colour on a frame of colour bg: THEME_BLACK, or THEME_WHITE when black would
+ * read at less than 4.5:1 (dark reds, blues); with white at 255 (bright white, bright
+ * true: 16 colours and more) or xterm's 229 (8 colours), the contrast is >= 4.5:1. */
+int theme_label_fg(struct rgb bg, bool bright);
+
 /* Basic colours (ANSI / curses COLOR_* order) and two special values. */
 enum {
     THEME_BLACK, THEME_RED, THEME_GREEN, THEME_YELLOW,
     THEME_BLUE, THEME_MAGENTA, THEME_CYAN, THEME_WHITE,
     THEME_DEFAULT = -1,   /* the terminal's default colour (use_default_colors) */
     THEME_FRAME = -2,     /* the frame's palette colour: theme_rgb(palette, rect.color) */
+    THEME_SELECT = -3,    /* the reserved selection colour (theme_select_rgb) */
+    THEME_LABEL = -4,     /* black or white, whichever reads on the background */
 };
 enum theme_attr {
     THEME_A_NORMAL = 0,

@@ -23,18 +23,12 @@
 #define MIN_COLS 20
 #define MIN_ROWS 5
 
-enum color_mode { CM_MONO, CM_8, CM_256, CM_DIRECT };
+enum color_mode { CM_MONO, CM_8, CM_16, CM_256, CM_DIRECT };
 
 static struct {
     enum color_mode mode;
     enum palette pal;
 } dc;
-
-static bool truecolor_env(void)
-{
-    const char *c = getenv("COLORTERM");
-    return c && (strcmp(c, "truecolor") == 0 || strcmp(c, "24bit") == 0);
-}
 
 void tui_draw_init(const struct tui_opts *o)
 {
@@ -46,36 +40,88 @@ void tui_draw_init(const struct tui_opts *o)
     if (start_color() != OK)
         return;
     use_default_colors();
-    if (COLORS >= 0x1000000 && truecolor_env())
+    if (COLORS >= 0x1000000)
         dc.mode = CM_DIRECT;
     else if (COLORS >= 256)
         dc.mode = CM_256;
+    else if (COLORS >= 16)
+        dc.mode = CM_16;
     else if (COLORS >= 8)
         dc.mode = CM_8;
 }
 
-/* A theme colour (THEME_BLACK.., THEME_DEFAULT, THEME_FRAME) as a terminal colour;
- * alt: the frame colour's alternative shade (a neighbour has the same colour). */
-static int term_color(int c, unsigned slot, bool alt)
+static int rgb_value(struct rgb v)
 {
-    if (c == THEME_DEFAULT)
-        return -1;
-    if (c != THEME_FRAME)
-        return c;
-    struct rgb v = diffcolor_is(slot) ? diffcolor_rgb(slot) : theme_rgb_spread(dc.pal, slot);
+    return v.r << 16 | v.g << 8 | v.b;
+}
+
+/* A frame's colour on this terminal (alt: the alternative shade, a neighbour has the
+ * same colour); *shown: the RGB the terminal shows for it. Never the selection's. */
+static int frame_color(unsigned slot, bool alt, struct rgb *shown)
+{
+    bool diff = diffcolor_is(slot);
+    struct rgb v = diff ? diffcolor_rgb(slot) : theme_rgb_spread(dc.pal, slot);
+    int c = -1;
     switch (dc.mode) {
     case CM_DIRECT:
         if (alt)   /* another cell of the 256-colour cube: far enough to see */
             v = theme_rgb_alt(v, 256);
-        return v.r << 16 | v.g << 8 | v.b;
+        *shown = theme_frame_direct(v);
+        return rgb_value(*shown);
     case CM_256:
-        return theme_rgb_to_256(alt ? theme_rgb_alt(v, 256) : v);
-    case CM_8:
-        return diffcolor_is(slot) ? diffcolor_8(slot) : theme_slot_to_8(dc.pal, slot, alt);
-    case CM_MONO:
+        c = theme_frame_256(alt ? theme_rgb_alt(v, 256) : v);
+        *shown = theme_256_rgb(c);
+        return c;
+    case CM_16:
+        c = diff ? diffcolor_8(slot) ^ (alt ? 8 : 0) : theme_slot_to_16(dc.pal, slot, alt);
         break;
+    case CM_8:
+        c = diff ? diffcolor_8(slot) : theme_slot_to_8(dc.pal, slot, alt);
+        break;
+    case CM_MONO:
+        return -1;
     }
-    return -1;
+    *shown = theme_basic_rgb(c);
+    return c;
+}
+
+/* The reserved selection colour (theme.h: THEME_SELECT) on this terminal. */
+static int select_color(struct rgb *shown)
+{
+    *shown = theme_select_rgb();
+    if (dc.mode == CM_DIRECT)
+        return rgb_value(*shown);
+    if (dc.mode == CM_256) {
+        *shown = theme_256_rgb(THEME_SELECT_256);
+        return THEME_SELECT_256;
+    }
+    *shown = theme_basic_rgb(THEME_BLUE);
+    return THEME_BLUE;
+}
+
+/* Black or white (bright where the terminal has it), whichever reads on bg. */
+static int label_color(struct rgb bg)
+{
+    bool bright = dc.mode != CM_8;
+    if (theme_label_fg(bg, bright) == THEME_BLACK)
+        return THEME_BLACK;
+    return dc.mode == CM_DIRECT ? 0xffffff : bright ? 15 : THEME_WHITE;
+}
+
+/* A theme colour (THEME_BLACK.., THEME_DEFAULT, THEME_FRAME, THEME_SELECT) as a terminal
+ * colour; *shown: what it looks like (THEME_LABEL's reference). */
+static int term_color(int c, unsigned slot, bool alt, struct rgb *shown)
+{
+    if (c == THEME_DEFAULT)
+        return -1;
+    if (c == THEME_FRAME)
+        return frame_color(slot, alt, shown);
+    if (c == THEME_SELECT)
+        return select_color(shown);
+    if (c == THEME_LABEL)
+        return label_color(*shown);
+    *shown = theme_basic_rgb(c);
+    return c;
 }
 
 static attr_t to_attrs(unsigned a)
@@ -105,8 +151,9 @@ static struct look style_look(enum style s, unsigned slot, bool alt)
     const struct theme_style *st = theme_style(s, dc.mode == CM_MONO);
     struct look l = {-1, -1, to_attrs(st->attrs), -1};
     if (dc.mode != CM_MONO) {
-        l.fg = term_color(st->fg, slot, alt);
-        l.bg = term_color(st->bg, slot, alt);
+        struct rgb shown = {0, 0, 0};
+        l.bg = term_color(st->bg, slot, alt, &shown);
+        l.fg = term_color(st->fg, slot, alt, &shown);
         if (dc.mode == CM_DIRECT && st->bg == THEME_FRAME)
             l.near = theme_rgb_to_256((struct rgb){(unsigned char)(l.bg >> 16),
                                                    (unsigned char)(l.bg >> 8),
@@ -356,22 +403,13 @@ static void draw_rows(const struct app *a)
 
 /* The detail pane (d): a box across the graph area, at the bottom unless the selection
  * is drawn in the lower half (then at the top). */
-static void draw_detail(const struct app *a, const struct rect_list *rl)
+static void draw_detail(const struct app *a)
 {
     struct buf d = {0};
     app_detail_text(a, COLS - 2, &d);
-    int lines = 0;
-    for (size_t i = 0; i < d.len; i++)
-        lines += d.p[i] == '\n';
-    int room = LINES - 2;
-    int shown = lines < room ? lines : room;
-    int top = LINES - 1 - shown;
-    const struct rect *sr = NULL;
-    for (size_t i = 0; rl && i < rl->n; i++)
-        if (rl->v[i].flags & RECT_SELECTED)
-            sr = &rl->v[i];
-    if (sr && app_paint(a) != PAINT_ROWS && 1 + sr->y >= LINES / 2)
-        top = 1;
+    bool at_top;
+    int shown = app_detail_rows(a, &at_top);
+    int top = at_top ? 1 : LINES - 1 - shown;
     use_style(STYLE_HELP, 0);
     int y = top;
     for (size_t i = 0, s = 0; i < d.len && y < top + shown; i++) {
@@ -465,7 +503,7 @@ void tui_draw(const struct app *a, const struct rect_list *rl)
                                         : STYLE_STATUS;
     int skip = draw_line(LINES - 1, s, &left, &info, &right, STYLE_LIVE, sk == STATUS_PROMPT);
     if (app_detail_open(a) && !help)
-        draw_detail(a, rl);
+        draw_detail(a);
     if (help)
         draw_help(a);
     buf_fini(&left);

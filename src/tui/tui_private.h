@@ -27,6 +27,11 @@ void tui_draw_init(const struct tui_opts *o);
 /* Inside the session: how the clipboard can be set. 0: no OSC 52; 1: OSC 52; 2: OSC 52
  * through GNU screen's passthrough (tui_term.c). */
 int tui_osc52_mode(void);
+/* COLORTERM=truecolor (or 24bit) on a TERM whose terminfo entry has colours but no direct
+ * colour (xterm-256color, as SSH terminals send): the name of a direct-colour entry of the
+ * same family to open the screen with (TERM's first word + "-direct", tmux-direct inside
+ * tmux, else xterm-direct), written to buf when made up; NULL: TERM as it is. */
+const char *tui_direct_term(char *buf, size_t n);
 /* tui_session.c: the terminal's chores. Opens the session on /dev/tty (newterm),
  * catches the signals that end the process (each only sets the flag read by
  * tui_session_signal), keeps stderr aside until tui_shutdown, sets curses' modes and

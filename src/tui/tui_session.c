@@ -385,12 +385,14 @@ int tui_session_open(bool no_mouse)
     }
     sess.tty_fd = fileno(sess.tty);
     sess.have_tio = tcgetattr(sess.tty_fd, &sess.shell_tio) == 0;
-    errno = 0;
+    char direct[64];
+    const char *type = tui_direct_term(direct, sizeof(direct));
     /* the terminal's own size (ioctl), never LINES/COLUMNS exported by a shell (stale
      * after a resize, or hostile): ncurses reads them at newterm and at every resize */
     unsetenv("LINES");
     unsetenv("COLUMNS");
-    sess.scr = newterm(NULL, sess.tty, sess.tty);
+    errno = 0;
+    sess.scr = newterm(type, sess.tty, sess.tty);
     if (!sess.scr) {
         /* out of descriptors (newterm opens the terminfo file, and its errno does not
          * survive): say so, not only "the terminal" */

@@ -50,6 +50,46 @@ bool tui_terminal_ok(char *why, size_t n)
     return ok;
 }
 
+/* The colours of terminfo entry name (0: unknown entry or none), read without leaving
+ * curses state behind. */
+static int entry_colors(const char *name, int fd)
+{
+    int errret = 0, colors = 0;
+    TERMINAL *prev = cur_term;
+    if (setupterm(name, fd, &errret) == OK) {
+        TERMINAL *mine = cur_term;
+        colors = tigetnum("colors");
+        del_curterm(mine);
+    }
+    set_curterm(prev);
+    return colors > 0 ? colors : 0;
+}
+
+const char *tui_direct_term(char *buf, size_t n)
+{
+    const char *term = getenv("TERM"), *ct = getenv("COLORTERM");
+    if (!term || !*term || !ct || (strcmp(ct, "truecolor") != 0 && strcmp(ct, "24bit") != 0))
+        return NULL;
+    int fd = open("/dev/null", O_RDWR | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return NULL;
+    int own = entry_colors(term, fd);
+    const char *found = NULL;
+    if (own >= 8 && own < 0x1000000) {
+        size_t k = strcspn(term, "-");
+        const char *tmux = getenv("TMUX");
+        snprintf(buf, n, "%.*s-direct", (int)k, term);
+        if (entry_colors(buf, fd) >= 0x1000000)
+            found = buf;
+        else if (tmux && *tmux && entry_colors("tmux-direct", fd) >= 0x1000000)
+            found = "tmux-direct";
+        else if (entry_colors("xterm-direct", fd) >= 0x1000000)
+            found = "xterm-direct";
+    }
+    close(fd);
+    return found;
+}
+
 /* Can the terminal set the clipboard with OSC 52? terminfo's Ms (xterm, tmux-256color,
  * alacritty), tmux (which passes it on with set-clipboard on), and the terminals known to
  * (their TERM). Inside GNU screen (STY, no TMUX) it goes through screen's DCS passthrough. */

@@ -428,6 +428,11 @@ bool app_detail_open(const struct app *a)
     return a->detail;
 }
 
+int app_detail_rows(const struct app *a, bool *top)
+{
+    return text_detail_rows(a, top);
+}
+
 const char *app_event_request(const struct app *a)
 {
     return a->event_next;

@@ -155,6 +155,8 @@ void app_status_fit(const struct app *a, int cols, struct buf *left, struct buf 
  * parent, self, depth, the event. Empty when the pane is closed. */
 void app_detail_text(const struct app *a, int cols, struct buf *out);
 bool app_detail_open(const struct app *a);
+/* The rows the detail pane covers and whether at the top (text_detail_rows). */
+int app_detail_rows(const struct app *a, bool *top);
 /* The event the user asked for with e ("" none). The event loop re-reads the input with
  * that event (app_event_done() then clears it). */
 const char *app_event_request(const struct app *a);

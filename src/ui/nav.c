@@ -14,6 +14,7 @@
 #include "query/search.h"
 #include "render/layout.h"
 #include "ui/state.h"
+#include "ui/text.h"
 
 static bool path_is_prefix(const struct name_path *pre, const struct name_path *p)
 {
@@ -268,16 +269,26 @@ enum reaction nav_next_match(struct app *a, bool back)
     set_sel(a, n);
     struct layout_in in;
     app_layout_in(a, &in);
-    if (!layout_drawable(&in, n)) {
-        /* too narrow under the zoom: zoom in as little as shows it */
-        uint32_t p = trie_parent(a->t, n);
-        in.zoom = p;
-        nav_set_zoom(a, layout_drawable(&in, n) ? p : n);
-        nav_keep_visible(a);
-    }
-    a->rank_k = search_rank(a->search, a->zoom, n, by_weight, &a->rank_n);
+    /* N counts every match, whatever the zoom: the same from the root and after Esc */
+    a->rank_k = search_rank(a->search, TRIE_ROOT, n, by_weight, &a->rank_n);
     a->rank_node = n;
     a->rank_gen = trie_generation(a->t);
+    if (!layout_drawable(&in, n)) {
+        /* too narrow to draw: selected all the same (n never zooms by itself); the
+         * status line says under which drawn frame it is */
+        uint32_t p = n;
+        while (p != TRIE_NONE && !layout_drawable(&in, p))
+            p = trie_parent(a->t, p);
+        struct buf safe = {0};
+        if (p == TRIE_NONE || p == TRIE_ROOT)
+            buf_printf(&safe, "all");
+        else
+            state_name(a, trie_name(a->t, p), 40, &safe);
+        app_message(a, "%stoo narrow to draw, under %.*s: Enter zooms in",
+                    wrapped ? "search wrapped; " : "", (int)safe.len, safe.p ? safe.p : "");
+        buf_fini(&safe);
+        return RE_RELAYOUT;
+    }
     if (wrapped)
         app_message(a, "search wrapped");
     return RE_RELAYOUT;
@@ -285,16 +296,32 @@ enum reaction nav_next_match(struct app *a, bool back)
 
 void nav_scroll_text(const struct app *a, struct buf *out)
 {
-    int m = nav_max_scroll(a);
-    if (m <= 0 || a->vp.rows <= 0)
+    if (a->vp.rows <= 0)
         return;
-    int first = a->vp.scroll, last = a->vp.scroll + a->vp.rows - 1, deepest = m + a->vp.rows - 1;
-    bool deeper = first < m, shallower = first > 0;
+    struct layout_in in;
+    app_layout_in(a, &in);
+    int deepest = layout_depth(&in), first = a->vp.scroll, last = a->vp.scroll + a->vp.rows - 1;
+    /* the rows under the detail pane are not shown either: at the top of a flame graph
+     * (or the bottom of an icicle) the deepest ones, else the shallowest */
+    bool top;
+    int hid = text_detail_rows(a, &top);
+    if (hid > 0 && top == (a->vp.orient == ORIENT_FLAME))
+        last -= hid;
+    else if (hid > 0)
+        first += hid;
+    if (last > deepest)
+        last = deepest;
+    bool deeper = last < deepest, shallower = first > 0;
+    if (!deeper && !shallower)
+        return;
+    if (first > last) {
+        buf_printf(out, "depth: all under the detail pane");
+        return;
+    }
     /* in a flame graph deeper rows lie above; in an icicle below */
     bool above = a->vp.orient == ORIENT_FLAME ? deeper : shallower;
     bool below = a->vp.orient == ORIENT_FLAME ? shallower : deeper;
     /* "depth 2-5/8 (more ^ v)": rows 2 to 5 of 0..8 shown, more above and below */
-    buf_printf(out, "depth %d-%d/%d", first, last, deepest);
-    if (above || below)
-        buf_printf(out, " (more%s%s)", above ? " ^" : "", below ? " v" : "");
+    buf_printf(out, "depth %d-%d/%d (more%s%s)", first, last, deepest, above ? " ^" : "",
+               below ? " v" : "");
 }

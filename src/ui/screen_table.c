@@ -237,18 +237,44 @@ static enum reaction table_mouse(struct app *a, int x, int y, int clicks, int wh
     return RE_REDRAW;
 }
 
+/* The number columns, left to right, and which of them fit: on a narrow screen the
+ * function name keeps at least NAME_MIN columns; TOTAL goes first, then TOTAL%, then SELF
+ * (SELF% stays). */
+enum { COL_SELF = 1, COL_SELF_PCT = 2, COL_TOTAL = 4, COL_TOTAL_PCT = 8, NAME_MIN = 16 };
+
+static unsigned table_columns(const struct app *a)
+{
+    static const unsigned sets[] = {COL_SELF | COL_SELF_PCT | COL_TOTAL | COL_TOTAL_PCT,
+                                    COL_SELF | COL_SELF_PCT | COL_TOTAL_PCT,
+                                    COL_SELF | COL_SELF_PCT, COL_SELF_PCT};
+    for (size_t k = 0; k < FT_ARRAY_LEN(sets); k++) {
+        int w = 1;   /* the gap before the name */
+        for (int c = 0; c < 4; c++)
+            if (sets[k] & 1u << c)
+                w += (c % 2 ? 7 : 12) + 1;
+        if (a->cols <= 0 || a->cols - w >= NAME_MIN)
+            return sets[k];
+    }
+    return COL_SELF_PCT;
+}
+
 bool table_line(const struct app *a, size_t i, struct buf *out)
 {
     struct table_view *v = tv(a);
     bool done;
     if (diff_top_line(a, &v->table, v->by, i, out, &done) || done)   /* a diff: delta columns */
         return !done;
+    unsigned show = table_columns(a);
+    size_t start = out->len;
     if (i == 0) {
-        buf_printf(out, "%12s %7s %12s %7s  %s", v->by == TOP_BY_SELF ? "SELF*" : "SELF",
-                   "SELF%", v->by == TOP_BY_TOTAL ? "TOTAL*" : "TOTAL", "TOTAL%",
-                   v->by == TOP_BY_NAME
-                       ? "FUNCTION*  (Enter: callers/callees, s: find, o: sort, t: close)"
-                       : "FUNCTION  (Enter: callers/callees, s: find, o: sort, t: close)");
+        const char *head[4] = {v->by == TOP_BY_SELF ? "SELF*" : "SELF", "SELF%",
+                               v->by == TOP_BY_TOTAL ? "TOTAL*" : "TOTAL", "TOTAL%"};
+        for (int c = 0; c < 4; c++)
+            if (show & 1u << c)
+                buf_printf(out, "%*s ", c % 2 ? 7 : 12, head[c]);
+        buf_printf(out, " %s", v->by == TOP_BY_NAME
+                                   ? "FUNCTION*  (Enter: callers/callees, s: find, o: sort, t: close)"
+                                   : "FUNCTION  (Enter: callers/callees, s: find, o: sort, t: close)");
         return true;
     }
     if (i - 1 >= v->table.n)
@@ -259,9 +285,17 @@ bool table_line(const struct app *a, size_t i, struct buf *out)
     double all = count_to_double(v->table.all);
     state_number(a, r->self, 12, s, sizeof(s));
     state_number(a, r->total, 12, t, sizeof(t));
-    buf_printf(out, "%12s %6.2f%% %12s %6.2f%%  ", s, ft_pct(count_to_double(r->self), all), t,
-               ft_pct(count_to_double(r->total), all));
-    state_name(a, r->name, -1, out);   /* short or full (L) */
+    if (show & COL_SELF)
+        buf_printf(out, "%12s ", s);
+    if (show & COL_SELF_PCT)
+        buf_printf(out, "%6.2f%% ", ft_pct(count_to_double(r->self), all));
+    if (show & COL_TOTAL)
+        buf_printf(out, "%12s ", t);
+    if (show & COL_TOTAL_PCT)
+        buf_printf(out, "%6.2f%% ", ft_pct(count_to_double(r->total), all));
+    buf_putc(out, ' ');
+    int room = a->cols > 0 ? a->cols - state_cols_from(out, start) : -1;
+    state_name(a, r->name, room > 0 ? room : -1, out);   /* short or full (L), its end kept */
     return true;
 }
 

@@ -74,9 +74,25 @@ enum reaction state_open(struct app *a, enum action act, uint32_t name)
 void app_help_text(const struct app *a, struct buf *out)
 {
     enum ui_screen s = state_ops(a)->overlay ? app_under(a) : app_screen(a);
-    keymap_help_text(out, s, a->ops[s]->mouse_help);
+    struct buf h = {0};
+    keymap_help_text(&h, s, a->ops[s]->mouse_help);
     if (keymap_screens(ACT_SEARCH) & (1u << s))   /* the screens with prompts */
-        buf_printf(out, "Prompts: Enter accepts, Esc cancels, Backspace on empty leaves\n");
+        buf_printf(&h, "Prompts: Enter accepts, Esc cancels, Backspace on empty leaves\n");
+    /* the box has a margin either side: a line wider than the screen wraps, its
+     * continuation under the text after the keys (the first two spaces) */
+    int cols = a->cols > 4 ? a->cols - 4 : 1 << 20;
+    for (size_t i = 0; i < h.len;) {
+        const char *l = h.p + i, *nl = memchr(l, '\n', h.len - i);
+        size_t n = nl ? (size_t)(nl - l) : h.len - i;
+        int hang = 0;   /* the column of the text after the first two spaces */
+        while (hang + 1 < (int)n && !(l[hang] == ' ' && l[hang + 1] == ' '))
+            hang++;
+        while (hang < (int)n && l[hang] == ' ')
+            hang++;
+        names_wrap(out, l, n, cols, hang < cols / 2 ? hang : 2);
+        i += n + 1;
+    }
+    buf_fini(&h);
 }
 
 /* ---- the search and the lazy reversed view ---- */

@@ -16,6 +16,8 @@
 #include "query/graph.h"
 #include "query/search.h"
 #include "render/label.h"
+#include "render/layout.h"
+#include "render/names.h"
 #include "render/numfmt.h"
 #include "ui/diff_status.h"
 #include "ui/lineedit.h"
@@ -287,17 +289,11 @@ void text_status_fit(const struct app *a, int cols, struct buf *left, struct buf
     state_shown_ops(a)->status(a, cols, left, info, right);
 }
 
-/* Appends the safe text s[0..n) wrapped to cols columns (every line ends in '\n'). */
+/* Appends the safe text s[0..n) wrapped to cols columns (every line ends in '\n'), at
+ * "::", '<', ',', '.', '/' or a space rather than inside an identifier. */
 static void wrap(struct buf *out, const char *s, size_t n, int cols)
 {
-    int w = label_width(s, n, LABEL_AUTO);
-    for (int skip = 0; skip < w || skip == 0;) {
-        int got = label_slice(out, s, n, skip, cols);
-        buf_putc(out, '\n');
-        if (got <= 0)
-            break;
-        skip += got;
-    }
+    names_wrap(out, s, n, cols, 0);
 }
 
 /* Appends the items (NUL-separated in items[0..len)) joined by two spaces, a new line
@@ -371,6 +367,26 @@ bool text_frame_detail(const struct app *a, const struct unit *u, struct buf *it
     }
     buf_fini(&d);
     return true;
+}
+
+int text_detail_rows(const struct app *a, bool *top)
+{
+    *top = false;
+    if (!a->detail || a->cols < 3)
+        return 0;
+    struct buf d = {0};
+    text_detail(a, a->cols - 2, &d);
+    int lines = 0;
+    for (size_t i = 0; i < d.len; i++)
+        lines += d.p[i] == '\n';
+    buf_fini(&d);
+    int room = a->lines - 2;
+    const struct rect *sr = NULL;
+    for (size_t i = 0; a->rects && i < a->rects->n; i++)
+        if (a->rects->v[i].flags & RECT_SELECTED)
+            sr = &a->rects->v[i];
+    *top = sr && state_shown_ops(a)->paint != PAINT_ROWS && 1 + sr->y >= a->lines / 2;
+    return lines < room ? lines : room > 0 ? room : 0;
 }
 
 void text_detail(const struct app *a, int cols, struct buf *out)

@@ -10,6 +10,9 @@ void text_title_fit(const struct app *a, int cols, struct buf *out, struct buf *
 void text_status_fit(const struct app *a, int cols, struct buf *left, struct buf *info,
                      struct buf *right);
 void text_detail(const struct app *a, int cols, struct buf *out);
+/* The graph-area rows the detail pane covers (0: closed), and where: *top when it is at
+ * the top (the selection is drawn in the lower half), else at the bottom. */
+int text_detail_rows(const struct app *a, bool *top);
 /* Search and live counters; level 0 full, 1 short, 2 none. */
 void text_right(const struct app *a, const struct unit *u, int level, struct buf *right);
 /* The status of a selected function name: name, then info at the most detailed level

@@ -24,9 +24,10 @@ bg_of() {
         }
         print bg }'
 }
-# hue of an xterm-256 cube colour: red, blue, white or other
+# hue of an xterm-256 cube colour: red, blue, white or other (8 colours: shrinkage is
+# cyan, "blue" here, as blue is the selection's)
 hue() {
-    echo "$1" | awk -F: '{ if ($1 == "8") { print ($2 == 1 ? "red" : $2 == 4 ? "blue" : $2 == 7 ? "white" : "other"); exit }
+    echo "$1" | awk -F: '{ if ($1 == "8") { print ($2 == 1 ? "red" : $2 == 6 ? "blue" : $2 == 7 ? "white" : "other"); exit }
         n = $2 - 16; if (n < 0 || n > 215) { print "other"; exit }
         split("0 95 135 175 215 255", lv, " ")
         r = lv[int(n / 36) + 1]; g = lv[int(n / 6) % 6 + 1]; b = lv[n % 6 + 1]

@@ -27,7 +27,7 @@ keys L
 wait_for '^short names \(L: full\)'
 keys d                                             # the whole name, wrapped at 118 columns:
 wait_for '^ std::__detail::_Executor<__gnu_cxx::__normal_iterator<char const\*, std::'
-wait_for '^ [^ ]*>::_M_dfs *$'                     # its end on a line of its own
+wait_for '^ .*true>::_M_dfs *$'                  # its end, wrapped after a ','
 wait_for 'total [0-9,]+ samples  [0-9.]+% of all  [0-9.]+% of parent  self'
 keys d
 wait_gone 'of parent'

@@ -34,12 +34,12 @@ keys n
 wait_for '^beta_leaf  20 samples'
 wait_for 'match 3/3'
 ok
-# inside the zoom: zoom into beta, n stays on beta_leaf and says so
+# inside the zoom: zoom into beta, n stays on beta_leaf and says so (its rank among all)
 keys j Enter                               # beta
 wait_for 'zoom beta'
 keys n
 wait_for '^beta_leaf  20 samples'
-wait_for 'match 1/1'
+wait_for 'match 3/3'                       # N counts every match, zoomed or not
 keys n
 wait_for 'search wrapped'
 screen | grep -q '^alpha' && fail "n left the zoom"

@@ -920,7 +920,7 @@ static void help_of_the_screen_below(void **state)
     struct trie *t = trie_from_folded(BASIC);
     struct app a;
     struct buf h = {0}, k = {0};
-    setup_app(&a, t, 80, 20);
+    setup_app(&a, t, 200, 20);   /* wide: no line wraps */
     key(&a, 't');
     key(&a, '?');
     assert_int_equal(app_screen(&a), SCREEN_HELP);
@@ -943,6 +943,19 @@ static void help_of_the_screen_below(void **state)
     h.len = 0;
     app_help_text(&a, &h);
     assert_true(buf_has(&h, keymap_help(ACT_MOVE_LEFT)));
+    /* 80 columns: lines wrap inside the box (76 columns), under the text after the keys;
+     * nothing is cut */
+    app_resize(&a, 80, 20);
+    h.len = 0;
+    app_help_text(&a, &h);
+    assert_true(buf_has(&h, "range)\n"));   /* the end of the Enter line */
+    for (size_t i = 0, s0 = 0; i < h.len; i++) {
+        if (h.p[i] == '\n') {
+            assert_in_range(i - s0, 1, 76);
+            s0 = i + 1;
+        }
+    }
+    assert_true(buf_has(&h, "\n             "));   /* a continuation, indented */
     key(&a, 'q');
     /* help over callers returns to callers */
     app_select(&a, trie_node_at(t, "main"));
@@ -1196,7 +1209,7 @@ static void n_in_screen_order_inside_zoom(void **state)
     key(&a, 'n');
     assert_int_equal(a.sel, trie_node_at(t, "main;b;m"));
     l = status_of(&a, &r);
-    assert_non_null(strstr(r, "match 1/3"));
+    assert_non_null(strstr(r, "match 1/4"));   /* N counts every match, zoomed or not */
     free(l);
     free(r);
     keys(&a, "nn");

@@ -54,7 +54,7 @@ static void slots_and_marks(void **state)
     expect_rgb(diffcolor_rgb(diffcolor_slot(t, m, max)), 255, 255, 255); /* no self */
     assert_int_equal(diffcolor_8(diffcolor_slot(t, a, max)), THEME_RED);
     assert_int_equal(diffcolor_8(diffcolor_slot(t, d, max)), THEME_RED);
-    assert_int_equal(diffcolor_8(diffcolor_slot(t, b, max)), THEME_BLUE);
+    assert_int_equal(diffcolor_8(diffcolor_slot(t, b, max)), THEME_CYAN);
     assert_int_equal(diffcolor_8(diffcolor_slot(t, c, max)), THEME_WHITE);
     assert_false(diffcolor_is(theme_slot("a", 1)));
     assert_int_equal(diffcolor_mark(t, a), DIFF_GREW);
@@ -97,7 +97,7 @@ static void layout_marks(void **state)
         if (r->node == trie_node_at(t, "m;a"))
             seen += !strcmp(l, "+a") && diffcolor_8(r->color) == THEME_RED;
         if (r->node == trie_node_at(t, "m;b"))
-            seen += !strcmp(l, "-b") && diffcolor_8(r->color) == THEME_BLUE;
+            seen += !strcmp(l, "-b") && diffcolor_8(r->color) == THEME_CYAN;
         if (r->node == trie_node_at(t, "m;d"))
             seen += !strcmp(l, "++d");
     }

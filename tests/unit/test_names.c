@@ -135,9 +135,17 @@ static void java_go_rules(void **state)
 {
     (void)state;
     size_t t;
+    /* perf-map form: no return type, no package (async-profiler's Formatter.format) */
     assert_string_equal(shorten("java.lang.String Bench.buildReport_[j]", true, &t),
-                        "j.l.String Bench.buildReport_[j]");
-    assert_int_equal(t, strlen("j.l.String Bench."));
+                        "Bench.buildReport_[j]");
+    assert_int_equal(t, strlen("Bench."));
+    assert_string_equal(shorten("java.lang.String java.util.Formatter.format", true, &t),
+                        "Formatter.format");
+    assert_int_equal(t, strlen("Formatter."));
+    assert_string_equal(shorten("void java.util.concurrent.ThreadPoolExecutor$Worker.run", true,
+                                NULL),
+                        "ThreadPoolExecutor$Worker.run");
+    assert_string_equal(shorten("int[] a.b.c", true, NULL), "a.b.c");
     assert_string_equal(shorten("java/lang/Thread.run", true, NULL), "j/l/Thread.run");
     assert_string_equal(shorten("java.lang.Thread.run", true, NULL), "j.l.Thread.run");
     assert_string_equal(shorten("encoding/json.(*encodeState).marshal", true, &t),
@@ -228,6 +236,32 @@ static void layout_labels(void **state)
     trie_free(t);
 }
 
+static const char *wrapped(const char *s, int cols, int hang)
+{
+    static struct buf b;
+    b.len = 0;
+    names_wrap(&b, s, strlen(s), cols, hang);
+    buf_putc(&b, '\0');
+    return b.p;
+}
+
+static void wrap_at_breaks(void **state)
+{
+    (void)state;
+    /* after "::", '<', ',', '.', a space; never between the two colons of "::" */
+    assert_string_equal(wrapped("std::__detail::_Executor<char>::_M_dfs", 16, 0),
+                        "std::__detail::\n_Executor<\nchar>::_M_dfs\n");
+    assert_string_equal(wrapped("a:::b", 3, 0), "a::\n:b\n");
+    assert_string_equal(wrapped("java.util.Formatter.format", 12, 0),
+                        "java.util.\nFormatter.\nformat\n");
+    assert_string_equal(wrapped("f(a, b)", 5, 0), "f(a, \nb)\n");
+    /* no break: cut at the width; a hanging indent after the first line */
+    assert_string_equal(wrapped("abcdefgh", 3, 0), "abc\ndef\ngh\n");
+    assert_string_equal(wrapped("key  some text here", 12, 5), "key  some \n     text \n     here\n");
+    assert_string_equal(wrapped("", 5, 0), "\n");
+    assert_string_equal(wrapped("ab", 0, 0), "a\nb\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +269,7 @@ int main(void)
         cmocka_unit_test(golden_rust),     cmocka_unit_test(golden_go),
         cmocka_unit_test(cpp_rules),       cmocka_unit_test(rust_rules),
         cmocka_unit_test(java_go_rules),   cmocka_unit_test(others_unchanged),
+        cmocka_unit_test(wrap_at_breaks),
         cmocka_unit_test(cache_per_id),    cmocka_unit_test(layout_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

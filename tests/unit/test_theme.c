@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
@@ -284,6 +285,98 @@ static void frame_kinds(void **state)
                              theme_slot_to_8((enum palette)p, slot("main"), true));
 }
 
+/* Every slot a palette can give: all spread hashes, with each set of kind flags the
+ * multi palettes look at (names chosen to carry them). */
+static const char *const kind_names[] = {"f", "f_[k]", "f_[j]", "f_[i]", "java/f", "a::f",
+                                         "Perl_f", "/a.js", "a:f", " ", "f [kernel.kallsyms]"};
+
+static unsigned slot_with(size_t kind, unsigned h)
+{
+    return (slot(kind_names[kind]) & ~THEME_SPREAD_BITS) | h << THEME_SPREAD_SHIFT;
+}
+
+static void selection_colour_is_reserved(void **state)
+{
+    (void)state;
+    struct rgb sel = theme_select_rgb();
+    for (int p = 0; p < PALETTE_COUNT; p++) {
+        for (size_t k = 0; k < sizeof(kind_names) / sizeof(kind_names[0]); k++) {
+            for (unsigned h = 0; h < 2048; h++) {
+                unsigned s = slot_with(k, h);
+                struct rgb c = theme_rgb_spread((enum palette)p, s);
+                for (int alt = 0; alt < 2; alt++) {
+                    struct rgb v = alt ? theme_rgb_alt(c, 256) : c;
+                    assert_int_not_equal(theme_frame_256(v), THEME_SELECT_256);
+                    struct rgb d = theme_frame_direct(v);
+                    assert_false(d.r == sel.r && d.g == sel.g && d.b == sel.b);
+                    int b8 = theme_slot_to_8((enum palette)p, s, alt);
+                    int b16 = theme_slot_to_16((enum palette)p, s, alt);
+                    assert_true(b8 != THEME_BLUE && b8 != THEME_MAGENTA && b8 != THEME_BLACK);
+                    assert_true((b16 & 7) != THEME_BLUE && (b16 & 7) != THEME_MAGENTA &&
+                                (b16 & 7) != THEME_BLACK);
+                }
+            }
+        }
+    }
+    /* the selection itself and the diff colours (v, v, 255) and (255, v, v) */
+    assert_int_equal(theme_rgb_to_256(sel), THEME_SELECT_256);
+    assert_int_not_equal(theme_frame_256(sel), THEME_SELECT_256);
+    struct rgb d = theme_frame_direct(sel);
+    assert_false(d.r == sel.r && d.g == sel.g && d.b == sel.b);
+    for (int v = 0; v < 256; v++) {
+        assert_int_not_equal(theme_frame_256((struct rgb){(unsigned char)v, (unsigned char)v, 255}),
+                             THEME_SELECT_256);
+        assert_int_not_equal(theme_frame_256((struct rgb){255, (unsigned char)v, (unsigned char)v}),
+                             THEME_SELECT_256);
+    }
+    const struct theme_style *st = theme_style(STYLE_SELECTED, false);
+    assert_int_equal(st->bg, THEME_SELECT);
+    assert_int_equal(theme_style(STYLE_SELECTED_MATCH, false)->bg, THEME_SELECT);
+    assert_int_not_equal(theme_style(STYLE_MATCH, false)->bg, THEME_SELECT);
+    assert_int_not_equal(theme_style(STYLE_TITLE, false)->bg, THEME_BLUE);
+}
+
+/* The label on every colour a frame can show reads at 4.5:1 or better (WCAG AA). */
+static void label_contrast(void **state)
+{
+    (void)state;
+    const struct rgb black = {0, 0, 0}, white = {255, 255, 255};
+    assert_true(theme_contrast(black, white) > 20.9);
+    assert_true(theme_contrast((struct rgb){175, 0, 0}, black) < 3);   /* #af0000 */
+    assert_int_equal(theme_label_fg((struct rgb){175, 0, 0}, true), THEME_WHITE);
+    assert_int_equal(theme_label_fg((struct rgb){255, 220, 40}, true), THEME_BLACK);
+    double worst = 21;
+    for (int p = 0; p < PALETTE_COUNT; p++) {
+        for (size_t k = 0; k < sizeof(kind_names) / sizeof(kind_names[0]); k++) {
+            for (unsigned h = 0; h < 2048; h++) {
+                struct rgb c = theme_rgb_spread((enum palette)p, slot_with(k, h));
+                struct rgb shown[] = {c, theme_rgb_alt(c, 256), theme_256_rgb(theme_frame_256(c)),
+                                      theme_256_rgb(theme_frame_256(theme_rgb_alt(c, 256)))};
+                for (size_t i = 0; i < 4; i++) {
+                    struct rgb fg = theme_label_fg(shown[i], true) == THEME_BLACK ? black : white;
+                    double r = theme_contrast(fg, shown[i]);
+                    worst = r < worst ? r : worst;
+                }
+            }
+        }
+    }
+    static const int frame16[] = {1, 2, 3, 6, 7, 9, 10, 11, 14, 15};
+    for (size_t i = 0; i < 10; i++) {   /* 8/16 colours: xterm's basic colours */
+        int c = frame16[i];
+        struct rgb bg = theme_basic_rgb(c);
+        bool bright = c >= 8;
+        struct rgb fg = theme_label_fg(bg, bright) == THEME_BLACK ? black
+                                                                   : theme_basic_rgb(bright ? 15 : 7);
+        worst = theme_contrast(fg, bg) < worst ? theme_contrast(fg, bg) : worst;
+    }
+    assert_true(worst >= 4.5);
+    for (int v = 0; v < 256; v++) {   /* diff colours */
+        struct rgb c = {255, (unsigned char)v, (unsigned char)v};
+        struct rgb fg = theme_label_fg(c, true) == THEME_BLACK ? black : white;
+        assert_true(theme_contrast(fg, c) >= 4.5);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -297,6 +390,8 @@ int main(void)
         cmocka_unit_test(palette_spread),
         cmocka_unit_test(alternative_shades),
         cmocka_unit_test(frame_kinds),
+        cmocka_unit_test(selection_colour_is_reserved),
+        cmocka_unit_test(label_contrast),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
