@@ -484,6 +484,8 @@ static enum perf_group resolve_group(const struct options *o)
     return o->perf.pid ? GROUP_PID : GROUP_COMM;
 }
 
+static const char shortopts[] = ":F:irs:chV";
+
 int options_parse(struct options *o, int argc, char **argv, struct ft_error *err)
 {
     memset(o, 0, sizeof *o);
@@ -492,7 +494,7 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":F:irs:chV", longopts, NULL)) != -1)
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
         if (option(o, c, optarg, argv, err) < 0)
             return -1;
     o->files = argv + optind;
@@ -537,6 +539,29 @@ static bool blank(char c)
     return c == ' ' || c == '\t' || c == '\n';
 }
 
+/* -1 with err set when an option of words[0..n) needs an argument that is not among
+ * them (the last word is "--save" or "-F"): it must not take a word of the command line
+ * that follows the words. 0 otherwise (other errors are options_parse's). */
+static int words_complete(char **words, int n, struct ft_error *err)
+{
+    static char name[] = "flametui";
+    char **v = xcalloc((size_t)n + 2, sizeof *v);
+    int c, rc = 0;
+    v[0] = name;
+    for (int i = 0; i < n; i++)
+        v[i + 1] = words[i];
+    optind = 0;   /* glibc: start over */
+    opterr = 0;
+    while ((c = getopt_long(n + 1, v, shortopts, longopts, NULL)) != -1)
+        if (c == ':') {
+            rc = ft_error_set(err, 0, "option '%s' needs an argument", v[optind - 1]);
+            break;
+        }
+    optind = 0;
+    free(v);
+    return rc;
+}
+
 int options_split(const char *s, char ***argv, int *argc, struct ft_error *err)
 {
     struct buf w = {0};
@@ -565,7 +590,7 @@ int options_split(const char *s, char ***argv, int *argc, struct ft_error *err)
         (*argv)[(*argc)++] = xstrdup(w.p);
     }
     buf_fini(&w);
-    return rc;
+    return rc < 0 ? rc : words_complete(*argv, *argc, err);
 }
 
 void options_free_words(char **argv, int argc)

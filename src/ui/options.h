@@ -54,7 +54,8 @@ void options_fini(struct options *o);
  * separate words; '...' is literal; "..." keeps \" \\ \$ \` escapes; a backslash
  * outside quotes escapes the next character. Appends the words to *argv (heap: the array
  * and each word; *argc counts them). Returns 0, or -1 with err set for an unterminated
- * quote. options_free_words() frees them. */
+ * quote or an option that needs an argument it does not have among the words (the
+ * command line's next word must not become it). options_free_words() frees them. */
 int options_split(const char *s, char ***argv, int *argc, struct ft_error *err);
 void options_free_words(char **argv, int argc);
 /* The --help text. */
