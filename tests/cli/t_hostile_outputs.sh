@@ -111,6 +111,19 @@ for o in --svg --save; do
     ls -a "$tmp" | grep -q '^\.full\.out\.' && fail "$o left a temporary file" || ok
 done
 
+# --- a really full disk: a 64 KiB tmpfs (root, where mounting is allowed) ---
+mkdir "$tmp/mnt"
+if [ -n "$root" ] && mount -t tmpfs -o size=64k none "$tmp/mnt" 2> /dev/null; then
+    echo OLD > "$tmp/mnt/full.svg"
+    run "$F" --svg="$tmp/mnt/full.svg" "$tmp/big.folded"
+    expect_eq "--svg on a full tmpfs: exit status" 1 "$rc"
+    expect_eq "--svg on a full tmpfs: the old file" OLD "$(cat "$tmp/mnt/full.svg")"
+    expect_eq "--svg on a full tmpfs: no temporary file" "full.svg" "$(ls -A "$tmp/mnt")"
+    umount "$tmp/mnt"
+else
+    skip "cannot mount a small tmpfs (not root, or not allowed)"
+fi
+
 # --- --tee: a write error exits 1; the input only, never the base ---
 (ulimit -f 8; trap '' XFSZ; exec "$F" --collapse --tee="$tmp/t.out" "$tmp/big.folded") > /dev/null 2> "$tmp/err"
 expect_eq "--tee write error: exit status" 1 "$?"
@@ -170,8 +183,10 @@ if [ -n "$as" ]; then
     $as "'$F' --svg='$tmp/ro/f.out' '$tmp/in.folded'" 2> "$tmp/err"
     grep -q '</svg>' "$tmp/ro/f.out" && ok || fail "--svg in a read-only directory: $(cat "$tmp/err")"
     tail -c 7 "$tmp/ro/f.out" | grep -q '</svg>' && ok || fail "--svg in place: the old file's tail is left"
-    $as "'$F' --collapse --save='$tmp/ro/new.out' '$tmp/in.folded'" 2> "$tmp/err"
+    $as "'$F' --collapse --save='$tmp/ro/new.out' '$tmp/in.folded'" > /dev/null 2> "$tmp/err"
     expect_eq "--save of a new file in a read-only directory: exit status" 1 "$?"
+    grep -q "cannot write $tmp/ro/new.out (--save): Permission denied" "$tmp/err" && ok ||
+        fail "--save of a new file in a read-only directory: not refused at start: $(cat "$tmp/err")"
 else
     skip "no su: a directory we cannot write"
 fi
