@@ -52,18 +52,18 @@ static int locate(const struct outpath *o, struct place *pl, struct ft_error *er
         goto out;
     }
     dir_of(tgt.p, &dir);
-    bool dir_ok = access(dir.p, W_OK | X_OK) == 0;
+    int dir_err = access(dir.p, W_OK | X_OK) == 0 ? 0 : errno;
     if (stat(tgt.p, &st) == 0) {
         if ((why = atomic_file_kind(st.st_mode)) != NULL)
             goto out;
-        if (!dir_ok && access(tgt.p, W_OK) < 0) {
+        if (dir_err && access(tgt.p, W_OK) < 0) {
             why = strerror(errno);
             goto out;
         }
         *pl = (struct place){st.st_dev, st.st_ino, NULL};
     } else if (errno == ENOENT) {
-        if (stat(dir.p, &dst) < 0 || !dir_ok) {
-            why = strerror(errno);
+        if (stat(dir.p, &dst) < 0 || dir_err) {
+            why = strerror(dir_err ? dir_err : errno);
             goto out;
         }
         const char *slash = strrchr(tgt.p, '/');
