@@ -365,6 +365,10 @@ static int finish(struct loop *lp, const struct tui_opts *o, int status)
         status = sig == SIGINT ? 0 : 128 + sig;
     if (o->save && tui_session_active()) {
         struct ft_error err = {0, ""};
+        if (!sig) {   /* the terminal is still there: say what the wait is */
+            app_message(&lp->app, "saving all samples to %s (Ctrl-C: give up)", o->save);
+            draw(lp);
+        }
         tui_session_signal_clear();
         collapse_stop_hook(save_interrupted);
         if (app_save_profile(&lp->app, o->save, &err) < 0) {
