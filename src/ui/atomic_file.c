@@ -125,13 +125,6 @@ static int write_in_place(const char *path, const char *dst, const struct stat *
     return 0;
 }
 
-/* Why dst (which exists as old) is rewritten in place rather than replaced: it has hard
- * links, or a rename would give it another owner. */
-static bool keep_in_place(const struct stat *old)
-{
-    return old->st_nlink > 1 ||
-           (geteuid() != 0 && (old->st_uid != geteuid() || old->st_gid != getegid()));
-}
 
 int atomic_file_write(const char *path, mode_t mode, int (*fn)(FILE *f, void *ctx),
                       void *ctx, struct ft_error *err)
@@ -165,7 +158,7 @@ int atomic_file_write(const char *path, mode_t mode, int (*fn)(FILE *f, void *ct
         umask(um);
         mode &= ~um;
     }
-    if (exists && keep_in_place(&st)) {
+    if (exists && st.st_nlink > 1) {   /* a rename would cut the other links off */
         rc = write_in_place(path, dst.p, &st, fn, ctx, err);
         goto out;
     }
@@ -182,7 +175,14 @@ int atomic_file_write(const char *path, mode_t mode, int (*fn)(FILE *f, void *ct
         ft_error_set(err, 0, "cannot write %s: %s", path, strerror(errno));
         goto out;
     }
-    if ((exists && fchown(fd, st.st_uid, st.st_gid) < 0) || fchmod(fd, mode) < 0) {
+    if (exists && fchown(fd, st.st_uid, st.st_gid) < 0 && errno == EPERM &&
+        access(dst.p, W_OK) == 0) {   /* another user's file: a rename would take it */
+        close(fd);
+        unlink(tmp.p);
+        rc = write_in_place(path, dst.p, &st, fn, ctx, err);
+        goto out;
+    }
+    if (fchmod(fd, mode) < 0) {
         ft_error_set(err, 0, "cannot write %s: %s", path, strerror(errno));
         close(fd);
         goto fail;

@@ -7,8 +7,8 @@
  * must not touch (atomic_file_protect: an input, the --tee file). A replaced file keeps its owner
  * and mode.
  * In place: when the temporary file cannot be made (the directory is not writable) but
- * the file itself is, or when a rename would lose the owner (not ours, and not root) or
- * a hard link, the file is rewritten in place instead: opened without truncating,
+ * the file itself is, or when a rename would lose the owner (another user's file, which
+ * we cannot give back) or a hard link, the file is rewritten in place instead: opened without truncating,
  * written, then cut to the new length. That is not atomic: a failed write there leaves a
  * damaged file (the message says so). No curses; never prints. */
 #ifndef FLAMETUI_ATOMIC_FILE_H

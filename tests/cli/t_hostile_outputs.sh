@@ -167,8 +167,9 @@ else
 fi
 mkdir "$tmp/ro"
 cp "$tmp/big.folded" "$tmp/ro/f.out"     # the writer's own file
-cp "$tmp/big.folded" "$tmp/ro/g.out"     # another user's (root's when root runs this)
-chmod 666 "$tmp/ro/f.out" "$tmp/ro/g.out"
+mkdir -m 777 "$tmp/rw"
+cp "$tmp/big.folded" "$tmp/rw/g.out"     # root's, in a directory anyone can write
+chmod 666 "$tmp/ro/f.out" "$tmp/rw/g.out"
 [ -n "$root" ] && chown nobody "$tmp/ro/f.out" 2> /dev/null
 chmod 555 "$tmp/ro"
 G=$F
@@ -188,9 +189,9 @@ if [ -n "$as" ]; then
     grep -q '</svg>' "$tmp/ro/f.out" && ok || fail "--svg in a read-only directory: $(cat "$tmp/err")"
     tail -c 7 "$tmp/ro/f.out" | grep -q '</svg>' && ok || fail "--svg in place: the old file's tail is left"
     if [ -n "$root" ]; then
-        $as "'$G' --collapse --save='$tmp/ro/g.out' '$tmp/in.folded' > /dev/null" 2> "$tmp/err"
-        cmp -s "$tmp/ro/g.out" "$tmp/in.folded" && ok || fail "--save onto another user's file: $(cat "$tmp/err")"
-        expect_eq "--save onto another user's file: the owner" 0 "$(stat -c %u "$tmp/ro/g.out")"
+        $as "'$G' --collapse --save='$tmp/rw/g.out' '$tmp/in.folded' > /dev/null" 2> "$tmp/err"
+        cmp -s "$tmp/rw/g.out" "$tmp/in.folded" && ok || fail "--save onto another user's file: $(cat "$tmp/err")"
+        expect_eq "--save onto another user's file: the owner" 0 "$(stat -c %u "$tmp/rw/g.out")"
     fi
     $as "'$G' --collapse --save='$tmp/ro/new.out' '$tmp/in.folded'" > /dev/null 2> "$tmp/err"
     expect_eq "--save of a new file in a read-only directory: exit status" 1 "$?"
