@@ -28,6 +28,7 @@
 #include "render/svg.h"
 #include "render/textrender.h"
 #include "render/theme.h"
+#include "ui/atomic_file.h"
 #include "ui/keep.h"
 #include "ui/state.h"
 
@@ -128,8 +129,21 @@ static uint32_t zoom_node(struct trie *t, const char *path)
     return node;
 }
 
+struct svg_job {
+    struct trie *t;
+    uint32_t zoom;
+    const struct svg_opts *so;
+};
+
+static int write_svg(FILE *f, void *ctx)
+{
+    const struct svg_job *j = ctx;
+    return svg_write(f, j->t, j->zoom, j->so);
+}
+
 /* --svg[=FILE]: the shown trie as flamegraph.pl would draw it; the subtitle names the
- * input and the view (filters, reverse). Returns 0, or -1 (errno set). */
+ * input and the view (filters, reverse). Returns 0, -1 (errno set) for standard output,
+ * or 1 after reporting that FILE cannot be written. */
 static int output_svg(const struct batch_opts *o, struct graph *g, struct trie *t)
 {
     const struct graph_spec *spec = o->spec;
@@ -156,12 +170,15 @@ static int output_svg(const struct batch_opts *o, struct graph *g, struct trie *
         so.self_delta = svg_own_base_delta;
         so.maxdelta = svg_own_base_maxdelta(t);
     }
-    FILE *f = o->svg_file ? fopen(o->svg_file, "w") : stdout;
-    int rc = -1;
-    if (f) {
-        rc = svg_write(f, t, zoom_node(t, spec->zoom), &so);
-        if (f != stdout && fclose(f) != 0)
-            rc = -1;
+    struct svg_job job = {t, zoom_node(t, spec->zoom), &so};
+    int rc;
+    if (!o->svg_file) {
+        rc = write_svg(stdout, &job);
+    } else {   /* atomically: a failed write leaves the old file */
+        struct ft_error err = {0, ""};
+        rc = atomic_file_write(o->svg_file, 0666, write_svg, &job, &err) < 0 ? 1 : 0;
+        if (rc)
+            batch_print_err(err.msg, strlen(err.msg));
     }
     buf_fini(&sub);
     return rc;
@@ -298,11 +315,8 @@ static int output(const struct batch_opts *o, struct trie *base)
         rc = output_text(o, t, s);
     else
         rc = output_names(o, t);
-    if (rc < 0 && o->out == BATCH_SVG && o->svg_file && errno != EPIPE) {
-        batch_errf("%s: %s", o->svg_file, strerror(errno));
-        rc = 1;
+    if (rc > 0 && o->out == BATCH_SVG)   /* --svg=FILE, reported */
         goto out;
-    }
     if (fflush(stdout) != 0)
         rc = -1;
     /* a reader that stopped early (| head) is not an error, even with SIGPIPE ignored */
@@ -344,6 +358,7 @@ int batch_attach_base(const struct batch_base *b, struct trie *t, struct loader 
                       size_t nls)
 {
     struct load_opts blo = *b->load;
+    blo.tee_fd = 0;   /* --tee copies the input, never the base */
     blo.follow = false;
     blo.interactive = false;
     struct trie *bt = trie_new(trie_names(t));
@@ -357,6 +372,13 @@ int batch_attach_base(const struct batch_base *b, struct trie *t, struct loader 
             break;
         }
         rc = run_loaders(&l, 1);
+        if (rc == 0 && loader_samples(l) == 0) {   /* +0.00% against nothing: no */
+            struct buf msg = {0};
+            loader_no_samples(l, &msg);
+            batch_print_err(msg.p, msg.len && msg.p[msg.len - 1] == '\n' ? msg.len - 1 : msg.len);
+            buf_fini(&msg);
+            rc = 1;
+        }
         loader_free(l);
     }
     if (rc == 0 && ls && (b->normalize || b->strip_hex))

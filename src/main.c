@@ -21,8 +21,10 @@
 #include "query/timeline.h"
 #include "render/collapse.h"
 #include "tui/tui.h"
+#include "ui/atomic_file.h"
 #include "ui/keep.h"
 #include "ui/options.h"
+#include "ui/outpaths.h"
 
 _Static_assert((int)BATCH_COLLAPSE == (int)OUT_COLLAPSE && (int)BATCH_TEXT == (int)OUT_TEXT &&
                    (int)BATCH_TOP == (int)OUT_TOP && (int)BATCH_SVG == (int)OUT_SVG,
@@ -227,28 +229,45 @@ static struct load_opts load_opts_of(const struct options *o, struct samples *sa
     return lo;
 }
 
-/* --tee=FILE opened (truncated): its fd, 0 without --tee, -1 after reporting an error.
- * Exits 2 when FILE is one of the inputs (O_TRUNC would empty it before it is read). */
+/* Every output path checked before any data is read (outpaths.h): exits 1 when one
+ * cannot be written, 2 when one is an input or another output. */
+static void check_outputs(const struct options *o)
+{
+    const struct outpath outs[] = {
+        {o->save, "--save"}, {o->tee, "--tee"}, {o->mode == OUT_SVG ? o->svg_file : NULL, "--svg"}};
+    size_t nin = o->nfiles + o->nbases;
+    char **in = xcalloc(nin + 1, sizeof *in);
+    for (size_t i = 0; i < nin; i++)
+        in[i] = i < o->nfiles ? o->files[i] : o->bases[i - o->nfiles];
+    struct ft_error err = {0};
+    int rc = outpaths_check(outs, FT_ARRAY_LEN(outs), in, nin, &err);
+    free(in);
+    if (rc == OUTPATHS_CLASH)
+        usage_error(err.msg);
+    if (rc != OUTPATHS_OK) {
+        batch_print_err(err.msg, strlen(err.msg));
+        exit(1);
+    }
+}
+
+/* --tee=FILE opened (truncated; check_outputs made sure it is no input): its fd, 0
+ * without --tee, -1 after reporting an error. */
 static int open_tee(const struct options *o)
 {
-    struct stat tst, ist;
     if (!o->tee)
         return 0;
-    if (stat(o->tee, &tst) == 0)
-        for (size_t i = 0; i < o->nfiles; i++)
-            if (stat(o->files[i], &ist) == 0 && ist.st_dev == tst.st_dev &&
-                ist.st_ino == tst.st_ino && S_ISREG(ist.st_mode)) {
-                char msg[600];
-                snprintf(msg, sizeof msg, "%s: --tee would overwrite this input", o->tee);
-                usage_error(msg);
-            }
-    int fd = open(o->tee, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    struct buf path = {0};   /* "~/" and a symbolic link as the check saw them */
+    int fd = atomic_file_target(o->tee, &path)
+                 ? open(path.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0666)
+                 : -1;
+    buf_fini(&path);
     if (fd < 0) {
         char msg[600];
         snprintf(msg, sizeof msg, "%s: cannot write (--tee): %s", o->tee, strerror(errno));
         batch_print_err(msg, strlen(msg));
         return -1;
     }
+    outpaths_take_fd(fd, "the --tee file");
     return fd;
 }
 
@@ -374,7 +393,8 @@ int main(int argc, char **argv)
     if (o.help || o.version)
         return info(&o);
     settle(&o);
-    int tee_fd = open_tee(&o);   /* before anything is allocated: it may exit */
+    check_outputs(&o);   /* before anything is allocated: it may exit */
+    int tee_fd = open_tee(&o);
     struct samples *samples = o.mode == OUT_TUI ? samples_new() : NULL;
     struct load_opts lo = load_opts_of(&o, samples, tee_fd);
     struct trie *t = NULL;
@@ -383,8 +403,13 @@ int main(int argc, char **argv)
     if (rc == 0)
         rc = o.mode == OUT_TUI ? run_viewer(&o, &lo, t, ls, samples)
                                : run_batch(&o, &lo, t, ls);
-    if (tee_fd > 0 && close(tee_fd) < 0 && rc == 0) {
-        batch_errf("%s: write error (--tee): %s", o.tee, strerror(errno));
+    int tee_err = 0;   /* a write error while copying (reported as it came), or at close */
+    for (size_t i = 0; i < o.nfiles && !tee_err; i++)
+        tee_err = loader_tee_error(ls[i]);
+    if (tee_fd > 0 && close(tee_fd) < 0 && !tee_err)
+        tee_err = errno;
+    if (tee_err && rc == 0) {
+        batch_errf("%s: write error (--tee): %s", o.tee, strerror(tee_err));
         rc = 1;
     }
     if (args != argv)

@@ -33,6 +33,7 @@
 #define FOLD_MAX_PARTS 64u
 #define FOLD_SAMPLES 2048u
 #define FOLD_SAMPLE_BUDGET ((size_t)1 << 20) /* path entries kept for the samples */
+#define FOLD_CACHE_MIN 1024u    /* branches of a group whose items are made once */
 
 struct fname {
     const char *p;
@@ -44,6 +45,16 @@ struct fscan {              /* the branches one scan part found, in id order */
     uint32_t *par;
     uint64_t *key;          /* name rank << 32 | id */
     size_t n, cap;
+};
+
+struct witem {
+    uint32_t node;
+    uint32_t sub;           /* 0: the stack ending at node; 1: the stacks below it */
+};
+
+struct fcache {
+    uint32_t parent;
+    size_t off, n;          /* its items: citems[off..off + n) */
 };
 
 struct fsplit {
@@ -64,12 +75,14 @@ struct trie_fold {
     uint32_t *gstart;       /* per group (a parent with branches, in id order) */
     uint64_t *kids;         /* the branches by group, each group by name rank */
     struct fsplit *split;   /* nparts - 1 */
+    /* the items of the groups of FOLD_CACHE_MIN branches or more, in key order, made
+     * once when there are several parts (each part's walk and every split would make
+     * them again: a node with millions of children made them dozens of times) */
+    struct fcache *cache;   /* by parent id */
+    size_t ncache;
+    struct witem *citems;
 };
 
-struct witem {
-    uint32_t node;
-    uint32_t sub;           /* 0: the stack ending at node; 1: the stacks below it */
-};
 
 struct wframe {
     uint32_t node;
@@ -136,6 +149,8 @@ void trie_fold_free(struct trie_fold *w)
     free(w->gstart);
     free(w->kids);
     free(w->split);
+    free(w->cache);
+    free(w->citems);
     free(w);
 }
 
@@ -172,6 +187,7 @@ static inline uint32_t group_of(const struct trie_fold *w, uint32_t p)
 }
 
 static void find_splits(struct trie_fold *w);
+static void make_cache(struct trie_fold *w);
 
 void trie_fold_index(struct trie_fold *w)
 {
@@ -214,8 +230,10 @@ void trie_fold_index(struct trie_fold *w)
     for (uint32_t g = 0; g < ng; g++)
         if (w->gstart[g + 1] - w->gstart[g] > 1)
             trie_sort_keys(w->kids + w->gstart[g], w->gstart[g + 1] - w->gstart[g]);
-    if (w->nparts > 1)
+    if (w->nparts > 1) {
+        make_cache(w);
         find_splits(w);
+    }
 }
 
 /* ---- the walk ------------------------------------------------------------------- */
@@ -267,6 +285,20 @@ static inline void add_items(struct walk *k, uint32_t c, bool *sort)
     *sort |= k->w->nm[nd->name].prefix != 0;
 }
 
+/* The cached items of parent p's group, or NULL. */
+static const struct fcache *cached(const struct trie_fold *w, uint32_t p)
+{
+    size_t lo = 0, hi = w->ncache;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (w->cache[mid].parent < p)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return w->citems && lo < w->ncache && w->cache[lo].parent == p ? &w->cache[lo] : NULL;
+}
+
 /* Appends the items of p's children (several) to k->it in key order. */
 static void group_items(struct walk *k, uint32_t p, bool chain, const uint64_t *br, size_t nbr)
 {
@@ -274,6 +306,12 @@ static void group_items(struct walk *k, uint32_t p, bool chain, const uint64_t *
     size_t start = k->nit;
     bool sort = false;
     FT_GROW(k->it, k->itcap, k->nit + 2 * (nbr + 1));
+    const struct fcache *c = nbr >= FOLD_CACHE_MIN ? cached(w, p) : NULL;
+    if (c) {
+        memcpy(k->it + k->nit, w->citems + c->off, c->n * sizeof *k->it);
+        k->nit += c->n;
+        return;
+    }
     uint64_t ckey = chain ? (uint64_t)w->ranks[w->v[p + 1].name] << 32 : UINT64_MAX;
     for (size_t i = 0; i < nbr; i++) {
         if (ckey < br[i]) {
@@ -422,6 +460,30 @@ static void walk_fini(struct walk *k)
     free(k->st);
 }
 
+/* The items of every group of FOLD_CACHE_MIN branches or more, parents in id order. */
+static void make_cache(struct trie_fold *w)
+{
+    struct walk k = {.w = w};
+    size_t cap = 0;
+    for (size_t i = 0; i < w->n / 64 + 1; i++)
+        for (uint64_t b = w->bits[i]; b; b &= b - 1) {
+            uint32_t p = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(b)), g = group_of(w, p);
+            bool chain;
+            const uint64_t *br;
+            size_t nbr;
+            if (w->gstart[g + 1] - w->gstart[g] < FOLD_CACHE_MIN)
+                continue;
+            children(w, p, &chain, &br, &nbr);
+            group_items(&k, p, chain, br, nbr);   /* appended after the groups before */
+            FT_GROW(w->cache, cap, w->ncache + 1);
+            size_t off = w->ncache ? w->cache[w->ncache - 1].off + w->cache[w->ncache - 1].n : 0;
+            w->cache[w->ncache++] = (struct fcache){p, off, k.nit - off};
+        }
+    w->citems = k.it;   /* cached() finds these groups from now on */
+    k.it = NULL;
+    walk_fini(&k);
+}
+
 int trie_fold_walk(const struct trie_fold *w, unsigned part, trie_fold_fn fn, void *ctx)
 {
     struct walk k = {.w = w};
@@ -461,6 +523,41 @@ static int cmp_node_idx(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* cnt[j] for each item j of k->it[0..k->nit): how many of the samples sel[0..nsel) it
+ * holds (their node at depth d is a child of the group's parent): a sample below child c
+ * counts for c's subtree, c itself for c's first item. One pass over the items (a group
+ * may have millions) with the samples sorted by node; map has room for 2 * nsel. */
+static void count_items(const struct walk *k, const struct fsamples *sm, const uint32_t *sel,
+                        size_t nsel, size_t d, uint64_t *map, size_t *cnt)
+{
+    uint64_t *asg = map + nsel;   /* per sample: its item + 1, 0 none yet */
+    for (size_t i = 0; i < nsel; i++) {
+        map[i] = (uint64_t)sm->pool[sm->off[sel[i]] + d] << 32 | (uint64_t)i;
+        asg[i] = 0;
+    }
+    qsort(map, nsel, sizeof *map, cmp_node_idx);
+    for (size_t j = 0; j < k->nit; j++) {
+        uint32_t c = k->it[j].node;
+        size_t lo = 0, hi = nsel;
+        cnt[j] = 0;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if ((map[mid] >> 32) < c)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (; lo < nsel && (map[lo] >> 32) == c; lo++) {
+            uint32_t i = (uint32_t)map[lo];
+            if (!asg[i] || (k->it[j].sub && sm->depth[sel[i]] > d + 1))
+                asg[i] = j + 1;
+        }
+    }
+    for (size_t i = 0; i < nsel; i++)
+        if (asg[i])
+            cnt[asg[i] - 1]++;
+}
+
 /* The split before which about target of the samples lie (in walk order). */
 static struct fsplit split_at(const struct trie_fold *w, const struct fsamples *sm,
                               size_t target, struct walk *k, uint32_t *sel)
@@ -495,28 +592,9 @@ static struct fsplit split_at(const struct trie_fold *w, const struct fsamples *
         k->nit = 0;
         group_items(k, p, chain, br, nbr);
         size_t m = k->nit;
-        FT_GROW(map, mapcap, m);
         FT_GROW(cnt, cntcap, m);
-        for (size_t j = 0; j < m; j++) {
-            map[j] = (uint64_t)k->it[j].node << 32 | (uint64_t)j;
-            cnt[j] = 0;
-        }
-        qsort(map, m, sizeof *map, cmp_node_idx); /* a node's own item before its subtree */
-        for (size_t i = 0; i < nsel; i++) {
-            uint32_t x = sel[i], c = sm->pool[sm->off[x] + d];
-            size_t lo = 0, hi = m;
-            while (lo < hi) {
-                size_t mid = (lo + hi) / 2;
-                if ((map[mid] >> 32) < c)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            /* a sample below c counts for c's subtree, c itself for its first item */
-            if (sm->depth[x] > d + 1 && lo + 1 < m && (map[lo + 1] >> 32) == c)
-                lo++;
-            cnt[(uint32_t)map[lo]]++;
-        }
+        FT_GROW(map, mapcap, 2 * nsel + 1);
+        count_items(k, sm, sel, nsel, d, map, cnt);
         size_t acc = before, j = 0;
         while (j < m && acc + cnt[j] <= target)
             acc += cnt[j++];

@@ -201,6 +201,11 @@ enum input_format loader_format(const struct loader *l)
     return l->format;
 }
 
+int loader_tee_error(const struct loader *l)
+{
+    return l ? l->tee_errno : 0;
+}
+
 size_t loader_bytes(const struct loader *l)
 {
     return l->consumed;
@@ -384,6 +389,7 @@ static void tee_copy(struct loader *l, const unsigned char *p, size_t n)
         if (w <= 0) {
             note(l, "--tee: write error: %s; the input is no longer copied",
                  w < 0 ? strerror(errno) : "nothing written");
+            l->tee_errno = w < 0 ? errno : EIO;
             l->tee_fd = 0;
             return;
         }

@@ -82,6 +82,8 @@ bool loader_is_live(const struct loader *l);        /* pipe, tty or --follow */
 bool loader_same_file(const struct loader *l, const char *path);
 const char *loader_name(const struct loader *l);    /* "-" shows as "stdin" */
 enum input_format loader_format(const struct loader *l); /* FORMAT_AUTO until sniffed */
+/* --tee's write error (errno; the copying stopped), 0 when none (or l NULL). */
+int loader_tee_error(const struct loader *l);
 size_t loader_bytes(const struct loader *l);        /* input bytes consumed so far */
 size_t loader_samples(const struct loader *l);      /* stacks/records added so far */
 /* The events of a perf script input read in steps (the viewer): perf_events() of its

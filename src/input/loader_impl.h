@@ -95,6 +95,7 @@ struct loader {
     struct buf notes;
     size_t notes_taken;
     int tee_fd;             /* --tee (load_opts), 0 = none */
+    int tee_errno;          /* --tee's write error (copying stopped), 0 = none */
 };
 
 /* True once the input's format is known and its parser made. */

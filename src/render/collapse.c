@@ -10,6 +10,7 @@
 
 #include "render/collapse.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -32,6 +33,13 @@ void collapse_threads(int n)
     nthreads_set = n;
 }
 
+static bool (*stop_hook)(void);
+
+void collapse_stop_hook(bool (*stop)(void))
+{
+    stop_hook = stop;
+}
+
 void collapse_pair_nodes(size_t nodes)
 {
     pair_nodes = nodes ? nodes : MT_PAIR_NODES;
@@ -46,6 +54,10 @@ struct out {
 
 static int flush(struct out *o)
 {
+    if (stop_hook && stop_hook()) {
+        errno = ECANCELED;
+        return -1;
+    }
     if (o->len && fwrite(o->p, 1, o->len, o->f) != o->len)
         return -1;
     o->len = 0;

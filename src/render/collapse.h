@@ -6,6 +6,7 @@
  * Ownership: nothing is retained. */
 #ifndef FLAMETUI_COLLAPSE_H
 #define FLAMETUI_COLLAPSE_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -20,6 +21,11 @@ int collapse_write(FILE *out, struct trie *t);
 /* Threads for collapse_write (process-wide): 1 = one; 2 or more = two on big tries;
  * 0 (the default) = two when there are two CPUs. The output is the same. */
 void collapse_threads(int n);
+/* A check made at every megabyte written (process-wide; NULL: none): when stop() returns
+ * true, collapse_write gives up and returns -1 with errno ECANCELED. For the viewer's
+ * --save at exit, which a signal may cut short. Async-signal-safe stop() not needed: it
+ * runs on the writing thread. */
+void collapse_stop_hook(bool (*stop)(void));
 /* Tests: with two threads the stacks are written in pairs of parts of about this many
  * trie nodes each (0: the default, 2^20); the other thread holds at most two parts in
  * memory. */

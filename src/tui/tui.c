@@ -22,6 +22,7 @@
 #include "core/util.h"
 #include "input/feed.h"
 #include "input/loader.h"
+#include "render/collapse.h"
 #include "render/label.h"
 #include "ui/app.h"
 
@@ -376,17 +377,34 @@ static int wait_events(struct loop *lp, struct pollfd *fds, size_t nls, nfds_t *
     return poll(fds, *nf, poll_timeout(lp, now_ms(), timeout));
 }
 
+/* During --save at exit: a signal other than SIGHUP (a closing terminal may send it
+ * twice) gives the write up, leaving the old file. */
+static bool save_interrupted(void)
+{
+    int sig = tui_session_signal();
+    return sig != 0 && sig != SIGHUP;
+}
+
 /* The exit status once the loop ended with status: a signal's, and --save's. --save is
- * written before the terminal is restored, while the signals only set a flag (a second
- * SIGHUP must not cut the write short); its error shows after endwin. */
+ * written before the terminal is restored, while the signals only set a flag; a signal
+ * other than SIGHUP during the write gives it up (and sets the status); its error (in
+ * err) is printed after endwin. */
 static int finish(struct loop *lp, const struct tui_opts *o, int status, struct ft_error *err)
 {
     int sig = tui_session_signal();
     if (sig && status == 0)
         status = sig == SIGINT ? 0 : 128 + sig;
-    if (o->save && tui_session_active() && app_save_profile(&lp->app, o->save, err) < 0 &&
-        status == 0)
-        status = 1;
+    if (o->save && tui_session_active()) {
+        if (!sig) {   /* the terminal is still there: say what the wait is */
+            app_message(&lp->app, "saving all samples to %s (Ctrl-C: give up)", o->save);
+            draw(lp);
+        }
+        tui_session_signal_clear();
+        collapse_stop_hook(save_interrupted);
+        if (app_save_profile(&lp->app, o->save, err) < 0 && status == 0)
+            status = save_interrupted() ? 128 + tui_session_signal() : 1;
+        collapse_stop_hook(NULL);
+    }
     return status;
 }
 

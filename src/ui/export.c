@@ -20,6 +20,7 @@
 #include "query/search.h"
 #include "render/label.h"
 #include "render/svg.h"
+#include "ui/atomic_file.h"
 #include "ui/state.h"
 
 static const char export_svg_default[] = "flametui.svg";
@@ -35,6 +36,18 @@ static char *expand_home(const char *path)
         return b.p;
     }
     return xstrdup(path);
+}
+
+struct svg_job {
+    struct trie *t;
+    uint32_t zoom;
+    const struct svg_opts *o;
+};
+
+static int write_svg(FILE *f, void *ctx)
+{
+    const struct svg_job *j = ctx;
+    return svg_write(f, j->t, j->zoom, j->o);
 }
 
 /* Subtitle: the input, then what the view is ("callees of NAME", filters, reverse). */
@@ -77,19 +90,15 @@ static enum reaction export_svg(struct app *a, const char *text)
         o.maxdelta = svg_own_base_maxdelta(a->t);
     }
     state_lazy_complete(a);   /* every frame, as the SVG has them all */
-    FILE *f = fopen(path, "w");
-    int rc = f ? svg_write(f, a->t, a->zoom, &o) : -1;
-    int err = errno;
-    if (f && fclose(f) != 0 && rc == 0) {
-        rc = -1;
-        err = errno;
-    }
+    struct svg_job job = {a->t, a->zoom, &o};
+    struct ft_error err = {0, ""};
+    int rc = atomic_file_write(path, 0666, write_svg, &job, &err);
     struct buf safe = {0};   /* the name as typed, made safe for the status line */
     label_escape(&safe, path, strlen(path), LABEL_AUTO);
     buf_putc(&safe, '\0');
     struct stat st;
-    if (rc < 0) {
-        app_message(a, "cannot write %s: %s", safe.p, strerror(err));
+    if (rc < 0) {   /* err names the path as typed: the status line makes it safe */
+        app_message(a, "%s", err.msg);
         a->msg_error = true;
     } else if (stat(path, &st) == 0) {
         char *real = realpath(path, NULL);

@@ -497,6 +497,8 @@ static enum perf_group resolve_group(const struct options *o)
     return o->perf.pid ? GROUP_PID : GROUP_COMM;
 }
 
+static const char shortopts[] = ":F:irs:chV";
+
 /* Every option of argv, one by one (no checks across options). 0, or -1 with err set. */
 static int parse_words(struct options *o, int argc, char **argv, struct ft_error *err)
 {
@@ -506,7 +508,7 @@ static int parse_words(struct options *o, int argc, char **argv, struct ft_error
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":F:irs:chV", longopts, NULL)) != -1)
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
         if (option(o, c, optarg, argv, err) < 0)
             return -1;
     o->files = argv + optind;

@@ -37,7 +37,7 @@ grep -q '<title>alpha_leaf (30 samples, 30.00%)</title>' "$tmp/a.svg" && ok ||
 xml_ok "tui-basic" "$tmp/a.svg"
 run "$F" --svg="$tmp/no/such/a.svg" "$d/tui-basic.folded"
 expect_eq "unwritable: exit status" 1 "$rc"
-expect_eq "unwritable: message" "flametui: $tmp/no/such/a.svg: No such file or directory" "$err"
+expect_eq "unwritable: message" "flametui: cannot write $tmp/no/such/a.svg (--svg): No such file or directory" "$err"
 run "$F" --svg --collapse "$d/tui-basic.folded"
 expect_eq "--svg --collapse: exit status" 2 "$rc"
 case $err in *"cannot be combined"*) ok ;; *) fail "--svg --collapse: [$err]" ;; esac

@@ -343,6 +343,47 @@ static void writer_threads_agree(void **state)
     trie_free(t);
 }
 
+/* Nodes with tens of thousands of children (their items are made once and shared by
+ * every part and split): names that are prefixes of each other (fn_1, fn_10, ...), one
+ * such group inside another, stacks ending at nodes with children; every split of the
+ * walk and the two-thread writer agree with the reference. */
+static void wide_groups(void **state)
+{
+    (void)state;
+    struct trie *t = trie_new(NULL);
+    struct strtab *st = trie_names(t);
+    uint32_t s[4] = {strtab_intern(st, "root", 4), 0, 0, 0};
+    for (unsigned i = 0; i < 70000; i++) {
+        char nm[16];
+        int len = snprintf(nm, sizeof nm, "fn_%u", i);
+        s[1] = strtab_intern(st, nm, (size_t)len);
+        trie_insert(t, s, 2, count_u64(1 + i % 5));
+        if (i % 7 == 0) {   /* a level below some of them, and a wide group under fn_7 */
+            s[2] = s[1];
+            trie_insert(t, s, 3, count_u64(2));
+        }
+        if (i < 3000) {
+            s[1] = strtab_intern(st, "fn_7", 4);
+            len = snprintf(nm, sizeof nm, "g%u", i);
+            s[2] = strtab_intern(st, nm, (size_t)len);
+            s[3] = s[0];
+            trie_insert(t, s, 4, count_u64(1));
+        }
+    }
+    size_t nref, l1, l2;
+    struct line *ref = reference(t, &nref);
+    static const unsigned nparts[] = {1, 2, 3, 6, 33};
+    for (size_t i = 0; i < FT_ARRAY_LEN(nparts); i++)
+        check_parts(t, ref, nref, nparts[i]);
+    free_lines(ref, nref);
+    char *one = written(t, 1, 0, &l1), *two = written(t, 2, 20000, &l2);
+    assert_int_equal(l1, l2);
+    assert_memory_equal(one, two, l1);
+    free(one);
+    free(two);
+    trie_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -352,6 +393,7 @@ int main(void)
         cmocka_unit_test(callback_stops),
         cmocka_unit_test(parts_are_balanced),
         cmocka_unit_test(writer_threads_agree),
+        cmocka_unit_test(wide_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,7 @@
 #include "core/trie.h"
 #include "core/util.h"
 #include "helpers.h"
+#include "render/collapse.h"
 #include "ui/app.h"
 #include "ui/history.h"
 #include "ui/keep.h"
@@ -145,6 +146,41 @@ static void folded_file_is_atomic(void **state)
     char cmd[200];
     snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) = 1", tmpdir);
     assert_int_equal(system(cmd), 0);     /* only out.folded: no temporary file */
+    trie_free(t);
+}
+
+static bool stop_now(void)
+{
+    return true;
+}
+
+/* A write given up (collapse_stop_hook: a signal during --save at exit) leaves the old
+ * file and no temporary file, and says so; a FIFO is refused, never opened. */
+static void folded_write_given_up(void **state)
+{
+    (void)state;
+    char path[128], fifo[128];
+    struct ft_error err = {0};
+    struct trie *t = trie_from_folded(BASIC);
+    snprintf(path, sizeof path, "%s/out.folded", tmpdir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("old\n", f);
+    assert_int_equal(fclose(f), 0);
+    collapse_stop_hook(stop_now);
+    assert_int_equal(keep_write_folded(path, t, &err), -1);
+    collapse_stop_hook(NULL);
+    assert_non_null(strstr(err.msg, "interrupted, not written"));
+    char *got = slurp(path);
+    assert_string_equal(got, "old\n");
+    free(got);
+    snprintf(fifo, sizeof fifo, "%s/fifo", tmpdir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(keep_write_folded(fifo, t, &err), -1);
+    assert_non_null(strstr(err.msg, "it is a FIFO, not replaced"));
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) = 2", tmpdir);
+    assert_int_equal(system(cmd), 0);     /* out.folded and fifo: no temporary file */
     trie_free(t);
 }
 
@@ -377,6 +413,7 @@ int main(void)
         cmocka_unit_test(shell_quote),
         cmocka_unit_test(split_like_a_shell),
         cmocka_unit_test_setup_teardown(folded_file_is_atomic, mk_tmp, rm_tmp),
+        cmocka_unit_test_setup_teardown(folded_write_given_up, mk_tmp, rm_tmp),
         cmocka_unit_test_setup_teardown(history_is_bounded_and_moves_repeats, mk_tmp, rm_tmp),
         cmocka_unit_test(history_path_follows_xdg),
         cmocka_unit_test(start_paths_and_cmdline),
