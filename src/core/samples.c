@@ -474,3 +474,11 @@ size_t samples_bytes(const struct samples *s)
            s->capwdict * sizeof *s->wdict + s->wtabsize * sizeof *s->wtab +
            s->capth * (sizeof *s->th + sizeof *s->th_key) + s->tabsize * sizeof *s->tab;
 }
+
+const char *samples_group_word(enum perf_group g)
+{
+    static const char *const words[GROUP_COUNT] = {
+        [GROUP_COMM] = "comm", [GROUP_PID] = "pid", [GROUP_TID] = "tid", [GROUP_NONE] = "none",
+    };
+    return (unsigned)g < GROUP_COUNT && words[g] ? words[g] : "comm";
+}

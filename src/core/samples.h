@@ -28,6 +28,8 @@ struct samples;
 /* The process level of perf stacks (--group): the comm (stackcollapse-perf.pl's
  * default), "comm-PID", "comm-PID/TID", or no process frame. */
 enum perf_group { GROUP_COMM, GROUP_PID, GROUP_TID, GROUP_NONE, GROUP_COUNT };
+/* --group's word for g ("comm" for one out of range). */
+const char *samples_group_word(enum perf_group g);
 
 struct samples_thread {
     uint32_t proc;       /* the node of the process frame (its last frame, grouped by comm) */

@@ -19,7 +19,6 @@
 #include "render/collapse.h"
 #include "ui/atomic_file.h"
 #include "ui/nav.h"
-#include "ui/options.h"
 #include "ui/prompt.h"
 #include "ui/state.h"
 
@@ -198,7 +197,7 @@ static void state_options(const struct app *a, struct buf *out)
     uint64_t from, to;
     enum perf_group grp = graph_group(a->graph);
     if (grp != GROUP_COMM)
-        buf_printf(out, " --group=%s", options_group_name(grp));
+        buf_printf(out, " --group=%s", samples_group_word(grp));
     if (graph_recursion(a->graph))
         buf_printf(out, " --collapse-recursion");
     if (graph_range(a->graph, &from, &to)) {

@@ -285,14 +285,6 @@ static const struct keyword_option {
     {OPT_GROUP, "group", groups, "none, comm, pid or tid"},
 };
 
-const char *options_group_name(int group)
-{
-    for (const struct keyword *k = groups; k->word; k++)
-        if (k->value == group)
-            return k->word;
-    return "comm";
-}
-
 /* The keyword option with getopt_long value c, or NULL. */
 static const struct keyword_option *keyword_option(int c)
 {

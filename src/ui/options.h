@@ -65,7 +65,4 @@ int options_split(const char *s, char ***argv, int *argc, struct ft_error *err);
 void options_free_words(char **argv, int argc);
 /* The --help text. */
 extern const char options_usage[];
-/* --group's word for an enum perf_group ("comm" for one it does not know). */
-const char *options_group_name(int group);
-
 #endif
