@@ -344,7 +344,7 @@ int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
         }
         if (!loader_same_file(f->ls[i], files[i])) {   /* the profile shown stays */
             snprintf(msg, n, "%s changed since it was read: restart with --event-filter=%s",
-                     loader_name(f->ls[i]), event);
+                     files[i], event);
             return -1;
         }
     }

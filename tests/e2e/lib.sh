@@ -65,6 +65,14 @@ wait_gone() {                                  # poll until the pattern is not o
     done
     fail "timeout waiting for '$1' to go away"
 }
+# quit_rc WANT: q, then the exit status must be WANT
+quit_rc() {
+    keys q
+    i=0
+    while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    [ "$(cat "$tmp/rc" 2>/dev/null)" = "$1" ] && ok "exit status $1 after q" ||
+        fail "exit status '$(cat "$tmp/rc" 2>/dev/null)' after q (want $1)"
+}
 # quit_ok [KEY]: KEY (default q), then the exit status must be 0 and no sanitizer report
 # may exist.
 quit_ok() {

@@ -8,15 +8,6 @@ cd "$tmp" || exit 99
 : > "$tmp/empty.txt"
 printf 'hello world\nthis is not a profile\n' > "$tmp/garbage.txt"
 
-# quit_status WANT: q, then the exit status must be WANT
-quit_status() {
-    keys q
-    i=0
-    while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-    [ "$(cat "$tmp/rc" 2>/dev/null)" = "$1" ] && ok "exit status $1 after q" ||
-        fail "exit status '$(cat "$tmp/rc" 2>/dev/null)' after q (want $1)"
-}
-
 start_size 60 16 "$FLAMETUI empty.txt 2>$tmp/err"
 wait_for '^ empty.txt: no samples found \(formats tried: folded'
 wait_for 'compressed: gzip, zstd, xz, bzip2\)$'   # wrapped, not cut with ..
@@ -28,5 +19,5 @@ start_size 60 16 "$FLAMETUI garbage.txt 2>$tmp/err"
 wait_for '^ garbage.txt: 2 lines skipped \(first at line 1: count is'
 wait_for '^ garbage.txt: no samples found'     # its own line: not joined with ;
 screen | grep -q ';/' && fail "messages joined with ;" || ok
-quit_status 1
+quit_rc 1
 grep -q 'garbage.txt: no samples found' "$tmp/err" && ok || fail "stderr: $(cat "$tmp/err")"

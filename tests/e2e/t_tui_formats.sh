@@ -41,13 +41,13 @@ fresh
 start_size 200 24 "FAKEPERF=fail $FLAMETUI --perf=$tmp/fakeperf $tiny"
 wait_for 'perf script failed \(exit status 3\)'
 wait_for 'INPUT ERROR'
-quit_ok
+quit_rc 1            # no samples: exit 1, as the non-interactive outputs
 
 fresh
 : > "$tmp/empty"
 start_size 200 24 "$FLAMETUI $tmp/empty"
 wait_for 'empty: no samples found \(formats tried: folded'
-quit_ok
+quit_rc 1
 
 if command -v zstd > /dev/null 2>&1; then
     fresh
