@@ -493,8 +493,14 @@ static void notices_trie_replace(void **state)
 static void weights_of_inputs(void **state)
 {
     (void)state;
-    const char *text = "two 1 1.0:    5000000 cpu-clock:ppp: \n\t1 f (m)\n\n";
-    char *path = test_temp_file("weight", text);
+    /* over 1 MiB: a batch loader collapses it on two threads (perf_mt) */
+    struct buf b = {0};
+    for (int i = 0; i < 30000; i++)
+        buf_printf(&b, "two 1 1.0:    5000000 cpu-clock:ppp: \n\t1 f (m)\n\n");
+    buf_putc(&b, '\0');
+    assert_true(b.len > (1u << 20));
+    char *path = test_temp_file("weight", b.p);
+    buf_fini(&b);
     char type[64];
     const char *unit = NULL;
     for (int round = 0; round < 4; round++) {
