@@ -489,6 +489,50 @@ static void notices_trie_replace(void **state)
     buf_fini(&b);
 }
 
+/* loader_weight: what an input's weights are, for render/numfmt.h's numfmt_unit_set. */
+static void weights_of_inputs(void **state)
+{
+    (void)state;
+    /* over 1 MiB: a batch loader collapses it on two threads (perf_mt) */
+    struct buf b = {0};
+    for (int i = 0; i < 30000; i++)
+        buf_printf(&b, "two 1 1.0:    5000000 cpu-clock:ppp: \n\t1 f (m)\n\n");
+    buf_putc(&b, '\0');
+    assert_true(b.len > (1u << 20));
+    char *path = test_temp_file("weight", b.p);
+    buf_fini(&b);
+    char type[64];
+    const char *unit = NULL;
+    for (int round = 0; round < 4; round++) {
+        struct trie *t = trie_new(NULL);
+        struct ft_error err = {0, ""};
+        struct load_opts o = {.format = FORMAT_AUTO, .interactive = round >= 2};
+        o.perf.weight_samples = round % 2 == 1;
+        struct loader *l = open_opts(path, &o, t);
+        assert_false(loader_weight(l, type, sizeof type, &unit));   /* not known yet */
+        assert_int_equal(loader_run(l, &err), 0);
+        assert_true(loader_weight(l, type, sizeof type, &unit));
+        assert_string_equal(type, "cpu-clock:ppp");
+        assert_string_equal(unit, round % 2 ? "samples" : "period");
+        loader_free(l);
+        trie_free(t);
+    }
+    unlink(path);
+    free(path);
+    /* folded stacks count samples: nothing to say */
+    path = test_temp_file("weight", "a;b 3\n");
+    struct trie *t = trie_new(NULL);
+    struct ft_error err = {0, ""};
+    struct load_opts o = {.format = FORMAT_AUTO};
+    struct loader *l = open_opts(path, &o, t);
+    assert_int_equal(loader_run(l, &err), 0);
+    assert_false(loader_weight(l, type, sizeof type, &unit));
+    loader_free(l);
+    trie_free(t);
+    unlink(path);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -503,6 +547,7 @@ int main(void)
         cmocka_unit_test(line_cap_in_the_parsers),
         cmocka_unit_test(written_counts_read_back),
         cmocka_unit_test(notices_trie_replace),
+        cmocka_unit_test(weights_of_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
