@@ -11,6 +11,7 @@
 
 #include "input/decompress.h"
 #include "input/folded_pipe.h"
+#include "input/http.h"
 #include "input/loader.h"
 #include "input/parse_bpftrace.h"
 #include "input/parse_folded.h"
@@ -93,6 +94,7 @@ struct loader {
     struct buf notes;
     size_t notes_taken;
     int tee_fd;             /* --tee (load_opts), 0 = none */
+    struct http_fetch *http;    /* a network input (remote.h): owns fd */
 };
 
 /* True once the input's format is known and its parser made. */
