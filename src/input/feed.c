@@ -116,10 +116,13 @@ size_t feed_poll_fds(struct feed *f, struct pollfd *fds, size_t max, long long n
                      int *timeout_ms)
 {
     size_t nf = 0;
+    f->st.progress[0] = '\0';
     if (f->ended)
         return 0;
     for (size_t i = 0; i < f->n; i++) {
         struct feed_input *in = &f->in[i];
+        if (in->state != L_DONE && !f->st.progress[0])
+            loader_progress(f->ls[i], f->st.progress, sizeof f->st.progress);
         int fd = loader_fd(f->ls[i]);
         if (in->state == L_DONE)
             continue;
@@ -271,8 +274,12 @@ bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long 
 
 void feed_stop(struct feed *f)
 {
-    for (size_t i = 0; i < f->n; i++)
+    for (size_t i = 0; i < f->n; i++) {
+        if (f->in[i].state != L_DONE)
+            loader_cancel(f->ls[i]);
         f->in[i].state = L_DONE;
+    }
+    f->st.progress[0] = '\0';
     if (!f->ended) {
         f->ended = true;
         f->st.live = f->any_live ? LIVE_EOF : LIVE_NONE;

@@ -32,6 +32,8 @@ struct feed_status {
     char error[200];      /* "NAME:LINE: message" of the first loader error; "" none */
     char notice[200];     /* the latest loader notice (loader_notice), "NAME: message" */
     unsigned notices;     /* notices so far: show notice in the status line when it moves */
+    char progress[80];    /* a network input being fetched: "recording 10 s ... 4 s left"
+                           * (loader_progress), refreshed by feed_poll_fds; "" none */
     /* perf script input: events[0] is the event shown (its records), the others are
      * records skipped because they are of another event (perf_events of every loader,
      * merged by name). nevents 0: not perf script. */
@@ -57,7 +59,8 @@ size_t feed_poll_fds(struct feed *f, struct pollfd *fds, size_t max, long long n
  * without waiting, or its --follow timer ran out) one bounded step (about 1 MB). Returns
  * true when anything was parsed (the trie may have grown). */
 bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long now_ms);
-/* Stops reading: every loader not finished yet is taken as ended (its unread data and
+/* Stops reading: network transfers are cancelled (loader_cancel); every loader not
+ * finished yet is taken as ended (its unread data and
  * an incomplete last line are dropped; the loaders stay open, the caller frees them), so
  * the status becomes LIVE_EOF and feed_take_end reports the end. For Ctrl-C in a live
  * session whose writer does not end by itself. */

@@ -10,6 +10,7 @@
 
 #include <curl/curl.h>
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -425,7 +426,7 @@ bool http_progress(struct http_fetch *h, char *out, size_t n)
     if (got > 0)
         snprintf(out, n, "%.1f MB received", (double)got / 1e6);
     else if (h->wait > 0 && el < h->wait)
-        snprintf(out, n, "recording %g s ... %.0f s left", h->wait, h->wait - el + 0.5);
+        snprintf(out, n, "recording %g s ... %.0f s left", h->wait, ceil(h->wait - el));
     else
         snprintf(out, n, "waiting for the server (%.0f s)", el);
     return true;

@@ -373,6 +373,7 @@ static void set_live(struct app *a, const struct feed_status *f)
                             .notices = f->notices, .nevents = f->nevents};
     snprintf(s.error, sizeof s.error, "%s", f->error);
     snprintf(s.notice, sizeof s.notice, "%s", f->notice);
+    snprintf(s.progress, sizeof s.progress, "%s", f->progress);
     for (size_t i = 0; i < f->nevents && i < FT_ARRAY_LEN(s.events); i++) {
         snprintf(s.events[i].name, sizeof s.events[i].name, "%s", f->events[i].name);
         s.events[i].samples = f->events[i].samples;

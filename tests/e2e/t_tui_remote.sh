@@ -1,0 +1,57 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# flametui - the viewer on network inputs: while a real Go service (net/http/pprof)
+# records a CPU profile the status line counts the seconds down, then the graph comes;
+# q and Ctrl-C cancel a recording (the server sees its client go away); --header's value
+# never shows in C's command line.
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+. "$top_srcdir/tests/remote/lib.sh"
+go_build pprof_service
+go_build standin
+serve pprof_service
+svc=$port
+serve standin -pprof "$data/go-cpu.pb.gz" -log "$tmp/log"
+srv="http://127.0.0.1:$port"
+
+# wait_log PATTERN WHAT: the stand-in's log gets a line matching PATTERN within 10 s
+wait_log() {
+    i=0
+    while [ $i -lt 100 ]; do
+        grep -q -- "$1" "$tmp/log" && { ok "$2"; return 0; }
+        sleep 0.1; i=$((i + 1))
+    done
+    fail "$2: not in the server's log"
+}
+
+start "$FLAMETUI 'http://127.0.0.1:$svc/debug/pprof/profile?seconds=3'"
+wait_for "LIVE recording 3 s \.\.\. [0-9] s left"
+wait_for "main\.burn"
+wait_for "EOF"
+quit_ok
+
+fresh
+start "$FLAMETUI '$srv/slow?seconds=60'"
+wait_for "recording 60 s \.\.\. [0-9]+ s left"
+keys q
+expect_rc=$(wait_rc "q while recording")
+expect_eq_rc() { [ "$1" = "$2" ] && ok "$3" || fail "$3: $1"; }
+expect_eq_rc "$expect_rc" 0 "q while recording: exit 0"
+wait_log "slow: cancelled by the client" "q while recording: the transfer is cancelled"
+
+fresh
+: > "$tmp/log"
+start "$FLAMETUI '$srv/slow?seconds=60'"
+wait_for "recording 60 s"
+keys C-c
+wait_rc "Ctrl-C while recording" > /dev/null
+ok "Ctrl-C while recording: flametui exits"
+wait_log "slow: cancelled by the client" "Ctrl-C while recording: the transfer is cancelled"
+
+fresh
+start "$FLAMETUI --header='Authorization: Bearer s3cret-t0ken' '$srv/profile.pb'"
+wait_for "main\.worker"
+keys C
+wait_for "flametui .*profile\.pb"
+screen | grep -q "s3cret" && fail "C shows the header's value" || ok "C: no header value"
+quit_ok
+finish
