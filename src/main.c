@@ -317,6 +317,7 @@ static int run_viewer(const struct options *o, const struct load_opts *lo, struc
         .app = viewer_opts_of(o, samples),
         .load = lo,   /* e reads the inputs again for another event */
         .files = o->files,
+        .refresh = o->remote.refresh,
     };
     to.app.cmd_args = cargs.p;
     to.app.cmd_files = cfiles.p;

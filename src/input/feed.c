@@ -268,6 +268,7 @@ bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long 
         f->ended = true;
         f->st.live = f->any_live ? LIVE_EOF : LIVE_NONE;
         f->st.rate = f->st.mbps = 0;
+        f->st.progress[0] = '\0';
     }
     return parsed;
 }
@@ -344,7 +345,7 @@ int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
     const char *ev = f->event;
     snprintf(f->event, sizeof(f->event), "%s", event);
     for (size_t i = 0; i < f->n; i++) {
-        if (!lo || !files || loader_is_live(f->ls[i])) {
+        if (!lo || !files || (loader_is_live(f->ls[i]) && !loader_is_remote(f->ls[i]))) {
             snprintf(msg, n, "%s cannot be read again: restart with --event-filter=%s",
                      loader_name(f->ls[i]), ev);
             return -1;

@@ -80,7 +80,8 @@ const struct feed_status *feed_status(const struct feed *f);
  * it again), the old loaders are freed, the new ones take their places in the array
  * given to feed_new, and the feed starts over as feed_new(..., now_ms) did. Returns 0
  * (msg untouched); -1 with the reason in msg[0..n) when nothing changed: an input
- * cannot be read again (a pipe, or lo or files NULL) or one fails to open. */
+ * cannot be read again (a pipe, or lo or files NULL; a network input is fetched again:
+ * --refresh) or one fails to open. */
 int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
                 const char *event, struct trie *t, long long now_ms, char *msg, size_t n);
 /* The title of one input that names its sample type and unit once decoded (pprof):

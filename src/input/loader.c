@@ -202,6 +202,11 @@ bool loader_is_live(const struct loader *l)
     return l->live;
 }
 
+bool loader_is_remote(const struct loader *l)
+{
+    return l->http != NULL;
+}
+
 const char *loader_name(const struct loader *l)
 {
     return l->name;

@@ -88,6 +88,7 @@ int loader_run(struct loader *l, struct ft_error *err);
  * loader_step again after a short sleep, e.g. the 100 ms redraw tick), or once closed. */
 int loader_fd(const struct loader *l);
 bool loader_is_live(const struct loader *l);        /* pipe, tty or --follow */
+bool loader_is_remote(const struct loader *l);      /* a URL or a query: can be fetched again */
 const char *loader_name(const struct loader *l);    /* "-" shows as "stdin" */
 enum input_format loader_format(const struct loader *l); /* FORMAT_AUTO until sniffed */
 size_t loader_bytes(const struct loader *l);        /* input bytes consumed so far */

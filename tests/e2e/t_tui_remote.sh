@@ -3,7 +3,7 @@
 # flametui - the viewer on network inputs: while a real Go service (net/http/pprof)
 # records a CPU profile the status line counts the seconds down, then the graph comes;
 # q and Ctrl-C cancel a recording (the server sees its client go away); --header's value
-# never shows in C's command line.
+# never shows in C's command line; --refresh fetches again and keeps the zoom.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 . "$top_srcdir/tests/remote/lib.sh"
 go_build pprof_service
@@ -53,5 +53,21 @@ wait_for "main\.worker"
 keys C
 wait_for "flametui .*profile\.pb"
 screen | grep -q "s3cret" && fail "C shows the header's value" || ok "C: no header value"
+quit_ok
+
+fresh
+: > "$tmp/log"
+start "$FLAMETUI --refresh=1 '$srv/profile.pb'"
+wait_for "LIVE fetched [0-9][0-9]:[0-9][0-9]:[0-9][0-9]"
+keys Up Enter
+wait_for "zoom main\.worker"
+n=$(grep -c '^GET /profile.pb' "$tmp/log")
+i=0
+while [ "$(grep -c '^GET /profile.pb' "$tmp/log")" -lt $((n + 2)) ] && [ $i -lt 100 ]; do
+    sleep 0.1; i=$((i + 1))
+done
+[ $i -lt 100 ] && ok "--refresh=1: fetched again" || fail "--refresh=1: no new fetch"
+wait_for "LIVE fetched"
+expect_line 24 "^main\.worker " "--refresh: the zoom and selection stay"
 quit_ok
 finish
