@@ -12,8 +12,10 @@ url="http://127.0.0.1:$port/debug/pprof"
 
 run "$FLAMETUI" --top=3 "$url/profile?seconds=2"
 expect_eq "CPU endpoint: exit 0" 0 "$rc"
+# (on a loaded machine the Go runtime's preemption frame, called from main.burn, can
+# come first: runtime frames are not the service's functions)
 expect_eq "CPU endpoint: main.burn is the hottest function" main.burn \
-    "$(printf '%s\n' "$out" | awk 'NR == 2 { print $NF }')"
+    "$(printf '%s\n' "$out" | awk 'NR > 1 && $NF !~ /^runtime\./ { print $NF; exit }')"
 
 # the heap: the same numbers as the file fetched by curl (by flametui where curl is not)
 if command -v curl >/dev/null 2>&1; then
