@@ -353,7 +353,8 @@ static void refetch(struct loop *lp, const struct tui_opts *o, struct trie *t, l
     struct tm tm;
     localtime_r(&wall, &tm);
     char msg[200];
-    if (feed_reopen(lp->feed, o->load, o->files, "", t, now, msg, sizeof msg) < 0) {
+    const char *ev = o->load && o->load->perf.event_filter ? o->load->perf.event_filter : "";
+    if (feed_reopen(lp->feed, o->load, o->files, ev, t, now, msg, sizeof msg) < 0) {
         app_message(&lp->app, "%s", msg);
         lp->fetch_start = now;
         return;
