@@ -48,12 +48,15 @@ ok "Ctrl-C while recording: flametui exits"
 wait_log "slow: cancelled by the client" "Ctrl-C while recording: the transfer is cancelled"
 
 fresh
-start "$FLAMETUI --header='Authorization: Bearer s3cret-t0ken' '$srv/profile.pb'"
+start "$FLAMETUI --save=$tmp/saved --header='Authorization: Bearer s3cret-t0ken' '$srv/profile.pb'"
 wait_for "main\.worker"
 keys C
 wait_for "flametui .*profile\.pb"
 screen | grep -q "s3cret" && fail "C shows the header's value" || ok "C: no header value"
 quit_ok
+grep -q "main\.worker" "$tmp/saved" && ok "--save wrote the profile" || fail "--save: no profile"
+grep -rq "s3cret" "$tmp/saved" "$tmp/state" 2>/dev/null && fail "the header's value was saved" ||
+    ok "--save, the history: no header value"
 
 fresh
 : > "$tmp/log"
