@@ -339,8 +339,10 @@ static struct loader **open_again(const struct feed *f, const struct load_opts *
     return nl;
 }
 
-int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
-                const char *event, struct trie *t, long long now_ms, char *msg, size_t n)
+/* feed_reopen and feed_refetch: keep: t keeps its stacks (the new ones add to them). */
+static int reopen(struct feed *f, const struct load_opts *lo, char *const *files,
+                  const char *event, struct trie *t, bool keep, long long now_ms, char *msg,
+                  size_t n)
 {
     const char *ev = f->event;
     snprintf(f->event, sizeof(f->event), "%s", event);
@@ -354,7 +356,8 @@ int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
     struct loader **nl = open_again(f, lo, files, ev, t, msg, n);
     if (!nl)
         return -1;
-    trie_replace(t, trie_new(trie_names(t)));   /* empty: the loaders fill it again */
+    if (!keep)
+        trie_replace(t, trie_new(trie_names(t)));   /* empty: the loaders fill it again */
     struct loader **ls = f->ls;
     size_t nls = f->n;
     for (size_t i = 0; i < nls; i++) {
@@ -365,6 +368,21 @@ int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
     free(f->in);
     start(f, ls, nls, now_ms);
     return 0;
+}
+
+int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
+                const char *event, struct trie *t, long long now_ms, char *msg, size_t n)
+{
+    return reopen(f, lo, files, event, t, false, now_ms, msg, n);
+}
+
+int feed_refetch(struct feed *f, const struct load_opts *lo, char *const *files,
+                 struct trie *t, bool keep, long long now_ms, char *msg, size_t n)
+{
+    char ev[sizeof f->event];
+    snprintf(ev, sizeof ev, "%s",
+             f->event[0] || !lo || !lo->perf.event_filter ? f->event : lo->perf.event_filter);
+    return reopen(f, lo, files, ev, t, keep, now_ms, msg, n);
 }
 
 bool feed_title(const struct feed *f, const char *input, char *out, size_t n)

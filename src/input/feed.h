@@ -84,6 +84,11 @@ const struct feed_status *feed_status(const struct feed *f);
  * --refresh) or one fails to open. */
 int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
                 const char *event, struct trie *t, long long now_ms, char *msg, size_t n);
+/* --refresh: reads every input again as feed_reopen does, with the same event (the last
+ * feed_reopen's, else lo's --event-filter). keep: t keeps its stacks and the new ones add
+ * to them (a sliding window then shows the last fetches); else t is emptied first. */
+int feed_refetch(struct feed *f, const struct load_opts *lo, char *const *files,
+                 struct trie *t, bool keep, long long now_ms, char *msg, size_t n);
 /* The title of one input that names its sample type and unit once decoded (pprof):
  * "INPUT (TYPE, UNIT)" into out[0..n), true. False, out untouched, for any other feed
  * (not exactly one input, or one without a sample type, yet). input may not be out. */

@@ -337,7 +337,8 @@ static bool show(struct loop *lp, enum reaction re, long long now, struct buf *e
 
 /* --refresh: once the inputs ended, fetches them again every o->refresh seconds (from
  * the start of the last fetch); lowers *timeout to the next one. The profile shown is
- * the latest; zoom, selection and search stay (by frame path). */
+ * the latest (with --window: the fetches of the last window, summed); zoom, selection
+ * and search stay (by frame path). */
 static void refetch(struct loop *lp, const struct tui_opts *o, struct trie *t, long long now,
                     int *timeout)
 {
@@ -353,8 +354,7 @@ static void refetch(struct loop *lp, const struct tui_opts *o, struct trie *t, l
     struct tm tm;
     localtime_r(&wall, &tm);
     char msg[200];
-    const char *ev = o->load && o->load->perf.event_filter ? o->load->perf.event_filter : "";
-    if (feed_reopen(lp->feed, o->load, o->files, ev, t, now, msg, sizeof msg) < 0) {
+    if (feed_refetch(lp->feed, o->load, o->files, t, o->window > 0, now, msg, sizeof msg) < 0) {
         app_message(&lp->app, "%s", msg);
         lp->fetch_start = now;
         return;

@@ -3,7 +3,8 @@
 # flametui - the viewer on network inputs: while a real Go service (net/http/pprof)
 # records a CPU profile the status line counts the seconds down, then the graph comes;
 # q and Ctrl-C cancel a recording (the server sees its client go away); --header's value
-# never shows in C's command line; --refresh fetches again and keeps the zoom.
+# never shows in C's command line; --refresh fetches again and keeps the zoom; with
+# --window it shows the sum of the fetches in the window.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 . "$top_srcdir/tests/remote/lib.sh"
 go_build pprof_service
@@ -72,5 +73,18 @@ done
 [ $i -lt 100 ] && ok "--refresh=1: fetched again" || fail "--refresh=1: no new fetch"
 wait_for "LIVE fetched"
 expect_line 24 "^main\.worker " "--refresh: the zoom and selection stay"
+quit_ok
+
+fresh
+: > "$tmp/log"
+start "$FLAMETUI --refresh=1 --window=2.5 '$srv/profile.pb'"
+wait_for "^all  (1,960|2,940|3,920),000,000 samples"   # two fetches or more, summed
+i=0
+while [ "$(grep -c '^GET /profile.pb' "$tmp/log")" -lt 7 ] && [ $i -lt 200 ]; do
+    sleep 0.1; i=$((i + 1))
+done
+[ $i -lt 200 ] && ok "--refresh=1 --window=2.5: 7 fetches" || fail "--window: too few fetches"
+expect_line 24 "^all  ([1-4],[0-9]{3}|980),000,000 samples" \
+    "--refresh --window: only the fetches of the last 2.5 s (fewer than 5 profiles)"
 quit_ok
 finish
