@@ -8,7 +8,6 @@
 
 #include "input/http.h"
 
-#include <curl/curl.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -21,6 +20,29 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+
+bool http_is_url(const char *s)
+{
+    return !strncasecmp(s, "http://", 7) || !strncasecmp(s, "https://", 8);
+}
+
+double http_url_seconds(const char *url)
+{
+    const char *q = strchr(url, '?');
+    while (q) {
+        q++;
+        if (!strncmp(q, "seconds=", 8)) {
+            char *end;
+            double v = strtod(q + 8, &end);
+            return (end != q + 8 && v > 0 && v < 1e6) ? v : 0;
+        }
+        q = strchr(q, '&');
+    }
+    return 0;
+}
+
+#ifdef HAVE_CURL
+#include <curl/curl.h>
 
 struct http_fetch {
     CURL *curl;
@@ -62,26 +84,6 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static void global_init(void)
 {
     curl_global_init(CURL_GLOBAL_DEFAULT);
-}
-
-bool http_is_url(const char *s)
-{
-    return !strncasecmp(s, "http://", 7) || !strncasecmp(s, "https://", 8);
-}
-
-double http_url_seconds(const char *url)
-{
-    const char *q = strchr(url, '?');
-    while (q) {
-        q++;
-        if (!strncmp(q, "seconds=", 8)) {
-            char *end;
-            double v = strtod(q + 8, &end);
-            return (end != q + 8 && v > 0 && v < 1e6) ? v : 0;
-        }
-        q = strchr(q, '&');
-    }
-    return 0;
 }
 
 /* Sends p[0..n) whole into the socket; false when the reader is gone. */
@@ -472,3 +474,53 @@ int http_get_all(const struct http_call *c, const struct http_opts *o, struct bu
     http_free(h);
     return rc;
 }
+#else /* !HAVE_CURL: built without libcurl (--without-libcurl, make static) */
+
+#define NO_CURL "this flametui was built without libcurl: no http(s), Pyroscope or Parca inputs"
+
+struct http_fetch {
+    int fd;
+};
+
+struct http_fetch *http_start(const struct http_call *c, const struct http_opts *o,
+                              struct ft_error *err)
+{
+    (void)c, (void)o;
+    ft_error_set(err, 0, NO_CURL);
+    return NULL;
+}
+
+int http_fd(const struct http_fetch *h)
+{
+    return h->fd;
+}
+
+int http_finish(struct http_fetch *h, struct ft_error *err)
+{
+    (void)h;
+    return ft_error_set(err, 0, NO_CURL);
+}
+
+void http_cancel(struct http_fetch *h)
+{
+    (void)h;
+}
+
+bool http_progress(struct http_fetch *h, char *out, size_t n)
+{
+    (void)h, (void)out, (void)n;
+    return false;
+}
+
+void http_free(struct http_fetch *h)
+{
+    free(h);
+}
+
+int http_get_all(const struct http_call *c, const struct http_opts *o, struct buf *out,
+                 struct ft_error *err)
+{
+    (void)c, (void)o, (void)out;
+    return ft_error_set(err, 0, NO_CURL);
+}
+#endif
