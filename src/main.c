@@ -17,6 +17,7 @@
 #include "core/trie.h"
 #include "core/util.h"
 #include "input/loader.h"
+#include "input/remote.h"
 #include "query/graph.h"
 #include "query/timeline.h"
 #include "render/collapse.h"
@@ -146,8 +147,17 @@ static void cmd_parts(const struct options *o, struct buf *args, struct buf *fil
     word(args, "--colors", o->spec.colors);
     if (o->no_color)
         buf_printf(args, " --no-color");
+    const struct remote_opts *r = &o->remote;   /* never its --header: kept secret */
+    const char *const rq[][2] = {{" --pyroscope=", r->pyroscope}, {" --parca=", r->parca},
+                                 {" --query=", r->query}, {" --since=", r->since},
+                                 {" --until=", r->until}};
+    for (size_t i = 0; i < FT_ARRAY_LEN(rq); i++)
+        if (rq[i][1]) {
+            buf_printf(args, "%s", rq[i][0]);
+            keep_shell_quote(args, rq[i][1], strlen(rq[i][1]));
+        }
     buf_putc(args, '\0');
-    for (size_t i = 0; i < o->nfiles; i++) {
+    for (size_t i = 0; i < o->nfiles && !r->pyroscope && !r->parca; i++) {
         const char *keep = o->tee ? o->tee : o->save;
         const char *f = !strcmp(o->files[i], "-") && keep ? keep : o->files[i];
         buf_putc(files, ' ');
@@ -165,9 +175,16 @@ static void settle(struct options *o)
 {
     static char dash0[] = "-";
     static char *dash[] = {dash0};
+    static char *server[1];
     const char *nc = getenv("NO_COLOR");
     if (nc && *nc)
         o->no_color = true;
+    if (o->remote.pyroscope || o->remote.parca) {   /* the query is the input */
+        server[0] = (char *)(uintptr_t)(o->remote.pyroscope ? o->remote.pyroscope
+                                                            : o->remote.parca);
+        o->files = server;
+        o->nfiles = 1;
+    }
     if (o->nfiles == 0) {
         if (isatty(STDIN_FILENO))
             usage_error("no input: give a FILE, or pipe perf script or folded stacks into "
@@ -209,6 +226,7 @@ static struct load_opts load_opts_of(const struct options *o, struct samples *sa
         .perf_path = o->perf_path,
         .perf_args = o->perf_args,
         .tee_fd = tee_fd > 0 ? tee_fd : 0,
+        .remote = &o->remote,
     };
     const char *threads = getenv("FLAMETUI_THREADS"); /* benchmarks: 1 vs 2 threads */
     if (threads) {
@@ -336,6 +354,7 @@ static int run_viewer(const struct options *o, const struct load_opts *lo, struc
         .app = viewer_opts_of(o, samples),
         .load = lo,   /* e reads the inputs again for another event */
         .files = o->files,
+        .refresh = o->remote.refresh,
     };
     to.app.cmd_args = cargs.p;
     to.app.cmd_files = cfiles.p;
@@ -366,6 +385,19 @@ static int run_batch(const struct options *o, const struct load_opts *lo, struct
     return batch_run(&bo, t, ls);
 }
 
+/* --list: the server's profile types and labels. */
+static int list_remote(const struct options *o)
+{
+    struct buf out = {0};
+    struct ft_error err = {0};
+    int rc = remote_list(&o->remote, &out, &err);
+    fwrite(out.p ? out.p : "", 1, out.len, stdout);
+    if (rc < 0)
+        batch_report_error(o->remote.pyroscope ? o->remote.pyroscope : o->remote.parca, &err);
+    buf_fini(&out);
+    return rc < 0 ? 1 : 0;
+}
+
 /* --help and --version. */
 static int info(const struct options *o)
 {
@@ -392,6 +424,14 @@ int main(int argc, char **argv)
         usage_error(err.msg);
     if (o.help || o.version)
         return info(&o);
+    if (o.remote.list) {
+        int lrc = list_remote(&o);
+        if (args != argv)
+            free(args);
+        options_free_words(words, nwords);
+        options_fini(&o);
+        return lrc;
+    }
     settle(&o);
     check_outputs(&o);   /* before anything is allocated: it may exit */
     int tee_fd = open_tee(&o);

@@ -56,4 +56,10 @@ inroot /flametui --text --cols 100 --rows 20 /sample.folded > "$tmp/text" 2>&1 &
     [ "$(wc -l < "$tmp/text")" -eq 20 ] && cmp -s "$tmp/text" "$tmp/text.want" &&
     ok "--text in an empty root" ||
     fail "--text in an empty root: $(head -c 300 "$tmp/text")"
+# no static libcurl dependencies on Debian: a URL says the program has no network inputs
+inroot /flametui --collapse http://127.0.0.1:1/ > "$tmp/url" 2>&1
+case $(cat "$tmp/url") in
+*"built without libcurl"* | *"connection refused"*) ok "a URL: one clear line" ;;
+*) fail "a URL in an empty root: $(head -c 300 "$tmp/url")" ;;
+esac
 finish

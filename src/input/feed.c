@@ -116,10 +116,13 @@ size_t feed_poll_fds(struct feed *f, struct pollfd *fds, size_t max, long long n
                      int *timeout_ms)
 {
     size_t nf = 0;
+    f->st.progress[0] = '\0';
     if (f->ended)
         return 0;
     for (size_t i = 0; i < f->n; i++) {
         struct feed_input *in = &f->in[i];
+        if (in->state != L_DONE && !f->st.progress[0])
+            loader_progress(f->ls[i], f->st.progress, sizeof f->st.progress);
         int fd = loader_fd(f->ls[i]);
         if (in->state == L_DONE)
             continue;
@@ -265,14 +268,19 @@ bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long 
         f->ended = true;
         f->st.live = f->any_live ? LIVE_EOF : LIVE_NONE;
         f->st.rate = f->st.mbps = 0;
+        f->st.progress[0] = '\0';
     }
     return parsed;
 }
 
 void feed_stop(struct feed *f)
 {
-    for (size_t i = 0; i < f->n; i++)
+    for (size_t i = 0; i < f->n; i++) {
+        if (f->in[i].state != L_DONE)
+            loader_cancel(f->ls[i]);
         f->in[i].state = L_DONE;
+    }
+    f->st.progress[0] = '\0';
     if (!f->ended) {
         f->ended = true;
         f->st.live = f->any_live ? LIVE_EOF : LIVE_NONE;
@@ -331,27 +339,25 @@ static struct loader **open_again(const struct feed *f, const struct load_opts *
     return nl;
 }
 
-int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
-                const char *event, struct trie *t, long long now_ms, char *msg, size_t n)
+/* feed_reopen and feed_refetch: keep: t keeps its stacks (the new ones add to them). */
+static int reopen(struct feed *f, const struct load_opts *lo, char *const *files,
+                  const char *event, struct trie *t, bool keep, long long now_ms, char *msg,
+                  size_t n)
 {
     const char *ev = f->event;
     snprintf(f->event, sizeof(f->event), "%s", event);
     for (size_t i = 0; i < f->n; i++) {
-        if (!lo || !files || loader_is_live(f->ls[i])) {
+        if (!lo || !files || (loader_is_live(f->ls[i]) && !loader_is_remote(f->ls[i]))) {
             snprintf(msg, n, "%s cannot be read again: restart with --event-filter=%s",
                      loader_name(f->ls[i]), ev);
-            return -1;
-        }
-        if (!loader_same_file(f->ls[i], files[i])) {   /* the profile shown stays */
-            snprintf(msg, n, "%s changed since it was read: restart with --event-filter=%s",
-                     files[i], event);
             return -1;
         }
     }
     struct loader **nl = open_again(f, lo, files, ev, t, msg, n);
     if (!nl)
         return -1;
-    trie_replace(t, trie_new(trie_names(t)));   /* empty: the loaders fill it again */
+    if (!keep)
+        trie_replace(t, trie_new(trie_names(t)));   /* empty: the loaders fill it again */
     struct loader **ls = f->ls;
     size_t nls = f->n;
     for (size_t i = 0; i < nls; i++) {
@@ -362,6 +368,28 @@ int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
     free(f->in);
     start(f, ls, nls, now_ms);
     return 0;
+}
+
+int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
+                const char *event, struct trie *t, long long now_ms, char *msg, size_t n)
+{
+    for (size_t i = 0; files && i < f->n; i++)   /* another event of the same file only */
+        if (!loader_is_live(f->ls[i]) && !loader_is_remote(f->ls[i]) &&
+            !loader_same_file(f->ls[i], files[i])) {   /* the profile shown stays */
+            snprintf(msg, n, "%s changed since it was read: restart with --event-filter=%s",
+                     files[i], event);
+            return -1;
+        }
+    return reopen(f, lo, files, event, t, false, now_ms, msg, n);
+}
+
+int feed_refetch(struct feed *f, const struct load_opts *lo, char *const *files,
+                 struct trie *t, bool keep, long long now_ms, char *msg, size_t n)
+{
+    char ev[sizeof f->event];
+    snprintf(ev, sizeof ev, "%s",
+             f->event[0] || !lo || !lo->perf.event_filter ? f->event : lo->perf.event_filter);
+    return reopen(f, lo, files, ev, t, keep, now_ms, msg, n);
 }
 
 bool feed_title(const struct feed *f, const char *input, char *out, size_t n)

@@ -32,6 +32,8 @@ struct feed_status {
     char error[200];      /* "NAME:LINE: message" of the first loader error; "" none */
     char notice[200];     /* the latest loader notice (loader_notice), "NAME: message" */
     unsigned notices;     /* notices so far: show notice in the status line when it moves */
+    char progress[80];    /* a network input being fetched: "recording 10 s ... 4 s left"
+                           * (loader_progress), refreshed by feed_poll_fds; "" none */
     /* perf script input: events[0] is the event shown (its records), the others are
      * records skipped because they are of another event (perf_events of every loader,
      * merged by name). nevents 0: not perf script. */
@@ -57,7 +59,8 @@ size_t feed_poll_fds(struct feed *f, struct pollfd *fds, size_t max, long long n
  * without waiting, or its --follow timer ran out) one bounded step (about 1 MB). Returns
  * true when anything was parsed (the trie may have grown). */
 bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long now_ms);
-/* Stops reading: every loader not finished yet is taken as ended (its unread data and
+/* Stops reading: network transfers are cancelled (loader_cancel); every loader not
+ * finished yet is taken as ended (its unread data and
  * an incomplete last line are dropped; the loaders stay open, the caller frees them), so
  * the status becomes LIVE_EOF and feed_take_end reports the end. For Ctrl-C in a live
  * session whose writer does not end by itself. */
@@ -77,9 +80,15 @@ const struct feed_status *feed_status(const struct feed *f);
  * it again), the old loaders are freed, the new ones take their places in the array
  * given to feed_new, and the feed starts over as feed_new(..., now_ms) did. Returns 0
  * (msg untouched); -1 with the reason in msg[0..n) when nothing changed: an input
- * cannot be read again (a pipe, or lo or files NULL) or one fails to open. */
+ * cannot be read again (a pipe, or lo or files NULL; a network input is fetched again:
+ * --refresh) or one fails to open. */
 int feed_reopen(struct feed *f, const struct load_opts *lo, char *const *files,
                 const char *event, struct trie *t, long long now_ms, char *msg, size_t n);
+/* --refresh: reads every input again as feed_reopen does, with the same event (the last
+ * feed_reopen's, else lo's --event-filter). keep: t keeps its stacks and the new ones add
+ * to them (a sliding window then shows the last fetches); else t is emptied first. */
+int feed_refetch(struct feed *f, const struct load_opts *lo, char *const *files,
+                 struct trie *t, bool keep, long long now_ms, char *msg, size_t n);
 /* The title of one input that names its sample type and unit once decoded (pprof):
  * "INPUT (TYPE, UNIT)" into out[0..n), true. False, out untouched, for any other feed
  * (not exactly one input, or one without a sample type, yet). input may not be out. */

@@ -22,6 +22,7 @@
 
 #include "core/trie.h"
 #include "input/mapguard.h"
+#include "input/remote.h"
 #include "input/sniff.h"
 
 
@@ -40,8 +41,14 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
 {
     int fd;
     bool is_stdin = !strcmp(path, "-");
+    struct http_fetch *http = NULL;
     if (is_stdin) {
         fd = STDIN_FILENO;
+    } else if (remote_is_input(path, o->remote)) {
+        http = remote_open(path, o->remote, err);
+        if (!http)
+            return NULL;
+        fd = http_fd(http);
     } else {
         /* the viewer must come up even on a FIFO that no writer has opened yet (a
          * blocking open would wait for one); batch outputs wait, as cat does */
@@ -85,8 +92,9 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     }
     struct loader *l = xcalloc(1, sizeof *l);
     l->name = xstrdup(is_stdin ? "stdin" : path);
-    l->path = is_stdin ? NULL : xstrdup(path);
+    l->path = is_stdin || http ? NULL : xstrdup(path);
     l->fd = fd;
+    l->http = http;
     l->regular = S_ISREG(st.st_mode);
     l->open_size = l->regular ? st.st_size : 0;
     l->open_st = st;
@@ -159,6 +167,8 @@ void loader_free(struct loader *l)
         munmap((void *)(uintptr_t)l->map, l->map_len);
     if (l->child)
         perf_data_free(l->child);   /* kills perf if it still runs; closes fd */
+    else if (l->http)
+        http_free(l->http);         /* stops the transfer; closes fd */
     else if (l->fd > STDIN_FILENO)
         close(l->fd);
     dc_reset(l);
@@ -168,6 +178,17 @@ void loader_free(struct loader *l)
     free(l->path);
     free(l->name);
     free(l);
+}
+
+bool loader_progress(const struct loader *l, char *out, size_t n)
+{
+    return l->http && !l->done && http_progress(l->http, out, n);
+}
+
+void loader_cancel(struct loader *l)
+{
+    if (l->http)
+        http_cancel(l->http);
 }
 
 int loader_fd(const struct loader *l)
@@ -189,6 +210,11 @@ bool loader_same_file(const struct loader *l, const char *path)
 bool loader_is_live(const struct loader *l)
 {
     return l->live;
+}
+
+bool loader_is_remote(const struct loader *l)
+{
+    return l->http != NULL;
 }
 
 const char *loader_name(const struct loader *l)
@@ -583,6 +609,8 @@ static enum load_status at_end(struct loader *l, size_t work, struct ft_error *e
     }
     l->eof = true;
     l->done = true;
+    if (l->http && http_finish(l->http, err) < 0)   /* the transfer failed */
+        return LOAD_ERROR;
     bool failed = false;
     if (l->dc_state == DC_UNKNOWN)
         dc_sniff(l, err, &failed);

@@ -25,6 +25,7 @@
 
 struct trie;
 struct loader;
+struct remote_opts;
 
 
 /* How to read an input (main.c fills it in from the command line). */
@@ -43,6 +44,8 @@ struct load_opts {
     const char *perf_path;  /* --perf=PATH: perf for perf.data (NULL: perf on PATH) */
     const char *perf_args;  /* --perf-args: extra perf script words (NULL: none) */
     const char *sample_type; /* --sample-type: pprof's sample value (NULL: its default) */
+    /* http(s) URLs, Pyroscope and Parca (remote.h): NULL reads URLs with the defaults */
+    const struct remote_opts *remote;
 };
 #define LOAD_MAX_LINE_DEFAULT ((size_t)16 << 20)
 
@@ -53,11 +56,18 @@ enum load_status {
     LOAD_ERROR,  /* err is filled in: "FILE:LINE: message" material */
 };
 
-/* Opens path ("-" is standard input). Stacks go into t (not owned). Returns NULL with
+/* Opens path ("-" is standard input; an http(s) URL, or a Pyroscope or Parca query
+ * (remote.h), is fetched on a thread and read like a pipe). Stacks go into t (not owned). Returns NULL with
  * err filled in if the input cannot be opened. o is read, not kept. */
 struct loader *loader_open(const char *path, const struct load_opts *o, struct trie *t,
                            struct ft_error *err);
 void loader_free(struct loader *l);                 /* NULL is a no-op; closes the fd */
+/* A network input still being fetched: what it is doing ("recording 10 s ... 4 s left")
+ * into out[0..n), true; false for other inputs and once the transfer ended. */
+bool loader_progress(const struct loader *l, char *out, size_t n);
+/* Stops a network input's transfer (its next step reports "cancelled"); a no-op for the
+ * other inputs. */
+void loader_cancel(struct loader *l);
 /* Reads and parses up to about max_bytes of input (at least 4 KiB). The time a step takes
  * is bounded by max_bytes plus, once, a line of up to max_line bytes. A compressed input
  * after its last member: zeros are accepted (as gzip does), anything else ends the input
@@ -80,6 +90,7 @@ int loader_fd(const struct loader *l);
 bool loader_is_live(const struct loader *l);        /* pipe, tty or --follow */
 /* path is still the file l opened, unchanged (device, inode, size, modification time). */
 bool loader_same_file(const struct loader *l, const char *path);
+bool loader_is_remote(const struct loader *l);      /* a URL or a query: can be fetched again */
 const char *loader_name(const struct loader *l);    /* "-" shows as "stdin" */
 enum input_format loader_format(const struct loader *l); /* FORMAT_AUTO until sniffed */
 /* --tee's write error (errno; the copying stopped), 0 when none (or l NULL). */

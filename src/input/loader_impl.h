@@ -12,6 +12,7 @@
 
 #include "input/decompress.h"
 #include "input/folded_pipe.h"
+#include "input/http.h"
 #include "input/loader.h"
 #include "input/parse_bpftrace.h"
 #include "input/parse_folded.h"
@@ -96,6 +97,7 @@ struct loader {
     size_t notes_taken;
     int tee_fd;             /* --tee (load_opts), 0 = none */
     int tee_errno;          /* --tee's write error (copying stopped), 0 = none */
+    struct http_fetch *http;    /* a network input (remote.h): owns fd */
 };
 
 /* True once the input's format is known and its parser made. */

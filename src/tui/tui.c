@@ -59,6 +59,8 @@ struct loop {
     long long stop_idle, stop_max; /* Ctrl-C in a live session: when to stop the input */
     uint64_t stop_samples;     /* samples when stop_idle was last moved */
     char title[512];           /* "NAME (TYPE, UNIT)" once known (sample_title) */
+    long long fetch_start;     /* --refresh: when the last fetch started */
+    char fetched[32];          /* --refresh: "fetched HH:MM:SS" of the profile shown */
 };
 
 static void draw(struct loop *lp);
@@ -365,13 +367,43 @@ static bool show(struct loop *lp, enum reaction re, long long now, struct buf *e
     return true;
 }
 
+/* --refresh: once the inputs ended, fetches them again every o->refresh seconds (from
+ * the start of the last fetch); lowers *timeout to the next one. The profile shown is
+ * the latest (with --window: the fetches of the last window, summed); zoom, selection
+ * and search stay (by frame path). */
+static void refetch(struct loop *lp, const struct tui_opts *o, struct trie *t, long long now,
+                    int *timeout)
+{
+    if (o->refresh <= 0 || !feed_done(lp->feed) || app_paused(&lp->app))
+        return;
+    long long due = lp->fetch_start + (long long)(o->refresh * 1000);
+    if (now < due) {
+        if (*timeout < 0 || due - now < *timeout)
+            *timeout = (int)(due - now);
+        return;
+    }
+    time_t wall = time(NULL);
+    struct tm tm;
+    localtime_r(&wall, &tm);
+    char msg[200];
+    if (feed_refetch(lp->feed, o->load, o->files, t, o->window > 0, now, msg, sizeof msg) < 0) {
+        app_message(&lp->app, "%s", msg);
+        lp->fetch_start = now;
+        return;
+    }
+    lp->fetch_start = now;
+    strftime(lp->fetched, sizeof lp->fetched, "fetched %H:%M:%S", &tm);
+}
+
 /* Waits for a key or input: fds[0] is the terminal, fds[1..1+nls) the feed's. Returns
  * poll()'s result; *nf gets the number of fds polled. */
-static int wait_events(struct loop *lp, struct pollfd *fds, size_t nls, nfds_t *nf)
+static int wait_events(struct loop *lp, struct pollfd *fds, size_t nls, nfds_t *nf,
+                       const struct tui_opts *o, struct trie *t)
 {
     int timeout = -1;
     fds[0].fd = tui_session_fd();
     fds[0].events = POLLIN;
+    refetch(lp, o, t, now_ms(), &timeout);
     *nf = 1 + feed_poll_fds(lp->feed, fds + 1, nls, now_ms(), &timeout);
     stop_check(lp, now_ms(), &timeout);
     return poll(fds, *nf, poll_timeout(lp, now_ms(), timeout));
@@ -408,16 +440,24 @@ static int finish(struct loop *lp, const struct tui_opts *o, int status, struct 
     return status;
 }
 
-/* What the app shows of the feed's status, and the unit of the inputs' weights. */
-static void set_live(struct app *a, const struct feed_status *f, struct loader *const *ls,
-                     size_t nls, const struct trie *t)
+/* What the app shows of the feed's status, and the unit of the inputs' weights.
+ * lp->fetched: --refresh's last fetch ("" none): an ended input then still shows as
+ * LIVE, with that time. */
+static void set_live(struct loop *lp, struct loader *const *ls, size_t nls,
+                     const struct trie *t)
 {
+    struct app *a = &lp->app;
+    const struct feed_status *f = feed_status(lp->feed);
+    const char *fetched = lp->fetched;
     static const enum ui_live modes[] = {[LIVE_NONE] = UI_LIVE_NONE, [LIVE_ON] = UI_LIVE_ON,
                                          [LIVE_LOAD] = UI_LIVE_LOAD, [LIVE_EOF] = UI_LIVE_EOF};
     struct live_status s = {.live = modes[f->live], .rate = f->rate, .mbps = f->mbps,
                             .notices = f->notices, .nevents = f->nevents};
     snprintf(s.error, sizeof s.error, "%s", f->error);
     snprintf(s.notice, sizeof s.notice, "%s", f->notice);
+    snprintf(s.progress, sizeof s.progress, "%s", f->progress[0] ? f->progress : fetched);
+    if (fetched[0] && s.live == UI_LIVE_EOF)
+        s.live = UI_LIVE_ON;
     for (size_t i = 0; i < f->nevents && i < FT_ARRAY_LEN(s.events); i++) {
         snprintf(s.events[i].name, sizeof s.events[i].name, "%s", f->events[i].name);
         s.events[i].samples = f->events[i].samples;
@@ -448,6 +488,7 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     memset(&lp, 0, sizeof(lp));
     tui_session_signal_clear();
     lp.feed = feed_new(ls, nls, now_ms());
+    lp.fetch_start = now_ms();
     /* the terminal and one per input: a fixed size would leave inputs past it to be
      * stepped without waiting, a busy loop while they are idle */
     struct pollfd *fds = xcalloc(1 + nls, sizeof *fds);
@@ -464,7 +505,7 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
     enum reaction re = RE_REDRAW;
     while (status == 0 && !signalled(&lp)) {
         long long now = now_ms();
-        set_live(&lp.app, feed_status(lp.feed), ls, nls, t);
+        set_live(&lp, ls, nls, t);
         app_tick(&lp.app, (double)now / 1000.0);
         if (app_compact(&lp.app, WINDOW_MAX_NODES))      /* bounded memory (--window) */
             for (size_t i = 0; i < nls; i++)
@@ -475,7 +516,7 @@ int tui_run(const struct tui_opts *o, struct trie *t, struct loader **ls, size_t
             break;
         }
         nfds_t nf;
-        int pr = wait_events(&lp, fds, nls, &nf);
+        int pr = wait_events(&lp, fds, nls, &nf, o, t);
         if (pr < 0 && errno != EINTR)
             break;
         if (tui_session_suspend())

@@ -28,6 +28,7 @@ struct tui_opts {
      * feed_reopen); NULL: not possible */
     const struct load_opts *load;
     char *const *files;   /* the nls paths given to loader_open */
+    double refresh;       /* --refresh=S: network inputs are fetched again every S s */
 };
 
 /* Runs the viewer until the user quits. The loaders ls[0..nls) were opened by the caller

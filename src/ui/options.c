@@ -65,6 +65,23 @@ const char options_usage[] =
     "  (stackcollapse-perf.pl's --inline and --context need addr2line and are not\n"
     "   supported.)\n"
     "\n"
+    "Network (a FILE may be an http:// or https:// URL, e.g. a Go pprof endpoint):\n"
+    "      --timeout=S       give up after S seconds without an answer (default 30;\n"
+    "                        a CPU profile's ?seconds=N comes on top)\n"
+    "      --header='K: V'   send this HTTP header (repeatable; never printed)\n"
+    "      --insecure        do not check TLS certificates\n"
+    "      --refresh=S       viewer: fetch the URL again every S seconds (live)\n"
+    "      --pyroscope=URL   query a Grafana Pyroscope server (with --query)\n"
+    "      --parca=URL       query a Parca server (with --query)\n"
+    "      --query=Q         the profiles to merge: Pyroscope 'TYPE{labels}', Parca\n"
+    "                        'name:sample:unit:period_type:period_unit{labels}'\n"
+    "      --since=DURATION  the query's range: the last DURATION (default 1h; 30m,\n"
+    "                        2h, 1d, 1w) before --until\n"
+    "      --until=TIME      the range's end: now (default), now-15m or RFC 3339\n"
+    "      --list            print the server's profile types and labels, and exit\n"
+    "      --base=@TIME      with a server: the same query over a range ending at\n"
+    "                        TIME (a fleet-wide diff: --base=@now-7d)\n"
+    "\n"
     "Views (the start state of the viewer; also shape --collapse, --text, --top):\n"
     "  -i, --icicle          root on top (default: flame graph, root at the bottom)\n"
     "  -r, --reverse         caller view: stacks reversed, leaf functions at the root\n"
@@ -124,6 +141,8 @@ enum {
     OPT_PERF, OPT_PERF_ARGS,
     OPT_SAMPLE_TYPE,
     OPT_RAW,
+    OPT_TIMEOUT, OPT_HEADER, OPT_INSECURE, OPT_REFRESH, OPT_PYROSCOPE, OPT_PARCA, OPT_QUERY,
+    OPT_SINCE, OPT_UNTIL, OPT_LIST,
 };
 
 enum { OPT_NAMES = 0x4e41 }; /* names */
@@ -176,6 +195,16 @@ static const struct option longopts[] = {
     {"to", required_argument, NULL, OPT_TO},
     {"group", required_argument, NULL, OPT_GROUP},
     {"collapse-recursion", no_argument, NULL, OPT_RECURSION},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"header", required_argument, NULL, OPT_HEADER},
+    {"insecure", no_argument, NULL, OPT_INSECURE},
+    {"refresh", required_argument, NULL, OPT_REFRESH},
+    {"pyroscope", required_argument, NULL, OPT_PYROSCOPE},
+    {"parca", required_argument, NULL, OPT_PARCA},
+    {"query", required_argument, NULL, OPT_QUERY},
+    {"since", required_argument, NULL, OPT_SINCE},
+    {"until", required_argument, NULL, OPT_UNTIL},
+    {"list", no_argument, NULL, OPT_LIST},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -420,6 +449,38 @@ static int set_time(bool *has, int64_t *ns, const char *name, const char *arg,
     return 0;
 }
 
+/* The network options (remote.h). 1 when c is not one of them. */
+static int remote_option(struct remote_opts *r, int c, char *arg, struct ft_error *err)
+{
+    char *end;
+    double v = 0;
+    switch (c) {
+    case OPT_TIMEOUT:
+    case OPT_REFRESH:
+        v = strtod(arg, &end);
+        if (end == arg || *end || !(v > 0) || v > 1e6)
+            return ft_error_set(err, 0, "invalid --%s '%s' (seconds > 0)",
+                                c == OPT_TIMEOUT ? "timeout" : "refresh", arg);
+        *(c == OPT_TIMEOUT ? &r->http.timeout : &r->refresh) = v;
+        return 0;
+    case OPT_HEADER:
+        if (!strchr(arg, ':'))   /* the value itself is never echoed */
+            return ft_error_set(err, 0, "invalid --header (NAME: VALUE)");
+        r->http.headers = xreallocarray((void *)(uintptr_t)r->http.headers,
+                                        r->http.nheaders + 1, sizeof(char *));
+        ((const char **)(uintptr_t)r->http.headers)[r->http.nheaders++] = arg;
+        return 0;
+    case OPT_INSECURE: r->http.insecure = true; return 0;
+    case OPT_PYROSCOPE: r->pyroscope = arg; return 0;
+    case OPT_PARCA: r->parca = arg; return 0;
+    case OPT_QUERY: r->query = arg; return 0;
+    case OPT_SINCE: r->since = arg; return 0;
+    case OPT_UNTIL: r->until = arg; return 0;
+    case OPT_LIST: r->list = true; return 0;
+    default: return 1;
+    }
+}
+
 /* An option getopt_long did not accept (c is ':' or '?'). Always -1. */
 static int bad_option(int c, char **argv, struct ft_error *err)
 {
@@ -465,6 +526,9 @@ static int option(struct options *o, int c, char *arg, char **argv, struct ft_er
     case OPT_TO: return set_time(&s->has_to, &s->to_ns, "to", arg, err);
     default: break;
     }
+    int rc = remote_option(&o->remote, c, arg, err);
+    if (rc <= 0)
+        return rc;
     bool *f = flag(o, c);
     const char **str = f ? NULL : string(o, c);
     const struct keyword_option *k = f || str ? NULL : keyword_option(c);
@@ -529,7 +593,7 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
         return ft_error_set(err, 0, "--%s needs --base=FILE", diff);
     if ((o->normalize || o->strip_hex) && o->follow)   /* they need the input's end */
         return ft_error_set(err, 0, "--%s cannot be combined with --follow", diff);
-    return 0;
+    return remote_check(&o->remote, o->nfiles, err);
 }
 
 /* The quoted text at s (s[0] is the quote), appended to w; returns what follows the
@@ -609,4 +673,7 @@ void options_fini(struct options *o)
     free(o->bases);
     o->bases = NULL;
     o->nbases = 0;
+    free((void *)(uintptr_t)o->remote.http.headers);
+    o->remote.http.headers = NULL;
+    o->remote.http.nheaders = 0;
 }

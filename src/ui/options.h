@@ -13,6 +13,7 @@
 #include "core/util.h"
 #include "input/loader.h"     /* enum input_format */
 #include "input/parse_perf.h" /* struct perf_opts */
+#include "input/remote.h"     /* struct remote_opts */
 #include "query/graph.h"      /* struct graph_spec */
 
 enum out_mode { OUT_TUI, OUT_COLLAPSE, OUT_TEXT, OUT_TOP, OUT_SVG };
@@ -45,6 +46,8 @@ struct options {
     bool normalize, strip_hex;  /* --normalize, --strip-hex (need --base) */
     char **files;               /* points into argv; nfiles may be 0 */
     size_t nfiles;
+    struct remote_opts remote;  /* --header, --timeout, --insecure, --refresh, --pyroscope,
+                                 * --parca, --query, --since, --until, --list */
 };
 
 /* Parses argv. Returns 0, or -1 with err->msg set for a usage error (exit 2).

@@ -53,6 +53,7 @@ struct live_status {
     char error[200];      /* the first input error; "" none */
     char notice[200];     /* the latest notice ("NAME: message") */
     unsigned notices;     /* notices so far: a new one is shown when this moves */
+    char progress[80];    /* a network input being fetched: "recording 10 s ... 4 s left" */
     /* perf script input: events[0] is the event shown, the others the records skipped
      * because they are of another event. nevents 0: not perf script. */
     struct live_event {

@@ -228,6 +228,10 @@ void text_right(const struct app *a, const struct unit *u, int level, struct buf
     } else {
         numfmt_compact(r, sizeof(r), a->live.rate);
         buf_printf(right, "%s ", a->live.live == UI_LIVE_LOAD ? "LOADING" : "LIVE");
+        if (a->live.progress[0]) {   /* a network input: what its transfer does */
+            buf_printf(right, "%s", a->live.progress);
+            return;
+        }
         if (level == 0)
             buf_printf(right, "%s/s %.1f MB/s ", r, a->live.mbps);
     }

@@ -5,8 +5,8 @@
 # ("build:", "git:", "check:", "ci:", "runtime:" and their continuation lines) names the
 # same packages per group, its `apt-get install` line the build, git and check groups;
 # no Essential package is listed (lintian's error); and, where ldd and dpkg are there,
-# every library the program loads belongs to a runtime package and every runtime package
-# is loaded (the sanitizers' own runtime libraries aside).
+# every library the program links directly (readelf's NEEDED) belongs to a runtime package
+# and every runtime package is loaded (the sanitizers' own runtime libraries aside).
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 deps="$top_srcdir/tests/deps.txt"
 readme="$top_srcdir/README"
@@ -52,7 +52,12 @@ if ! command -v ldd >/dev/null 2>&1 || ! command -v dpkg >/dev/null 2>&1; then
 elif ! ldd "$FLAMETUI" > "$tmp/ldd" 2>&1 || ! grep -q '=>' "$tmp/ldd"; then
     skip "$FLAMETUI is not dynamically linked: the runtime libraries not checked"
 else
-    awk '/=>/ && $3 ~ /^\// { print $3 }' "$tmp/ldd" | while read -r lib; do
+    # the libraries it links directly (readelf's NEEDED; ldd also lists what they load)
+    readelf -d "$FLAMETUI" 2>/dev/null | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' \
+        > "$tmp/needed"
+    [ -s "$tmp/needed" ] || awk '/=>/ { print $1 }' "$tmp/ldd" > "$tmp/needed"
+    awk 'NR == FNR { need[$1] = 1; next } /=>/ && $3 ~ /^\// && ($1 in need) { print $3 }' \
+        "$tmp/needed" "$tmp/ldd" | while read -r lib; do
         p=$(dpkg -S "$lib" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null || readlink -f "$lib" |
             xargs dpkg -S 2>/dev/null) || p="?:"
         echo "${p%%:*} $lib"

@@ -7,7 +7,7 @@
 # when present, ../shared/corpus. Exit 0: no finding; 1: a crash, leak, timeout or OOM
 # (the reproducer's path is printed); 77: clang or its fuzzer runtime is missing. Prints
 # TAP (tests/lib.sh): one result per target's replay and per target's fuzzing.
-# Environment: FUZZ_SECONDS, FUZZ_TARGETS (default: all eight), FUZZ_WORKDIR (kept),
+# Environment: FUZZ_SECONDS, FUZZ_TARGETS (default: all nine), FUZZ_WORKDIR (kept),
 # CLANG (default clang).
 # To keep a finding: cp REPRODUCER tests/fuzz/regress/TARGET/NAME and fix the bug.
 set -u
@@ -16,7 +16,7 @@ top=$(cd "$here/../.." && pwd)
 builddir=${1:-}
 CLANG=${CLANG:-clang}
 secs=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"fuzz_folded fuzz_perf fuzz_filters fuzz_layout fuzz_svg fuzz_decompress fuzz_pprof fuzz_bpftrace"}
+targets=${FUZZ_TARGETS:-"fuzz_folded fuzz_perf fuzz_filters fuzz_layout fuzz_svg fuzz_decompress fuzz_pprof fuzz_bpftrace fuzz_remote"}
 TAP_SKIP_STATUS=77      # quickstart's tier: 77 is a skip
 . "$top/tests/lib.sh"
 
@@ -59,20 +59,25 @@ pcre_libs=$(pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # (a tarball, an in-tree build), in the build directory, or made here
 pb_cflags=$(pkg-config --cflags libprotobuf-c 2>/dev/null)
 pb_libs=$(pkg-config --libs libprotobuf-c 2>/dev/null || echo -lprotobuf-c)
+curl_cflags=$(pkg-config --cflags libcurl 2>/dev/null)
+curl_libs=$(pkg-config --libs libcurl 2>/dev/null || echo -lcurl)
 pbdir=
 for dir in "$top/src/input" "${builddir:+$builddir/src/input}"; do
-    if [ -n "$dir" ] && [ -f "$dir/profile.pb-c.c" ]; then pbdir=$dir; break; fi
+    if [ -n "$dir" ] && [ -f "$dir/profile.pb-c.c" ] && [ -f "$dir/remote.pb-c.c" ]; then
+        pbdir=$dir; break
+    fi
 done
 if [ -z "$pbdir" ]; then
     command -v protoc-c > /dev/null 2>&1 ||
         skip_all "protoc-c not found (install protobuf-c-compiler)"
     mkdir -p "$work/gen/input"
     protoc-c --proto_path="$top/src/input" --c_out="$work/gen/input" \
-        "$top/src/input/profile.proto" || { fail "protoc-c"; exit 1; }
+        "$top/src/input/profile.proto" "$top/src/input/remote.proto" ||
+        { fail "protoc-c"; exit 1; }
     pbdir=$work/gen/input
 fi
 CFLAGS="-g -O1 -fno-omit-frame-pointer -fno-sanitize-recover=undefined -I$work -I$top/src \
--I$(dirname "$pbdir") $pcre_cflags $pb_cflags"
+-I$(dirname "$pbdir") $pcre_cflags $pb_cflags $curl_cflags"
 SAN=address,undefined,float-cast-overflow
 
 # The library: every .c under src/ but main.c and src/tui/, compiled once (2 jobs at most),
@@ -84,7 +89,8 @@ fi
 objs=
 libsrcs=$(ls "$top"/src/*/*.c | grep -v '/src/tui/')
 [ "$pbdir" = "$top/src/input" ] || libsrcs="$libsrcs
-$pbdir/profile.pb-c.c"
+$pbdir/profile.pb-c.c
+$pbdir/remote.pb-c.c"
 for src in $libsrcs; do
     objs="$objs $work/obj/$(basename "$src" .c).o"
 done
@@ -99,7 +105,8 @@ touch "$work/obj/stamp"
 for t in $targets; do
     # shellcheck disable=SC2086
     "$CLANG" $CFLAGS -fsanitize=fuzzer,$SAN -o "$work/$t" "$here/$t.c" $objs $pcre_libs \
-        $pb_libs -lz -lzstd -llzma -lbz2 -lm -pthread || { fail "cannot build $t"; exit 1; }
+        $pb_libs $curl_libs -lz -lzstd -llzma -lbz2 -lm -pthread ||
+        { fail "cannot build $t"; exit 1; }
 done
 
 # Seed corpora: each input with the header bytes its target expects (see the targets).
@@ -165,6 +172,15 @@ done
                   printf 'trailing'; } > "$work/seed-fuzz_decompress/$c-two-$(basename "$f")"
             done
         done ;;
+    esac
+    case " $targets " in *" fuzz_remote "*)   # framed here (bit 0) and raw answers
+        for f in "$top"/tests/data/*.pb.gz; do
+            { printf '\001'; head -c 3000 "$f"; } > "$work/seed-fuzz_remote/framed-$(basename "$f")"
+        done
+        printf '\000\000\000\000\000\003abc\200\000\000\000\020grpc-status: 0\r\n' \
+            > "$work/seed-fuzz_remote/trailer"
+        printf '\000\012\036\012\005total\012\001a\022\006\012\004\000\012\000\000\022\006\012\004\000\012\012\001' \
+            > "$work/seed-fuzz_remote/flamegraph" ;;
     esac
     case " $targets " in *" fuzz_layout "*)
         seed "$work/seed-fuzz_layout" '\117\025\000\040\000\000\001\000\010\002\006\005\014ma\344\015' $folded ;;
