@@ -78,6 +78,7 @@ struct trie_fold {
     /* the items of the groups of FOLD_CACHE_MIN branches or more, in key order, made
      * once when there are several parts (each part's walk and every split would make
      * them again: a node with millions of children made them dozens of times) */
+    uint64_t *mark;         /* find_splits: a bit per node, all 0 between uses */
     struct fcache *cache;   /* by parent id */
     size_t ncache;
     struct witem *citems;
@@ -531,15 +532,20 @@ static void count_items(const struct walk *k, const struct fsamples *sm, const u
                         size_t nsel, size_t d, uint64_t *map, size_t *cnt)
 {
     uint64_t *asg = map + nsel;   /* per sample: its item + 1, 0 none yet */
+    uint64_t *mark = k->w->mark;  /* the samples' nodes: most items have none */
     for (size_t i = 0; i < nsel; i++) {
-        map[i] = (uint64_t)sm->pool[sm->off[sel[i]] + d] << 32 | (uint64_t)i;
+        uint32_t c = sm->pool[sm->off[sel[i]] + d];
+        map[i] = (uint64_t)c << 32 | (uint64_t)i;
         asg[i] = 0;
+        mark[c >> 6] |= UINT64_C(1) << (c & 63);
     }
     qsort(map, nsel, sizeof *map, cmp_node_idx);
     for (size_t j = 0; j < k->nit; j++) {
         uint32_t c = k->it[j].node;
         size_t lo = 0, hi = nsel;
         cnt[j] = 0;
+        if (!(mark[c >> 6] >> (c & 63) & 1))
+            continue;
         while (lo < hi) {
             size_t mid = (lo + hi) / 2;
             if ((map[mid] >> 32) < c)
@@ -553,9 +559,11 @@ static void count_items(const struct walk *k, const struct fsamples *sm, const u
                 asg[i] = j + 1;
         }
     }
-    for (size_t i = 0; i < nsel; i++)
+    for (size_t i = 0; i < nsel; i++) {
         if (asg[i])
             cnt[asg[i] - 1]++;
+        mark[map[i] >> 38] = 0;
+    }
 }
 
 /* The split before which about target of the samples lie (in walk order). */
@@ -691,6 +699,7 @@ static void find_splits(struct trie_fold *w)
         used += dep;
     }
     w->split = xreallocarray(NULL, w->nparts - 1, sizeof *w->split);
+    w->mark = xcalloc(w->n / 64 + 1, sizeof *w->mark);
     struct walk k = {.w = w};
     uint32_t *sel = xreallocarray(NULL, sm.n ? sm.n : 1, sizeof *sel);
     for (unsigned i = 1; i < w->nparts; i++) {
@@ -707,4 +716,6 @@ static void find_splits(struct trie_fold *w)
     free(sm.pool);
     free(sm.off);
     free(sm.depth);
+    free(w->mark);
+    w->mark = NULL;
 }
