@@ -170,6 +170,13 @@ static void settle(struct options *o)
         o->follow = false; /* a non-interactive output needs an end */
 }
 
+/* Batch outputs with --from/--to or --group=cpu derive them from a time index, as the
+ * viewer does (the same t0: the earliest sample of all inputs). */
+static bool batch_time_index(const struct options *o)
+{
+    return o->spec.has_from || o->spec.has_to || o->spec.group == GROUP_CPU;
+}
+
 /* How the inputs are read (FLAMETUI_THREADS also sets the --collapse writer's threads).
  * The batch outputs filter by time and group in the parser
  * (exact, nanoseconds); the viewer parses grouped by comm with a time index (samples)
@@ -195,7 +202,7 @@ static struct load_opts load_opts_of(const struct options *o, struct samples *sa
         lo.threads = atoi(threads);
         collapse_threads(lo.threads); /* the --collapse writer too */
     }
-    if (o->mode == OUT_TUI) {
+    if (samples) {   /* the viewer, and batch outputs that derive from the index */
         lo.perf.samples = samples;
         lo.perf.pid = lo.perf.tid = lo.perf.no_process = false;
         return lo;
@@ -317,6 +324,7 @@ static int run_batch(const struct options *o, const struct load_opts *lo, struct
         .out = (enum batch_out)o->mode, .spec = &o->spec,
         .cols = o->cols, .rows = o->rows, .top_n = o->top_n, .svg_file = o->svg_file,
         .save = o->save, .files = o->files, .nfiles = o->nfiles, .base = base_of(o, lo),
+        .samples = lo->perf.samples,
     };
     return batch_run(&bo, t, ls);
 }
@@ -349,7 +357,7 @@ int main(int argc, char **argv)
         return info(&o);
     settle(&o);
     int tee_fd = open_tee(&o);   /* before anything is allocated: it may exit */
-    struct samples *samples = o.mode == OUT_TUI ? samples_new() : NULL;
+    struct samples *samples = o.mode == OUT_TUI || batch_time_index(&o) ? samples_new() : NULL;
     struct load_opts lo = load_opts_of(&o, samples, tee_fd);
     struct trie *t = NULL;
     struct loader **ls = xcalloc(o.nfiles, sizeof *ls);

@@ -191,6 +191,11 @@ enum input_format loader_format(const struct loader *l)
     return l->format;
 }
 
+bool loader_untimed(const struct loader *l)
+{
+    return l->ops && l->ops->untimed && l->parser && l->ops->untimed(l->parser);
+}
+
 size_t loader_bytes(const struct loader *l)
 {
     return l->consumed;

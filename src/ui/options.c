@@ -50,10 +50,11 @@ const char options_usage[] =
     "      --window=SECONDS  live input: show only the last SECONDS of samples (by\n"
     "                        arrival time); the w key switches to everything\n"
     "      --strict          folded lines that do not parse are an error\n"
-    "      --from=SECONDS    perf: only samples at least SECONDS after the first one\n"
-    "      --to=SECONDS      perf: only samples less than SECONDS after the first one\n"
+    "      --from=SECONDS    perf: only samples at least SECONDS after the earliest\n"
+    "      --to=SECONDS      perf: only samples less than SECONDS after the earliest\n"
     "      --group=G         perf: the process frame: comm (default), pid (comm-PID),\n"
-    "                        tid (comm-PID/TID) or none (no process frame); P cycles\n"
+    "                        tid (comm-PID/TID), none (no process frame) or cpu\n"
+    "                        (cpu N above it: perf record -a); P cycles\n"
     "      --collapse-recursion  merge directly recursive frames (a frame called by a\n"
     "                        frame of the same name), as stackcollapse-recursive.pl\n"
     "      --max-line=BYTES  skip (and count) lines longer than BYTES (default 16M;\n"
@@ -226,7 +227,7 @@ static int parse_seconds(const char *s, int64_t *out)
                 frac = frac * 10 + (*p - '0');
                 fd++;
             }
-    if (*p || digits == 0)
+    if (*p || digits == 0 || sec > 1000000000)
         return -1;
     for (; fd < 9; fd++)
         frac *= 10;
@@ -266,6 +267,7 @@ static const struct keyword weights[] = {{"samples", 1}, {"period", 0}, {NULL, 0
 static const struct keyword name_modes[] = {{"short", 0}, {"full", 1}, {NULL, 0}};
 static const struct keyword groups[] = {
     {"comm", GROUP_COMM}, {"pid", GROUP_PID}, {"tid", GROUP_TID}, {"none", GROUP_NONE},
+    {"cpu", GROUP_CPU},
     {NULL, 0},
 };
 
@@ -278,7 +280,7 @@ static const struct keyword_option {
     {'F', "format", formats, "auto, folded, perf, perf-data, pprof or bpftrace"},
     {OPT_WEIGHT, "weight", weights, "period or samples"},
     {OPT_NAMES, "names", name_modes, "short or full"},
-    {OPT_GROUP, "group", groups, "none, comm, pid or tid"},
+    {OPT_GROUP, "group", groups, "none, comm, pid, tid or cpu"},
 };
 
 /* The keyword option with getopt_long value c, or NULL. */

@@ -132,9 +132,13 @@ static void unsorted_times(void **state)
     struct perf_opts o = {.samples = s};
     struct trie *base = parse(text, &o);
     assert_false(samples_sorted(s));
-    assert_int_equal(samples_time_us(s, 3), 0);   /* before t0: counted at 0 */
-    static const double r[][2] = {{0, 1}, {1, 3}, {2.5, 3.5}, {0, 100}};
-    static const int counts[] = {2, 2, 2, 5};
+    /* t0 is the earliest record (99 s), not the first (100 s) */
+    assert_int_equal(samples_time_us(s, 3), 0);
+    assert_int_equal(samples_time_us(s, 0), 1000000);
+    assert_int_equal(samples_first_us(s), 1000000);
+    assert_int_equal(samples_end_us(s), 4000000);
+    static const double r[][2] = {{0, 1}, {1, 3}, {3, 4}, {0, 100}, {1, 2}};
+    static const int counts[] = {1, 2, 1, 5, 1};
     enum perf_group gs[] = {GROUP_COMM, GROUP_TID, GROUP_NONE};
     for (size_t k = 0; k < FT_ARRAY_LEN(r); k++) {
         assert_int_equal(timeline_count(s, (uint64_t)(r[k][0] * 1e6), (uint64_t)(r[k][1] * 1e6)),
@@ -142,9 +146,8 @@ static void unsorted_times(void **state)
         for (size_t j = 0; j < FT_ARRAY_LEN(gs); j++) {
             struct perf_opts ro = {.time_range = true, .from_ns = (int64_t)(r[k][0] * 1e9),
                                    .to_ns = (int64_t)(r[k][1] * 1e9), .tid = gs[j] == GROUP_TID,
-                                   .no_process = gs[j] == GROUP_NONE};
-            if (r[k][0] == 0)   /* the index counts t < t0 at 0; the parser keeps t - t0 < 0 */
-                ro.from_ns = -1000000000000;
+                                   .no_process = gs[j] == GROUP_NONE, .have_t0 = true,
+                                   .t0_ns = 99000000000};
             struct trie *want = parse(text, &ro);
             struct trie *got = timeline_build(s, base, (uint64_t)(r[k][0] * 1e6),
                                               (uint64_t)(r[k][1] * 1e6), gs[j]);
@@ -153,6 +156,46 @@ static void unsorted_times(void **state)
             trie_free(got);
         }
     }
+    trie_free(base);
+    samples_free(s);
+}
+
+/* --group=cpu: every stack under "cpu N" of its record's "[NNN]"; a record without
+ * one stays at the root; a time range applies as with the other groupings. */
+static void cpus_root_the_stacks(void **state)
+{
+    (void)state;
+    const char *text = "aa 1/1 [001] 100.000000: 1 cpu-clock: \n\t1 f (/p)\n\n"
+                       "aa 1/2 [000] 100.500000: 1 cpu-clock: \n\t1 g (/p)\n\n"
+                       "bb 2/2  [1] 101.000000: 1 cpu-clock: \n\t1 h (/p)\n\n"
+                       "bb 2/3 [00x] 101.500000: 1 cpu-clock: \n\t1 k (/p)\n\n"
+                       "aa 1/1 [001] 102.000000: 1 cpu-clock: \n\t1 f (/p)\n\n"
+                       ":-1    -1 [000] 102.000000: 1 cpu-clock: \n\t1 x (/p)\n\n";
+    struct samples *s = samples_new();
+    struct perf_opts o = {.samples = s};
+    struct trie *base = parse(text, &o);
+    assert_true(samples_have_cpu(s));
+    assert_int_equal(samples_cpus(s), 2);
+    assert_int_equal(samples_cpu_number(s, samples_cpu_of(s, 0)), 1);
+    assert_int_equal(samples_cpu_number(s, samples_cpu_of(s, 1)), 0);
+    assert_int_equal(samples_cpu_of(s, 3), SAMPLES_NO_CPU);
+    struct trie *got = timeline_build(s, base, 0, TIMELINE_END, GROUP_CPU);
+    struct trie *want = trie_from_folded("cpu 1;aa;f 2\ncpu 0;aa;g 1\ncpu 1;bb;h 1\nbb;k 1\n"
+                                         "cpu 0;:-1____-1_[000]_102.000000:;x 1\n");
+    assert_same_collapsed(want, got);
+    trie_free(want);
+    trie_free(got);
+    got = timeline_build(s, base, 500000, 1500000, GROUP_CPU);
+    want = trie_from_folded("cpu 0;aa;g 1\ncpu 1;bb;h 1\n");
+    assert_same_collapsed(want, got);
+    trie_free(want);
+    trie_free(got);
+    struct samples *none = samples_new();
+    struct perf_opts on = {.samples = none};
+    struct trie *b2 = parse("aa 1/1 100.000000: 1 cpu-clock: \n\t1 f (/p)\n\n", &on);
+    assert_false(samples_have_cpu(none));
+    trie_free(b2);
+    samples_free(none);
     trie_free(base);
     samples_free(s);
 }
@@ -270,6 +313,7 @@ int main(void)
         cmocka_unit_test(ranges_equal_parsing_with_the_range),
         cmocka_unit_test(groupings_equal_parsing_grouped),
         cmocka_unit_test(unsorted_times),
+        cmocka_unit_test(cpus_root_the_stacks),
         cmocka_unit_test(recursion_merges_like_the_script),
         cmocka_unit_test(graph_stages_compose),
         cmocka_unit_test(index_is_compact),
