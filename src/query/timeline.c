@@ -480,3 +480,90 @@ struct trie *timeline_build(const struct samples *s, const struct trie *base, ui
     return build_nodes(s, base, from_us, to_us, g == GROUP_NONE);
 }
 
+
+/* --- the heat map's geometry ------------------------------------------------------ */
+
+/* The lane of sample i for the period: its CPU, else its thread. */
+static uint32_t period_lane(const struct samples *s, size_t i, bool cpu)
+{
+    return cpu ? samples_cpu_of(s, i) : samples_thread_of(s, i);
+}
+
+uint64_t timeline_period_us(const struct samples *s)
+{
+    bool cpu = samples_have_cpu(s);
+    size_t nl = cpu ? samples_cpus(s) : samples_threads(s), n = samples_count(s);
+    if (nl == 0)
+        return 0;
+    size_t *cnt = xcalloc(nl, sizeof *cnt);
+    uint64_t *lo = xreallocarray(NULL, nl, sizeof *lo), *hi = xcalloc(nl, sizeof *hi);
+    for (size_t k = 0; k < nl; k++)
+        lo[k] = UINT64_MAX;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t l = period_lane(s, i, cpu);
+        if (l >= nl)
+            continue;
+        uint64_t t = samples_time_us(s, i);
+        cnt[l]++;
+        lo[l] = t < lo[l] ? t : lo[l];
+        hi[l] = t > hi[l] ? t : hi[l];
+    }
+    size_t best = 0;
+    for (size_t k = 1; k < nl; k++)
+        if (cnt[k] > cnt[best])
+            best = k;
+    uint64_t p = cnt[best] >= 2 ? (hi[best] - lo[best]) / (cnt[best] - 1) : 0;
+    free(cnt);
+    free(lo);
+    free(hi);
+    return p;
+}
+
+void timeline_bins(const struct samples *s, int max_cols, int max_rows,
+                   struct timeline_bins *b)
+{
+    size_t n = samples_count(s);
+    uint64_t span = samples_end_us(s) + 1;
+    uint64_t cols = max_cols < 1 ? 1 : (uint64_t)max_cols;
+    uint64_t rows = max_rows < 1 ? 1 : (uint64_t)max_rows;
+    uint64_t p = timeline_period_us(s);
+    /* TIMELINE_CELL_SAMPLES samples on average, and a whole number of periods: a steady
+     * load then puts the same number of samples in every cell (no aliasing stripes) */
+    uint64_t cell = n ? (span * TIMELINE_CELL_SAMPLES + n - 1) / n : span;
+    if (p > 0)
+        cell = (cell + p - 1) / p * p;
+    if (cell < 1)
+        cell = 1;
+    if (span / cell < rows * 4)   /* few cells in all: fewer rows, at least 4 columns */
+        rows = span / cell / 4 < 1 ? 1 : span / cell / 4;
+    /* wider cells while the columns do not fit the width */
+    uint64_t step = p > 0 ? p : cell;
+    while ((span + rows * cell - 1) / (rows * cell) > cols)
+        cell = cell > UINT64_MAX / 4 ? cell : cell + (cell / step / 2 + 1) * step;
+    b->period_us = p;
+    b->rows = (int)rows;
+    b->col_us = rows * cell;
+    uint64_t nc = (span + b->col_us - 1) / b->col_us;
+    b->ncols = nc < 1 ? 1 : nc > cols ? (int)cols : (int)nc;
+    b->col_w = (int)cols / b->ncols < 1 ? 1 : (int)cols / b->ncols;
+}
+
+uint32_t timeline_cells(const struct samples *s, const struct timeline_bins *b,
+                        uint32_t *cells)
+{
+    size_t ncell = (size_t)b->ncols * (size_t)b->rows, n = samples_count(s);
+    uint32_t max = 0;
+    memset(cells, 0, ncell * sizeof *cells);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t t = samples_time_us(s, i), c = t / b->col_us;
+        if (c >= (uint64_t)b->ncols)
+            continue;
+        size_t row = (size_t)((t % b->col_us) * (uint64_t)b->rows / b->col_us);
+        uint32_t *cell = &cells[(size_t)c * (size_t)b->rows + row];
+        if (*cell < UINT32_MAX)
+            (*cell)++;
+        if (*cell > max)
+            max = *cell;
+    }
+    return max;
+}

@@ -149,7 +149,7 @@ enum reaction app_prompt_key(struct app *a, int key)
 enum reaction app_mouse(struct app *a, int x, int y, int clicks, int wheel)
 {
     const struct screen_ops *o = state_ops(a);
-    if (a->prompt != PROMPT_NONE || !o->mouse)
+    if (a->prompt != PROMPT_NONE || !o->mouse || (clicks < 0 && !o->drags))
         return RE_NONE;
     return o->mouse(a, x, y, clicks, wheel);
 }
@@ -433,7 +433,7 @@ bool app_map_geom(const struct app *a, struct map_geom *g)
 struct map_cell app_map_cell(const struct app *a, int col, int row)
 {
     const struct screen_ops *o = state_shown_ops(a);
-    struct map_cell c = {' ', false, false};
+    struct map_cell c = {' ', false, false, 0};
     return o->map_cell ? o->map_cell(a, col, row) : c;
 }
 

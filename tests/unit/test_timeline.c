@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@
 #include "query/graph.h"
 #include "query/recursion.h"
 #include "query/timeline.h"
+#include "render/heat.h"
 
 /* Records at 100.0, 100.5, 101.0, ... (one every 0.5 s), over three threads of two
  * processes, some with a recursive tower. */
@@ -200,6 +202,115 @@ static void cpus_root_the_stacks(void **state)
     samples_free(s);
 }
 
+/* A steady load: ncpu CPUs sampled every period_ns for secs seconds (each CPU's phase
+ * shifted), each sample on its CPU. */
+static struct samples *steady(int ncpu, uint64_t period_ns, double secs)
+{
+    struct samples *s = samples_new();
+    for (int c = 0; c < ncpu; c++)
+        samples_cpu_find(s, (uint32_t)c);
+    uint64_t n = (uint64_t)(secs * 1e9 / (double)period_ns);
+    for (uint64_t i = 0; i < n; i++)
+        for (int c = 0; c < ncpu; c++) {
+            bool is_new;
+            char tid[8];
+            int tl = snprintf(tid, sizeof tid, "%d", c);
+            uint32_t th = samples_thread_find(s, 1, "1", 1, tid, (size_t)tl, &is_new);
+            samples_add(s, true, 100000000000ull + i * period_ns + (uint64_t)c * 370000, 1,
+                        th, count_u64(1));
+            samples_set_cpu(s, (uint32_t)c);
+        }
+    return s;
+}
+
+/* FlameScope's map of a 3 s, two-CPU, 999 Hz profile on a 160x45 screen (41 rows): every
+ * row used, cells of whole periods holding 10 samples or more, and no stripes: every
+ * cell of the full columns within one sample of the mean, every row's sum within 2%. */
+static void heat_map_bins_are_even(void **state)
+{
+    (void)state;
+    struct samples *s = steady(2, 1001001, 3.0);
+    struct timeline_bins b;
+    timeline_bins(s, 160, 41, &b);
+    assert_int_equal(b.period_us, 1001);
+    assert_int_equal(b.rows, 41);
+    uint64_t cell = b.col_us / (uint64_t)b.rows;
+    assert_int_equal(b.col_us % (uint64_t)b.rows, 0);
+    assert_int_equal(cell % b.period_us, 0);
+    assert_true(cell * samples_count(s) / (samples_end_us(s) + 1) >= TIMELINE_CELL_SAMPLES);
+    assert_true(b.ncols * b.col_w <= 160);
+    assert_true(b.ncols * b.col_w > 160 - b.ncols);   /* the width used */
+    uint32_t *cells = calloc((size_t)b.ncols * (size_t)b.rows, sizeof *cells);
+    uint32_t max = timeline_cells(s, &b, cells);
+    assert_true(max >= TIMELINE_CELL_SAMPLES);
+    int full = (int)((samples_end_us(s) + 1) / b.col_us);
+    assert_true(full >= 2);
+    double total = 0;
+    for (int c = 0; c < full; c++)
+        for (int r = 0; r < b.rows; r++)
+            total += cells[c * b.rows + r];
+    double mean_cell = total / (full * b.rows), mean_row = total / b.rows;
+    for (int r = 0; r < b.rows; r++) {
+        double row = 0;
+        for (int c = 0; c < full; c++) {
+            double d = cells[c * b.rows + r] - mean_cell;
+            assert_true(d <= 1.0 && d >= -1.0);
+            row += cells[c * b.rows + r];
+        }
+        assert_true(row >= mean_row * 0.98 && row <= mean_row * 1.02);
+    }
+    free(cells);
+    samples_free(s);
+}
+
+/* A short, sparse profile: fewer rows, ten samples a cell; a long one: the columns fit
+ * the width. */
+static void heat_map_bins_short_and_long(void **state)
+{
+    (void)state;
+    struct samples *s = steady(1, 1000000, 0.02);   /* 20 samples in 20 ms */
+    struct timeline_bins b;
+    timeline_bins(s, 80, 20, &b);
+    assert_int_equal(b.rows, 1);   /* two cells of ten samples */
+    assert_int_equal(b.ncols, 2);
+    assert_int_equal(b.col_w, 40);
+    assert_int_equal(b.col_us, 10000);
+    samples_free(s);
+    s = steady(1, 10000000, 600);   /* 100 Hz for 10 minutes */
+    timeline_bins(s, 80, 20, &b);
+    assert_true(b.ncols <= 80);
+    assert_true(b.col_us * (uint64_t)b.ncols > samples_end_us(s));
+    assert_true(b.col_us / (uint64_t)b.rows >= 10000);
+    samples_free(s);
+    s = samples_new();   /* no samples */
+    timeline_bins(s, 80, 20, &b);
+    assert_int_equal(b.ncols, 1);
+    assert_true(b.rows >= 1);
+    samples_free(s);
+}
+
+/* The ramp: levels from the count relative to the fullest cell, each level a distinct
+ * xterm-256 colour, the legend's least counts. */
+static void heat_levels_and_colours(void **state)
+{
+    (void)state;
+    assert_int_equal(heat_level(0, 10), 0);
+    assert_int_equal(heat_level(1, 10), 1);
+    assert_int_equal(heat_level(10, 10), HEAT_LEVELS);
+    assert_int_equal(heat_level(20, 10), HEAT_LEVELS);
+    assert_int_equal(heat_level(5, 0), 0);
+    assert_int_equal(heat_shade(0), ' ');
+    assert_int_equal(heat_shade(HEAT_LEVELS), '@');
+    for (int k = 1; k <= HEAT_LEVELS; k++) {
+        assert_int_equal(heat_level(heat_level_min(k, 100), 100), k);
+        if (k > 1)
+            assert_int_equal(heat_level(heat_level_min(k, 100) - 1, 100), k - 1);
+        for (int j = 1; j < k; j++)
+            assert_int_not_equal(theme_rgb_to_256(heat_rgb(j)), theme_rgb_to_256(heat_rgb(k)));
+    }
+    assert_int_equal(heat_level_min(1, 0), 0);
+}
+
 static void recursion_merges_like_the_script(void **state)
 {
     (void)state;
@@ -314,6 +425,9 @@ int main(void)
         cmocka_unit_test(groupings_equal_parsing_grouped),
         cmocka_unit_test(unsorted_times),
         cmocka_unit_test(cpus_root_the_stacks),
+        cmocka_unit_test(heat_map_bins_are_even),
+        cmocka_unit_test(heat_map_bins_short_and_long),
+        cmocka_unit_test(heat_levels_and_colours),
         cmocka_unit_test(recursion_merges_like_the_script),
         cmocka_unit_test(graph_stages_compose),
         cmocka_unit_test(index_is_compact),
