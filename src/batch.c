@@ -29,6 +29,7 @@
 #include "render/textrender.h"
 #include "render/theme.h"
 #include "ui/keep.h"
+#include "ui/screen_chart.h"
 
 /* stderr shows file names and names from the input: on a terminal, escape sequences in
  * them must not act (label.h), as on the screen and on stdout. */
@@ -246,6 +247,23 @@ static int output_names(const struct batch_opts *o, struct trie *t)
     return rc;
 }
 
+/* --chart --text: the flame chart of the time index (base: the profile it indexes, not
+ * derived). 0, -1 (write error), or 1 after saying that it needs timestamps. */
+static int output_chart(const struct batch_opts *o, const struct trie *base)
+{
+    const struct graph_spec *s = o->spec;
+    uint64_t from = s->has_from ? ((uint64_t)s->from_ns + 999) / 1000 : 0;
+    uint64_t to = s->has_to ? ((uint64_t)s->to_ns + 999) / 1000 : TIMELINE_END;
+    int rc = chart_print_text(stdout, o->samples, base, (int)s->group, from, to,
+                              o->cols ? o->cols : terminal_cols(), s->names_full);
+    if (rc == 1) {
+        static const char msg[] = "no flame chart: it needs timestamps (perf script "
+                                  "records have them; folded stacks and pprof do not)";
+        batch_print_err(msg, sizeof msg - 1);
+    }
+    return rc;
+}
+
 /* The output of the derived graph of base. Returns the exit status. */
 static int output(const struct batch_opts *o, struct trie *base)
 {
@@ -255,7 +273,9 @@ static int output(const struct batch_opts *o, struct trie *base)
     int rc = t ? search_on(o->spec->search, t, &s) : 2;
     if (rc)
         goto out;
-    if (o->out == BATCH_SVG)
+    if (o->chart)
+        rc = output_chart(o, base);
+    else if (o->out == BATCH_SVG)
         rc = output_svg(o, g, t);
     else if (o->out == BATCH_TEXT)
         rc = output_text(o, t, s);
@@ -374,8 +394,8 @@ static bool no_samples(struct loader **ls, size_t n, bool range)
 static struct trie *derive(const struct batch_opts *o, const struct trie *t)
 {
     const struct graph_spec *s = o->spec;
-    if (!o->samples || samples_count(o->samples) == 0)
-        return NULL;
+    if (!o->samples || samples_count(o->samples) == 0 || o->chart)
+        return NULL;   /* the chart draws from the index and its own base */
     uint64_t from = s->has_from ? ((uint64_t)s->from_ns + 999) / 1000 : 0;
     uint64_t to = s->has_to ? ((uint64_t)s->to_ns + 999) / 1000 : TIMELINE_END;
     return timeline_build(o->samples, t, from, to, s->group);

@@ -41,6 +41,7 @@ struct batch_opts {
     /* the time index of the inputs (may be NULL): --from/--to and the groupings the
      * parser does not make (cpu) are derived from it, as the viewer does */
     struct samples *samples;
+    bool chart;                     /* --chart --text: the flame chart from samples */
 };
 
 /* Reads the loaders ls[0..o->nfiles) (opened on t) to their end, attaches the diff base,

@@ -171,10 +171,10 @@ static void settle(struct options *o)
 }
 
 /* Batch outputs with --from/--to or --group=cpu derive them from a time index, as the
- * viewer does (the same t0: the earliest sample of all inputs). */
+ * viewer does (the same t0: the earliest sample of all inputs); --chart draws from it. */
 static bool batch_time_index(const struct options *o)
 {
-    return o->spec.has_from || o->spec.has_to || o->spec.group == GROUP_CPU;
+    return o->spec.has_from || o->spec.has_to || o->spec.group == GROUP_CPU || o->chart;
 }
 
 /* How the inputs are read (FLAMETUI_THREADS also sets the --collapse writer's threads).
@@ -282,7 +282,7 @@ static struct app_opts viewer_opts_of(const struct options *o, struct samples *s
         .nfilters = s->nfilters, .search = s->search, .colors = s->colors,
         .base_input = o->nbases ? o->bases[0] : NULL, .nbase_inputs = o->nbases,
         .zoom = s->zoom, .select = s->select, .names_full = s->names_full,
-        .samples = samples, .group = s->group, .recursion = s->recursion,
+        .samples = samples, .group = s->group, .recursion = s->recursion, .chart = o->chart,
         .range = s->has_from || s->has_to,
         .from_us = s->has_from ? ((uint64_t)s->from_ns + 999) / 1000 : 0,
         .to_us = s->has_to ? ((uint64_t)s->to_ns + 999) / 1000 : TIMELINE_END,
@@ -324,7 +324,7 @@ static int run_batch(const struct options *o, const struct load_opts *lo, struct
         .out = (enum batch_out)o->mode, .spec = &o->spec,
         .cols = o->cols, .rows = o->rows, .top_n = o->top_n, .svg_file = o->svg_file,
         .save = o->save, .files = o->files, .nfiles = o->nfiles, .base = base_of(o, lo),
-        .samples = lo->perf.samples,
+        .samples = lo->perf.samples, .chart = o->chart,
     };
     return batch_run(&bo, t, ls);
 }

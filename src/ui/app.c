@@ -31,11 +31,12 @@
 
 /* The screens, by enum ui_screen: a screen is its file (screen_*.c) and a row here. */
 extern const struct screen_ops graph_screen, callers_screen, table_screen, help_screen,
-    time_screen;
+    time_screen, chart_screen;
 static const struct screen_ops *const screens[SCREEN_COUNT] = {
     [SCREEN_GRAPH] = &graph_screen, [SCREEN_CALLERS] = &callers_screen,
     [SCREEN_TABLE] = &table_screen, [SCREEN_HELP] = &help_screen,
     [SCREEN_TIME] = &time_screen,
+    [SCREEN_CHART] = &chart_screen,
 };
 
 void app_init(struct app *a, struct trie *t, const char *input)
@@ -107,6 +108,8 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
     if (app_set_search(a, o->search, rc < 0 ? NULL : err) < 0)
         rc = -1;
     keep_start_paths(a, o->zoom, o->select);
+    if (o->chart)
+        state_open(a, ACT_CHART, 0);
     history_load(a, o->history);
     a->cmd_args = xstrdup(o->cmd_args ? o->cmd_args : "");
     a->cmd_files = xstrdup(o->cmd_files ? o->cmd_files : "");
@@ -234,6 +237,10 @@ bool app_update(struct app *a)
 
 void app_layout(struct app *a)
 {
+    if (state_shown_ops(a)->layout) {   /* a screen with rects of its own */
+        state_shown_ops(a)->layout(a);
+        return;
+    }
     struct layout_in in;
     app_layout_in(a, &in);
     layout_compute(&in, &a->rl);
@@ -242,7 +249,7 @@ void app_layout(struct app *a)
 
 const struct rect_list *app_rects(const struct app *a)
 {
-    return &a->rl;
+    return state_shown_ops(a)->layout && a->rects ? a->rects : &a->rl;   /* the chart's */
 }
 
 void app_set_rects(struct app *a, const struct rect_list *rl)

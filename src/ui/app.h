@@ -43,6 +43,7 @@ struct app_opts {
     bool recursion;                   /* --collapse-recursion */
     bool range;                       /* --from/--to: from_us <= t - t0 < to_us */
     uint64_t from_us, to_us;
+    bool chart;                       /* --chart: start on the flame chart */
 };
 
 /* Starts on the profile t with the root selected, no zoom, flame orientation, name order,

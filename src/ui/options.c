@@ -57,6 +57,8 @@ const char options_usage[] =
     "                        (cpu N above it: perf record -a); P cycles\n"
     "      --collapse-recursion  merge directly recursive frames (a frame called by a\n"
     "                        frame of the same name), as stackcollapse-recursive.pl\n"
+    "      --chart           perf: flame chart (time order, a lane per thread, per\n"
+    "                        process or per CPU with --group); with --text as text\n"
     "      --max-line=BYTES  skip (and count) lines longer than BYTES (default 16M;\n"
     "                        suffixes K, M, G)\n"
     "      --base=FILE       differential flame graph: compare the input (the new\n"
@@ -122,6 +124,7 @@ enum {
     OPT_FROM, OPT_TO, OPT_GROUP, OPT_RECURSION,
     OPT_PERF, OPT_PERF_ARGS,
     OPT_SAMPLE_TYPE,
+    OPT_CHART,
 };
 
 enum { OPT_NAMES = 0x4e41 }; /* names */
@@ -173,6 +176,7 @@ static const struct option longopts[] = {
     {"to", required_argument, NULL, OPT_TO},
     {"group", required_argument, NULL, OPT_GROUP},
     {"collapse-recursion", no_argument, NULL, OPT_RECURSION},
+    {"chart", no_argument, NULL, OPT_CHART},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -329,6 +333,7 @@ static bool *flag(struct options *o, int c)
     case OPT_STRIP_HEX: return &o->strip_hex;
     case OPT_NO_MOUSE: return &o->no_mouse;
     case OPT_RECURSION: return &o->spec.recursion;
+    case OPT_CHART: return &o->chart;
     case 'h': return &o->help;
     case 'V': return &o->version;
     default: return NULL;
@@ -505,6 +510,8 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
         return ft_error_set(err, 0, "--%s needs --base=FILE", diff);
     if ((o->normalize || o->strip_hex) && o->follow)   /* they need the input's end */
         return ft_error_set(err, 0, "--%s cannot be combined with --follow", diff);
+    if (o->chart && o->mode != OUT_TUI && o->mode != OUT_TEXT)
+        return ft_error_set(err, 0, "--chart goes with --text or the viewer");
     return 0;
 }
 

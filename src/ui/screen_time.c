@@ -437,6 +437,13 @@ static enum reaction time_action(struct app *a, enum action act)
         return RE_REDRAW;
     case ACT_TIME_MARK:
         return mark(a, &g);
+    case ACT_CHART:   /* the flame chart of the selection (which applies, as Enter's) */
+        if (v->marking)
+            mark(a, &g);
+        if (v->sel)
+            graph_set_range(a->graph, true, v->from, v->to);
+        app_pop(a);
+        return state_open(a, ACT_CHART, 0) | RE_REBUILD | RE_RELAYOUT;
     case ACT_ZOOM_IN:
         if (v->marking)
             mark(a, &g);

@@ -164,6 +164,9 @@ struct screen_ops {
     struct map_cell (*map_cell)(const struct app *a, int col, int row);
     void (*map_header)(const struct app *a, struct buf *out);
     void (*map_axis)(const struct app *a, struct buf *out);
+    /* PAINT_RECTS of its own: lays out its rects and shows them (app_set_rects) instead
+     * of the flame graph's layout */
+    void (*layout)(struct app *a);
     /* PAINT_BOX: the first line shown */
     int (*scroll)(const struct app *a);
 };
