@@ -315,12 +315,16 @@ static void zoom_time(struct app *a, uint64_t num, uint64_t den, uint64_t t)
     if (t < from || t >= to)
         t = from + (to - from) / 2;
     double f = (double)num / (double)den;
-    double nf = (double)t - (double)(t - from) * f, nt = (double)t + (double)(to - t) * f;
-    if (nt - nf < (double)a->cols)   /* at most a microsecond a column */
+    double w = (double)(to - from) * f, nf = (double)t - (double)(t - from) * f;
+    if (w < (double)a->cols)   /* at most a microsecond a column */
         return;
+    if (w > (double)end * 0.999)   /* (rounding: a column short of everything is all) */
+        w = (double)end;
+    if (nf + w > (double)end)   /* shifted back inside, not cut */
+        nf = (double)end - w;
     v->from = nf < 0 ? 0 : (uint64_t)nf;
-    v->to = nt > (double)end ? end : (uint64_t)nt;
-    if (v->from == 0 && v->to == end)
+    v->to = v->from + (uint64_t)w;
+    if (v->from == 0 && v->to >= end)
         v->to = 0;
 }
 
@@ -394,11 +398,11 @@ static enum reaction chart_action(struct app *a, enum action act)
     case ACT_SCROLL_END:
         v->first_lane = n > page ? n - page : 0;
         return RE_RELAYOUT;
-    case ACT_CHART_ZOOM_IN:
-        zoom_time(a, 1, 2, v->sel_us);
+    case ACT_CHART_ZOOM_IN:   /* around the selection, else the middle */
+        zoom_time(a, 1, 2, v->sel_lane != SIZE_MAX ? v->sel_us : UINT64_MAX);
         return RE_RELAYOUT;
     case ACT_CHART_ZOOM_OUT:
-        zoom_time(a, 2, 1, v->sel_us);
+        zoom_time(a, 2, 1, v->sel_lane != SIZE_MAX ? v->sel_us : UINT64_MAX);
         return RE_RELAYOUT;
     case ACT_MOVE_LEFT:
     case ACT_MOVE_RIGHT:
