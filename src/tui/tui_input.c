@@ -103,8 +103,8 @@ static bool read_sgr(struct tui_event *ev)
             if (wc == 'm' && v[0] == 0 && v[1] >= 1 && v[2] >= 1 &&
                 (v[1] - 1 != in.last_x || v[2] - 1 != in.last_y)) {
                 ev->key = FT_KEY_MOUSE;    /* the end of a drag */
-                ev->mx = (int)v[1] - 1;
-                ev->my = (int)v[2] - 1;
+                ev->mx = (int)(v[1] - 1);
+                ev->my = (int)(v[2] - 1);
                 ev->clicks = -1;
                 return true;
             }
