@@ -219,7 +219,12 @@ static void sync_chart(struct app *a)
     struct chart_view *v = cv(a);
     const struct samples *s = timed(a);
     int g = (int)graph_group(a->graph);
-    if (!s || (v->c && v->nsamples == samples_count(s) && v->group == g))
+    if (!s) {   /* the index was dropped (its node ids are void): no chart */
+        chart_free(v->c);
+        v->c = NULL;
+        return;
+    }
+    if (v->c && v->nsamples == samples_count(s) && v->group == g)
         return;
     chart_free(v->c);
     v->c = chart_build(s, a->base, (enum perf_group)g);
