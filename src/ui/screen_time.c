@@ -58,17 +58,24 @@ static const struct samples *usable(const struct app *a)
     return graph_has_time(a->graph) ? graph_samples(a->graph) : NULL;
 }
 
-static bool cache_valid(const struct app *a, const struct samples *s)
+/* The cells were counted for this screen size (sync counts them again when the index
+ * grew: until then the map shows them as they were, consistent with their bins). */
+static bool cache_usable(const struct app *a)
 {
     const struct time_view *v = tv(a);
-    return v->cells && v->nsamples == samples_count(s) && v->scr_cols == a->cols &&
-           v->scr_lines == a->lines;
+    return v->cells && v->scr_cols == a->cols && v->scr_lines == a->lines;
 }
 
-/* The bins for the screen: the cached ones when the cells are current. */
+static bool cache_valid(const struct app *a, const struct samples *s)
+{
+    return cache_usable(a) && tv(a)->nsamples == samples_count(s);
+}
+
+/* The bins for the screen: the counted cells' (computing them is a pass over the
+ * samples: never once per cell). */
 static void bins_of(const struct app *a, const struct samples *s, struct timeline_bins *b)
 {
-    if (cache_valid(a, s))
+    if (cache_usable(a))
         *b = tv(a)->bins;
     else
         timeline_bins(s, a->cols, a->lines - MAP_LINES, b);
@@ -151,7 +158,7 @@ static uint32_t count_at(const struct app *a, int col, int row)
 {
     const struct time_view *v = tv(a);
     const struct samples *s = usable(a);
-    if (!s || !cache_valid(a, s) || col < 0 || col >= v->bins.ncols || row < 0 ||
+    if (!s || !cache_usable(a) || col < 0 || col >= v->bins.ncols || row < 0 ||
         row >= v->bins.rows)
         return 0;
     return v->cells[(size_t)col * (size_t)v->bins.rows + (size_t)row];
