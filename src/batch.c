@@ -15,9 +15,11 @@
 
 #include "core/diff.h"
 #include "core/strtab.h"
+#include "core/samples.h"
 #include "core/trie.h"
 #include "query/regex.h"
 #include "query/search.h"
+#include "query/timeline.h"
 #include "query/top.h"
 #include "render/collapse.h"
 #include "render/diffcollapse.h"
@@ -31,6 +33,7 @@
 #include "ui/atomic_file.h"
 #include "ui/keep.h"
 #include "ui/state.h"
+#include "ui/screen_chart.h"
 
 /* stderr shows file names and names from the input: on a terminal, escape sequences in
  * them must not act (label.h), as on the screen and on stdout. */
@@ -300,6 +303,23 @@ static int output_names(const struct batch_opts *o, struct trie *t)
     return rc;
 }
 
+/* --chart --text: the flame chart of the time index (base: the profile it indexes, not
+ * derived). 0, -1 (write error), or 1 after saying that it needs timestamps. */
+static int output_chart(const struct batch_opts *o, const struct trie *base)
+{
+    const struct graph_spec *s = o->spec;
+    uint64_t from = s->has_from ? ((uint64_t)s->from_ns + 999) / 1000 : 0;
+    uint64_t to = s->has_to ? ((uint64_t)s->to_ns + 999) / 1000 : TIMELINE_END;
+    int rc = chart_print_text(stdout, o->samples, base, (int)s->group, from, to,
+                              o->cols ? o->cols : terminal_cols(), s->names_full);
+    if (rc == 1) {
+        static const char msg[] = "no flame chart: it needs timestamps (perf script "
+                                  "records have them; folded stacks and pprof do not)";
+        batch_print_err(msg, sizeof msg - 1);
+    }
+    return rc;
+}
+
 /* The output of the derived graph of base. Returns the exit status. */
 static int output(const struct batch_opts *o, struct trie *base)
 {
@@ -309,7 +329,9 @@ static int output(const struct batch_opts *o, struct trie *base)
     int rc = t ? search_on(o->spec->search, t, &s) : 2;
     if (rc)
         goto out;
-    if (o->out == BATCH_SVG)
+    if (o->chart)
+        rc = output_chart(o, base);
+    else if (o->out == BATCH_SVG)
         rc = output_svg(o, g, t);
     else if (o->out == BATCH_TEXT)
         rc = output_text(o, t, s);
@@ -399,22 +421,45 @@ int batch_attach_base(const struct batch_base *b, struct trie *t, struct loader 
 /* Nothing parsed in any input: "NAME: no samples found (hint)" for each, true (exit 1).
  * Some inputs empty, others not: a notice for the empty ones, false. With --from/--to
  * (range) a perf input counts as found even when no sample fell in the range: an empty
- * range prints nothing and exits 0, as collapsing the records of that range does. */
+ * range prints nothing and exits 0, as collapsing the records of that range does; but
+ * perf records without timestamps are never in a range: "NAME: no timestamps ...". */
+static bool found(const struct loader *l, bool range)
+{
+    if (range && loader_untimed(l))   /* perf records without a time: none in a range */
+        return false;
+    return loader_samples(l) || (range && loader_format(l) == FORMAT_PERF);
+}
+
 static bool no_samples(struct loader **ls, size_t n, bool range)
 {
     size_t total = 0;
     for (size_t i = 0; i < n; i++)
-        total += loader_samples(ls[i]) ||
-                 (range && loader_format(ls[i]) == FORMAT_PERF);
+        total += found(ls[i], range);
     for (size_t i = 0; i < n; i++) {
-        if (loader_samples(ls[i]) || (range && loader_format(ls[i]) == FORMAT_PERF))
+        if (found(ls[i], range))
             continue;
         struct buf msg = {0};
-        loader_no_samples(ls[i], &msg);
+        if (range && loader_untimed(ls[i]))
+            buf_printf(&msg, "%s: no timestamps in the records: --from/--to need them "
+                       "(perf script -F +time)\n", loader_name(ls[i]));
+        else
+            loader_no_samples(ls[i], &msg);
         batch_print_err(msg.p, msg.len - 1);   /* without the '\n' */
         buf_fini(&msg);
     }
     return total == 0;
+}
+
+/* The time range and grouping of the spec from the time index, as the viewer derives
+ * them (t0: the earliest sample of all inputs); NULL without an index. */
+static struct trie *derive(const struct batch_opts *o, const struct trie *t)
+{
+    const struct graph_spec *s = o->spec;
+    if (!o->samples || samples_count(o->samples) == 0 || o->chart)
+        return NULL;   /* the chart draws from the index and its own base */
+    uint64_t from = s->has_from ? ((uint64_t)s->from_ns + 999) / 1000 : 0;
+    uint64_t to = s->has_to ? ((uint64_t)s->to_ns + 999) / 1000 : TIMELINE_END;
+    return timeline_build(o->samples, t, from, to, s->group);
 }
 
 int batch_run(const struct batch_opts *o, struct trie *t, struct loader **ls)
@@ -438,12 +483,19 @@ int batch_run(const struct batch_opts *o, struct trie *t, struct loader **ls)
     struct batch_opts uo = *o;
     uo.unit = &unit;
     o = &uo;
+    struct trie *derived = derive(o, t);
+    if (derived)
+        t = derived;
     if (o->base.n && (rc = batch_attach_base(&o->base, t, NULL, 0)))
-        return rc;
+        goto out;
     trie_compact(t);
     if (o->save && keep_write_folded(o->save, t, &err) < 0) {   /* the batch outputs too */
         batch_print_err(err.msg, strlen(err.msg));
-        return 1;
+        rc = 1;
+        goto out;
     }
-    return output(o, t);
+    rc = output(o, t);
+out:
+    trie_free(derived);
+    return rc;
 }

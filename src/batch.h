@@ -14,6 +14,7 @@
 #include "query/graph.h"
 
 struct trie;
+struct samples;
 
 /* The output (the same values as options.h's OUT_COLLAPSE .. OUT_SVG). */
 enum batch_out { BATCH_COLLAPSE = 1, BATCH_TEXT, BATCH_TOP, BATCH_SVG };
@@ -41,6 +42,10 @@ struct batch_opts {
     struct batch_base base;
     bool raw;                       /* --raw: --top prints the weights as plain numbers */
     const struct unit *unit;        /* the weights' unit (batch_run decides it) */
+    /* the time index of the inputs (may be NULL): --from/--to and the groupings the
+     * parser does not make (cpu) are derived from it, as the viewer does */
+    struct samples *samples;
+    bool chart;                     /* --chart --text: the flame chart from samples */
 };
 
 /* Reads the loaders ls[0..o->nfiles) (opened on t) to their end, attaches the diff base,

@@ -207,6 +207,13 @@ static void settle(struct options *o)
         o->follow = false; /* a non-interactive output needs an end */
 }
 
+/* Batch outputs with --from/--to or --group=cpu derive them from a time index, as the
+ * viewer does (the same t0: the earliest sample of all inputs); --chart draws from it. */
+static bool batch_time_index(const struct options *o)
+{
+    return o->spec.has_from || o->spec.has_to || o->spec.group == GROUP_CPU || o->chart;
+}
+
 /* How the inputs are read (FLAMETUI_THREADS also sets the --collapse writer's threads).
  * The batch outputs filter by time and group in the parser
  * (exact, nanoseconds); the viewer parses grouped by comm with a time index (samples)
@@ -233,7 +240,7 @@ static struct load_opts load_opts_of(const struct options *o, struct samples *sa
         lo.threads = atoi(threads);
         collapse_threads(lo.threads); /* the --collapse writer too */
     }
-    if (o->mode == OUT_TUI) {
+    if (samples) {   /* the viewer, and batch outputs that derive from the index */
         lo.perf.samples = samples;
         lo.perf.pid = lo.perf.tid = lo.perf.no_process = false;
         return lo;
@@ -330,7 +337,7 @@ static struct app_opts viewer_opts_of(const struct options *o, struct samples *s
         .nfilters = s->nfilters, .search = s->search, .colors = s->colors,
         .base_input = o->nbases ? o->bases[0] : NULL, .nbase_inputs = o->nbases,
         .zoom = s->zoom, .select = s->select, .names_full = s->names_full,
-        .samples = samples, .group = s->group, .recursion = s->recursion,
+        .samples = samples, .group = s->group, .recursion = s->recursion, .chart = o->chart,
         .range = s->has_from || s->has_to,
         .from_us = s->has_from ? ((uint64_t)s->from_ns + 999) / 1000 : 0,
         .to_us = s->has_to ? ((uint64_t)s->to_ns + 999) / 1000 : TIMELINE_END,
@@ -381,6 +388,7 @@ static int run_batch(const struct options *o, const struct load_opts *lo, struct
         .cols = o->cols, .rows = o->rows, .top_n = o->top_n, .svg_file = o->svg_file,
         .save = o->save, .files = o->files, .nfiles = o->nfiles, .base = base_of(o, lo),
         .raw = o->raw,
+        .samples = lo->perf.samples, .chart = o->chart,
     };
     return batch_run(&bo, t, ls);
 }
@@ -435,7 +443,7 @@ int main(int argc, char **argv)
     settle(&o);
     check_outputs(&o);   /* before anything is allocated: it may exit */
     int tee_fd = open_tee(&o);
-    struct samples *samples = o.mode == OUT_TUI ? samples_new() : NULL;
+    struct samples *samples = o.mode == OUT_TUI || batch_time_index(&o) ? samples_new() : NULL;
     struct load_opts lo = load_opts_of(&o, samples, tee_fd);
     struct trie *t = NULL;
     struct loader **ls = xcalloc(o.nfiles, sizeof *ls);

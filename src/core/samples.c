@@ -11,6 +11,7 @@
 
 #define W_BIG UINT32_MAX      /* weight kept aside in big[] */
 #define T16_MAX 0xffffu
+#define NO_CPU16 0xffffu
 
 struct big_weight {
     size_t idx;
@@ -28,6 +29,9 @@ struct samples {
     uint32_t *leaf;
     uint16_t *thr16;          /* thread index, while all fit */
     uint32_t *thr32;          /* ... or this once one does not */
+    uint16_t *cpu;            /* CPU index (NO_CPU16: none), NULL until a sample has one */
+    uint32_t *cpu_num, *cpu_name;   /* the distinct CPUs: number, name id */
+    size_t ncpu, capcpu;
     uint16_t *w16;            /* weight: index into wdict (NULL while every weight is w0) */
     uint32_t *w;              /* ... or the weight itself once wdict is full */
     struct count w0;
@@ -40,6 +44,8 @@ struct samples {
     unsigned shift;
     bool have_t0, sorted, cleared;
     uint64_t t0_ns, last_us;
+    uint64_t max_us;          /* the latest time kept */
+    uint64_t first_us;        /* the first record's time (above 0 once an earlier came) */
     /* threads */
     struct samples_thread *th;
     char **th_key;            /* "proc pid/tid" bytes, for the exact compare */
@@ -74,6 +80,8 @@ static void free_samples(struct samples *s)
     free(s->leaf);
     free(s->thr16);
     free(s->thr32);
+    free(s->cpu);
+    s->cpu = NULL;
     free(s->w);
     free(s->w16);
     free(s->wdict);
@@ -93,6 +101,8 @@ void samples_free(struct samples *s)
         return;
     free_samples(s);
     free_threads(s);
+    free(s->cpu_num);
+    free(s->cpu_name);
     free(s);
 }
 
@@ -102,7 +112,7 @@ void samples_clear(struct samples *s)
     free_threads(s);
     s->cleared = true;
     s->sorted = true;
-    s->last_us = 0;
+    s->last_us = s->max_us = 0;
 }
 
 bool samples_cleared(const struct samples *s)
@@ -221,6 +231,8 @@ static void resize(struct samples *s, size_t c)
         s->w = xreallocarray(s->w, c, sizeof *s->w);
     if (s->w16)
         s->w16 = xreallocarray(s->w16, c, sizeof *s->w16);
+    if (s->cpu)
+        s->cpu = xreallocarray(s->cpu, c, sizeof *s->cpu);
     s->cap = c;
 }
 
@@ -317,6 +329,24 @@ static void put_raw(struct samples *s, size_t i, struct count w)
     }
 }
 
+/* A record earlier than t0: t0 moves back to it, every time kept moves forward. */
+static void rebase(struct samples *s, uint64_t t0_ns)
+{
+    uint64_t d = (s->t0_ns - t0_ns) / 1000;
+    uint64_t end = (s->last_us > s->max_us ? s->last_us : s->max_us) + d;
+    s->t0_ns -= d * 1000;
+    while ((end >> s->shift) > UINT32_MAX) {
+        s->shift++;
+        for (size_t i = 0; i < s->n; i++)
+            s->time[i] >>= 1;
+    }
+    for (size_t i = 0; i < s->n; i++)
+        s->time[i] = (uint32_t)((((uint64_t)s->time[i] << s->shift) + d) >> s->shift);
+    s->last_us += d;
+    s->max_us += d;
+    s->first_us += d;
+}
+
 void samples_add(struct samples *s, bool has_time, uint64_t time_ns, uint32_t leaf,
                  uint32_t thread, struct count w)
 {
@@ -327,9 +357,13 @@ void samples_add(struct samples *s, bool has_time, uint64_t time_ns, uint32_t le
         if (!s->have_t0) {
             s->have_t0 = true;
             s->t0_ns = time_ns;
+        } else if (time_ns + 999 < s->t0_ns) {
+            rebase(s, time_ns);
         }
         us = time_ns >= s->t0_ns ? (time_ns - s->t0_ns) / 1000 : 0;
     }
+    if (us > s->max_us)
+        s->max_us = us;
     if (us < s->last_us)
         s->sorted = false;
     s->last_us = us;
@@ -348,6 +382,8 @@ void samples_add(struct samples *s, bool has_time, uint64_t time_ns, uint32_t le
         s->thr16 = NULL;
     }
     size_t i = s->n++;
+    if (s->cpu)
+        s->cpu[i] = NO_CPU16;
     s->time[i] = (uint32_t)(us >> s->shift);
     s->leaf[i] = leaf;
     if (s->thr32)
@@ -374,6 +410,66 @@ void samples_add(struct samples *s, bool has_time, uint64_t time_ns, uint32_t le
     }
     if (s->w)
         put_raw(s, i, w);
+}
+
+uint32_t samples_cpu_find(struct samples *s, uint32_t cpu)
+{
+    for (size_t k = s->ncpu; k-- > 0;)   /* CPUs are few: a scan, the latest first */
+        if (s->cpu_num[k] == cpu)
+            return (uint32_t)k;
+    if (s->ncpu >= NO_CPU16)
+        return SAMPLES_NO_CPU;
+    if (s->ncpu == s->capcpu) {
+        size_t c = s->capcpu;
+        FT_GROW(s->cpu_num, c, s->ncpu + 1);
+        s->cpu_name = xreallocarray(s->cpu_name, c, sizeof *s->cpu_name);
+        s->capcpu = c;
+    }
+    s->cpu_num[s->ncpu] = cpu;
+    s->cpu_name[s->ncpu] = SAMPLES_NO_NAME;
+    return (uint32_t)s->ncpu++;
+}
+
+void samples_cpu_set_name(struct samples *s, uint32_t idx, uint32_t name)
+{
+    if (idx < s->ncpu)
+        s->cpu_name[idx] = name;
+}
+
+uint32_t samples_cpu_name(const struct samples *s, uint32_t idx)
+{
+    return idx < s->ncpu ? s->cpu_name[idx] : SAMPLES_NO_NAME;
+}
+
+uint32_t samples_cpu_number(const struct samples *s, uint32_t idx)
+{
+    return idx < s->ncpu ? s->cpu_num[idx] : SAMPLES_NO_CPU;
+}
+
+size_t samples_cpus(const struct samples *s)
+{
+    return s->ncpu;
+}
+
+void samples_set_cpu(struct samples *s, uint32_t idx)
+{
+    if (s->cleared || s->n == 0 || idx >= s->ncpu)
+        return;
+    if (!s->cpu) {
+        s->cpu = xreallocarray(NULL, s->cap, sizeof *s->cpu);
+        memset(s->cpu, 0xff, s->cap * sizeof *s->cpu);
+    }
+    s->cpu[s->n - 1] = (uint16_t)idx;
+}
+
+bool samples_have_cpu(const struct samples *s)
+{
+    return s->cpu != NULL;
+}
+
+uint32_t samples_cpu_of(const struct samples *s, size_t i)
+{
+    return s->cpu && s->cpu[i] != NO_CPU16 ? s->cpu[i] : SAMPLES_NO_CPU;
 }
 
 size_t samples_count(const struct samples *s)
@@ -403,7 +499,12 @@ uint64_t samples_resolution_us(const struct samples *s)
 
 uint64_t samples_end_us(const struct samples *s)
 {
-    return s->n ? samples_time_us(s, s->n - 1) : 0;
+    return s->n ? (s->max_us >> s->shift) << s->shift : 0;
+}
+
+uint64_t samples_first_us(const struct samples *s)
+{
+    return s->first_us;
 }
 
 uint32_t samples_leaf(const struct samples *s, size_t i)
@@ -469,7 +570,7 @@ size_t samples_bytes(const struct samples *s)
 {
     size_t per = sizeof *s->time + sizeof *s->leaf +
                  (s->thr32 ? sizeof *s->thr32 : sizeof *s->thr16) + (s->w ? sizeof *s->w : 0) +
-                 (s->w16 ? sizeof *s->w16 : 0);
+                 (s->w16 ? sizeof *s->w16 : 0) + (s->cpu ? sizeof *s->cpu : 0);
     return sizeof *s + s->cap * per + s->capbig * sizeof *s->big +
            s->capwdict * sizeof *s->wdict + s->wtabsize * sizeof *s->wtab +
            s->capth * (sizeof *s->th + sizeof *s->th_key) + s->tabsize * sizeof *s->tab;
@@ -479,6 +580,7 @@ const char *samples_group_word(enum perf_group g)
 {
     static const char *const words[GROUP_COUNT] = {
         [GROUP_COMM] = "comm", [GROUP_PID] = "pid", [GROUP_TID] = "tid", [GROUP_NONE] = "none",
+        [GROUP_CPU] = "cpu",
     };
     return (unsigned)g < GROUP_COUNT && words[g] ? words[g] : "comm";
 }

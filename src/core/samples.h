@@ -9,7 +9,8 @@
  * 4 past 65536 distinct weights (then weights past 2^32-2 are kept aside): 10 to 12
  * bytes, 14 for perf's frequency mode when nearly every period differs.
  * Times are microseconds since t0 (shifted right when a profile is longer than 71
- * minutes: the resolution halves each time). A record earlier than t0 counts at 0.
+ * minutes: the resolution halves each time). t0 is the earliest record's time: an earlier
+ * record than those so far moves every time kept forward.
  * Threads: each distinct (process node, pid, tid) once, with the names the process frame
  * gets grouped by pid ("comm-PID") and by tid ("comm-PID/TID"), interned in the trie's
  * strtab. Node ids are those of the base trie: a base rebuilt in place (trie_replace)
@@ -27,7 +28,7 @@ struct samples;
 
 /* The process level of perf stacks (--group): the comm (stackcollapse-perf.pl's
  * default), "comm-PID", "comm-PID/TID", or no process frame. */
-enum perf_group { GROUP_COMM, GROUP_PID, GROUP_TID, GROUP_NONE, GROUP_COUNT };
+enum perf_group { GROUP_COMM, GROUP_PID, GROUP_TID, GROUP_NONE, GROUP_CPU, GROUP_COUNT };
 /* --group's word for g ("comm" for one out of range). */
 const char *samples_group_word(enum perf_group g);
 
@@ -53,6 +54,23 @@ void samples_thread_set(struct samples *s, uint32_t idx, const struct samples_th
 size_t samples_threads(const struct samples *s);
 const struct samples_thread *samples_thread_get(const struct samples *s, uint32_t idx);
 
+/* CPUs (perf record -a: the "[NNN]" of a record header): each distinct number once, with
+ * the strtab id of its frame name "cpu N" (SAMPLES_NO_NAME until the caller sets it). */
+#define SAMPLES_NO_CPU UINT32_MAX
+#define SAMPLES_NO_NAME UINT32_MAX
+/* The index of CPU number cpu, added when new (at most 65535 CPUs: SAMPLES_NO_CPU past). */
+uint32_t samples_cpu_find(struct samples *s, uint32_t cpu);
+void samples_cpu_set_name(struct samples *s, uint32_t idx, uint32_t name);
+uint32_t samples_cpu_name(const struct samples *s, uint32_t idx);
+uint32_t samples_cpu_number(const struct samples *s, uint32_t idx);
+size_t samples_cpus(const struct samples *s);
+/* Sets the CPU (an index of samples_cpu_find) of the last sample added. */
+void samples_set_cpu(struct samples *s, uint32_t idx);
+/* True once a sample has a CPU. */
+bool samples_have_cpu(const struct samples *s);
+/* The CPU index of sample i, SAMPLES_NO_CPU when it has none. */
+uint32_t samples_cpu_of(const struct samples *s, size_t i);
+
 /* Appends a record: time_ns is the absolute time in nanoseconds (has_time false: the
  * record had none; it takes the previous record's time). */
 void samples_add(struct samples *s, bool has_time, uint64_t time_ns, uint32_t leaf,
@@ -64,8 +82,11 @@ uint64_t samples_t0_ns(const struct samples *s);
 /* Time of sample i in microseconds since t0 (its resolution: samples_resolution_us). */
 uint64_t samples_time_us(const struct samples *s, size_t i);
 uint64_t samples_resolution_us(const struct samples *s);
-/* The last sample's time, microseconds since t0 (0 when empty). */
+/* The latest sample's time, microseconds since t0 (0 when empty). */
 uint64_t samples_end_us(const struct samples *s);
+/* The first record's time since t0: 0 unless a later record was earlier (t0 is the
+ * earliest time; the batch outputs measure --from/--to from the first record). */
+uint64_t samples_first_us(const struct samples *s);
 uint32_t samples_leaf(const struct samples *s, size_t i);
 uint32_t samples_thread_of(const struct samples *s, size_t i);
 /* True when the times never decrease (samples_lower_bound is then exact). */

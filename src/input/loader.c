@@ -232,6 +232,11 @@ int loader_tee_error(const struct loader *l)
     return l ? l->tee_errno : 0;
 }
 
+bool loader_untimed(const struct loader *l)
+{
+    return l->ops && l->ops->untimed && l->parser && l->ops->untimed(l->parser);
+}
+
 size_t loader_bytes(const struct loader *l)
 {
     return l->consumed;

@@ -97,6 +97,8 @@ enum input_format loader_format(const struct loader *l); /* FORMAT_AUTO until sn
 int loader_tee_error(const struct loader *l);
 size_t loader_bytes(const struct loader *l);        /* input bytes consumed so far */
 size_t loader_samples(const struct loader *l);      /* stacks/records added so far */
+/* perf input whose records carry no timestamps (--from/--to cannot apply). */
+bool loader_untimed(const struct loader *l);
 /* The events of a perf script input read in steps (the viewer): perf_events() of its
  * parser; 0 for other inputs and for batch (multi-threaded) collapsing. */
 size_t loader_perf_events(const struct loader *l, size_t i, const char **name, size_t *len,

@@ -50,6 +50,8 @@ struct parser_ops {
                      size_t *samples);
     const char *(*sample_type)(const void *p, const char **unit);
     void (*trie_replaced)(void *p);
+    /* perf: records were read and none carried a timestamp */
+    bool (*untimed)(const void *p);
     void (*free)(void *p);
 };
 /* loader_parse.c */

@@ -265,6 +265,8 @@ static size_t perf_samples_op(const void *p)
 static void perf_report(const struct loader *l, const void *p, struct buf *msg)
 {
     struct perf_mt_stats s = {.last_time = -1};
+    s.samples = perf_samples(p);
+    s.last_time = perf_last_time(p);
     s.skipped = perf_skipped(p, &s.first_skipped);
     s.long_lines = perf_long_lines(p, &s.first_long);
     s.no_callchain = perf_no_callchain(p);
@@ -277,6 +279,18 @@ static size_t perf_events_op(const void *p, size_t i, const char **name, size_t 
     return perf_events(p, i, name, len, samples);
 }
 
+/* Records read (or, with --from/--to, skipped for their time) and none had a time. */
+static bool perf_untimed_op(const void *p)
+{
+    return perf_lines(p) > 0 && perf_last_time(p) < 0;
+}
+
+static bool mt_untimed(const void *p)
+{
+    const struct perf_mt_stats *s = p;
+    return s->lines > 0 && s->last_time < 0;
+}
+
 static void perf_free_op(void *p)
 {
     perf_free(p);
@@ -285,7 +299,7 @@ static void perf_free_op(void *p)
 const struct parser_ops perf_ops = {
     .make = perf_make, .feed = perf_feed_op, .long_line = perf_long_op,
     .samples = perf_samples_op, .report = perf_report, .events = perf_events_op,
-    .free = perf_free_op,
+    .untimed = perf_untimed_op, .free = perf_free_op,
 };
 
 /* A perf input collapsed by perf_parse_buffer_mt: its counters (a struct perf_mt_stats
@@ -313,7 +327,8 @@ static size_t mt_events(const void *p, size_t i, const char **name, size_t *len,
 }
 
 const struct parser_ops perf_mt_ops = {
-    .samples = mt_samples, .report = mt_report, .events = mt_events, .free = free,
+    .samples = mt_samples, .report = mt_report, .events = mt_events, .untimed = mt_untimed,
+    .free = free,
 };
 
 static void *pprof_make(struct loader *l)

@@ -13,6 +13,7 @@
 #include "input/parse_perf.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -178,6 +179,47 @@ struct event_match {
     size_t evlen, perlen;
 };
 
+/* "[NNN]" at s[i] followed by a blank: the number, else UINT32_MAX. */
+static uint32_t cpu_at(const char *s, size_t n, size_t i)
+{
+    if (i >= n || s[i] != '[')
+        return UINT32_MAX;
+    uint32_t cpu = 0;
+    size_t st = ++i;
+    for (; i < n && perf_is_digit(s[i]) && i - st < 9; i++)
+        cpu = cpu * 10 + (uint32_t)(s[i] - '0');
+    return i > st && i + 1 < n && s[i] == ']' && perf_is_space(s[i + 1]) ? cpu : UINT32_MAX;
+}
+
+/* The CPU of a header (perf record -a), or UINT32_MAX: "[NNN]" after the pid/tid, or
+ * when the header rule took it into the comm (an exiting task's ":-1 -1 [000] T:"),
+ * the first blank-separated "[NNN]" of the line. */
+static uint32_t header_cpu(const char *s, size_t n, size_t i)
+{
+    while (i < n && perf_is_space(s[i]))
+        i++;
+    uint32_t cpu = cpu_at(s, n, i);
+    for (size_t k = 1; cpu == UINT32_MAX && k < i; k++)
+        if (perf_is_space(s[k - 1]))
+            cpu = cpu_at(s, n, k);
+    return cpu;
+}
+
+/* The time index's CPU of the record: index, its "cpu N" frame name interned once. */
+static void record_cpu(struct perf_parser *p)
+{
+    if (p->rec_cpu == UINT32_MAX)
+        return;
+    uint32_t k = samples_cpu_find(p->o.samples, p->rec_cpu);
+    if (k != SAMPLES_NO_CPU && samples_cpu_name(p->o.samples, k) == SAMPLES_NO_NAME) {
+        char name[24];
+        int len = snprintf(name, sizeof name, "cpu %u", p->rec_cpu);
+        samples_cpu_set_name(p->o.samples, k, strtab_intern(trie_names(p->t), name,
+                                                            (size_t)len));
+    }
+    samples_set_cpu(p->o.samples, k);
+}
+
 static void do_header(struct perf_parser *p, const char *s, size_t n, const struct perf_header *h,
                       const struct event_match *em)
 {
@@ -239,6 +281,7 @@ static void do_header(struct perf_parser *p, const char *s, size_t n, const stru
         perf_push_frame(&p->pn, b->p, b->len);
     p->is_java = b->len >= 4 && memcmp(b->p, "java", 4) == 0;
     p->have_pname = true;
+    p->rec_cpu = header_cpu(s, n, h->end);
     unsigned digits = perf_parse_time(s, n, h->end, &p->time_sec, &p->time_frac);
     if (digits)
         p->time_digits = digits;
@@ -349,9 +392,11 @@ static void insert(struct perf_parser *p)
     }
     trie_add(p->t, node, p->period);
     p->samples++;
-    if (p->o.samples)
+    if (p->o.samples) {
         samples_add(p->o.samples, p->rec_has_time, p->rec_ns, node, record_thread(p, proc),
                     p->period);
+        record_cpu(p);
+    }
 }
 
 /* --from/--to: whether the record's time is in the range (t0: the first record's). */

@@ -71,6 +71,7 @@ struct perf_parser {
     size_t nothers;
     /* time: the current record's time, t0, its pid and tid */
     bool rec_has_time, have_t0;
+    uint32_t rec_cpu;          /* the "[NNN]" of the header, UINT32_MAX: none */
     uint64_t rec_ns, t0_ns;
     struct buf pidtid;         /* pid bytes then tid bytes */
     size_t pid_len;

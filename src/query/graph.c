@@ -64,6 +64,7 @@ struct graph {
     struct trie *rec_trie;      /* recursion_build(src) (owned) */
     uint64_t rec_gen;           /* trie_generation(src) at recursion_build */
     uint64_t rec_uid;           /* trie_uid(src) at recursion_build */
+    uint64_t prof_src_uid;      /* trie_uid of the profile's source when it was derived */
     bool lazy;                  /* graph_set_lazy: the reversed view as far as drawn */
     struct revlazy *lz;         /* shown is that view (revlazy.h); NULL: shown is whole */
 };
@@ -340,6 +341,8 @@ static void derive_rec(struct graph *g, struct work *w)
 static void derive_prof(struct graph *g, struct work *w)
 {
     struct trie *src = rec_src(g);
+    if (g->prof && trie_uid(src) != g->prof_src_uid)
+        g->prof_dirty = true;   /* the source became another trie (a range took effect) */
     if (g->prof_dirty) {
         drop_prof(g);
         g->prof_dirty = false;
@@ -372,6 +375,7 @@ static void derive_prof(struct graph *g, struct work *w)
         g->prof_owned = true;
     }
     g->prof_gen = trie_generation(src);
+    g->prof_src_uid = trie_uid(src);
 }
 
 /* The shown stage: the profile, reversed, or the callers / callees of one function. */
@@ -528,7 +532,7 @@ void graph_describe(const struct graph *g, struct buf *out)
     view_describe(g->filt, out);
     if (g->reverse && g->focus == FOCUS_NONE)
         buf_printf(out, "%sreverse", view_filter_count(g->filt) ? " " : "");
-    static const char *const gname[] = {"comm", "pid", "tid", "none"};
+    static const char *const gname[] = {"comm", "pid", "tid", "none", "cpu"};
     if (g->group != GROUP_COMM && timeline_on(g))
         buf_printf(out, "%sgroup:%s", out->len ? " " : "", gname[g->group]);
     if (g->recursion)

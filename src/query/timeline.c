@@ -240,7 +240,8 @@ struct gctx {
     const struct strtab *names;
     struct trie *out;
     size_t nodes;
-    bool tid;
+    bool tid, cpu;
+    uint32_t groot;            /* the current group's root (cpu: its "cpu N" frame) */
     uint32_t *map, *stamp, *smap, *up;
     bool *sset, *need;
 };
@@ -277,7 +278,7 @@ static uint32_t mapped(const struct gctx *c, uint32_t node, uint32_t g, uint32_t
 {
     if (node == TRIE_ROOT) {
         *ok = true;
-        return TRIE_ROOT;
+        return c->groot;
     }
     if (is_shared(c, node, pdepth)) {
         *ok = c->sset[node];
@@ -347,38 +348,79 @@ static uint32_t *thread_groups(const struct samples *s, bool tid)
     return group;
 }
 
-static struct trie *build_pairs(const struct samples *s, const struct trie *base, uint64_t from,
-                                uint64_t to, bool tid)
+/* The group of each sample of [lo, hi) in range (UINT32_MAX: not in range or no leaf):
+ * pid/tid: its thread's group (nth: no known thread); cpu: its CPU index (ncpu: none). */
+static uint32_t *sample_groups(const struct samples *s, size_t nodes, const uint32_t *group,
+                               bool cpu, bool sorted, uint64_t from, uint64_t to, size_t lo,
+                               size_t hi)
 {
-    size_t nodes = trie_size(base), nth = samples_threads(s), n1 = nodes ? nodes : 1;
-    uint32_t *group = thread_groups(s, tid);
-    size_t lo = 0, hi = samples_count(s);
-    bool sorted = sorted_span(s, from, to, &lo, &hi);
+    size_t nth = samples_threads(s), ncpu = samples_cpus(s);
     const uint32_t *leaves = samples_leaves(s), *t32;
     const uint16_t *t16;
     samples_thread_arrays(s, &t16, &t32);
-#define THREAD_OF(i) (t16 ? (uint32_t)t16[i] : t32[i])
-#define GROUP_OF(i) group[THREAD_OF(i) < nth ? THREAD_OF(i) : nth]
-#define IN_RANGE(i)                                                                         \
-    (leaves[i] < nodes &&                                                                   \
-     (sorted || (samples_time_us(s, i) >= from && samples_time_us(s, i) < to)))
-    /* the range's sample indexes by group */
-    size_t *start = xcalloc(nth + 2, sizeof *start), total = 0;
-    for (size_t i = lo; i < hi; i++)
-        if (IN_RANGE(i)) {
-            start[GROUP_OF(i) + 1]++;
+    uint32_t *gs = xreallocarray(NULL, hi > lo ? hi - lo : 1, sizeof *gs);
+    for (size_t i = lo; i < hi; i++) {
+        uint64_t t = sorted ? 0 : samples_time_us(s, i);
+        if (leaves[i] >= nodes || (!sorted && (t < from || t >= to))) {
+            gs[i - lo] = UINT32_MAX;
+        } else if (cpu) {
+            uint32_t c = samples_cpu_of(s, i);
+            gs[i - lo] = c < ncpu ? c : (uint32_t)ncpu;
+        } else {
+            uint32_t th = t16 ? (uint32_t)t16[i] : t32[i];
+            gs[i - lo] = group[th < nth ? th : nth];
+        }
+    }
+    return gs;
+}
+
+/* The sample indexes (minus lo) of each group g in order[start[g] .. start[g + 1]). */
+static uint32_t *order_by_group(const uint32_t *gs, size_t n, size_t ngroups, size_t **startp)
+{
+    size_t *start = xcalloc(ngroups + 2, sizeof *start), total = 0;
+    for (size_t i = 0; i < n; i++)
+        if (gs[i] != UINT32_MAX) {
+            start[gs[i] + 1]++;
             total++;
         }
-    for (size_t g = 0; g <= nth; g++)
+    for (size_t g = 0; g <= ngroups; g++)
         start[g + 1] += start[g];
     uint32_t *order = xreallocarray(NULL, total ? total : 1, sizeof *order);
-    size_t *fillp = xreallocarray(NULL, nth + 1, sizeof *fillp);
-    memcpy(fillp, start, (nth + 1) * sizeof *fillp);
-    for (size_t i = lo; i < hi; i++)
-        if (IN_RANGE(i))
-            order[fillp[GROUP_OF(i)]++] = (uint32_t)(i - lo);
+    size_t *fillp = xreallocarray(NULL, ngroups + 1, sizeof *fillp);
+    memcpy(fillp, start, (ngroups + 1) * sizeof *fillp);
+    for (size_t i = 0; i < n; i++)
+        if (gs[i] != UINT32_MAX)
+            order[fillp[gs[i]]++] = (uint32_t)i;
     free(fillp);
-    struct gctx c = {s, base, trie_names(base), trie_new(trie_names(base)), nodes, tid,
+    *startp = start;
+    return order;
+}
+
+/* The root of group g's stacks: the root, or (cpu) its "cpu N" frame. */
+static uint32_t group_root(struct gctx *c, uint32_t g)
+{
+    uint32_t name = c->cpu ? samples_cpu_name(c->s, g) : SAMPLES_NO_NAME;
+    if (name == SAMPLES_NO_NAME)
+        return TRIE_ROOT;
+    uint64_t ph = trie_hash_step(trie_phash(c->out, TRIE_ROOT), strtab_hash(c->names, name));
+    return trie_append_child(c->out, TRIE_ROOT, name, ph);
+}
+
+static struct trie *build_pairs(const struct samples *s, const struct trie *base, uint64_t from,
+                                uint64_t to, enum perf_group grp)
+{
+    bool tid = grp == GROUP_TID, cpu = grp == GROUP_CPU;
+    size_t nodes = trie_size(base), n1 = nodes ? nodes : 1;
+    size_t ngroups = cpu ? samples_cpus(s) : samples_threads(s);
+    uint32_t *group = thread_groups(s, tid);
+    size_t lo = 0, hi = samples_count(s), *start;
+    bool sorted = sorted_span(s, from, to, &lo, &hi);
+    uint32_t *gs = sample_groups(s, nodes, group, cpu, sorted, from, to, lo, hi);
+    uint32_t *order = order_by_group(gs, hi - lo, ngroups, &start);
+    free(gs);
+    const uint32_t *leaves = samples_leaves(s);
+    struct gctx c = {s, base, trie_names(base), trie_new(trie_names(base)), nodes, tid, cpu,
+                     TRIE_ROOT,
                      xreallocarray(NULL, n1, sizeof(uint32_t)), xcalloc(n1, sizeof(uint32_t)),
                      xreallocarray(NULL, n1, sizeof(uint32_t)),
                      xreallocarray(NULL, trie_max_depth(base) + 1, sizeof(uint32_t)),
@@ -386,14 +428,14 @@ static struct trie *build_pairs(const struct samples *s, const struct trie *base
     struct count *sum = xcalloc(n1, sizeof *sum);
     bool *seen = xcalloc(n1, sizeof *seen);
     uint32_t *touched = xreallocarray(NULL, n1, sizeof *touched);
-    for (size_t g = 0; g <= nth; g++) {
+    for (size_t g = 0; g <= ngroups; g++) {
         size_t nt = 0;
         uint32_t first = UINT32_MAX;
         for (size_t k = start[g]; k < start[g + 1]; k++) {
             size_t i = lo + order[k];
             uint32_t leaf = leaves[i];
             if (first == UINT32_MAX)
-                first = THREAD_OF(i);
+                first = samples_thread_of(s, i);
             if (!seen[leaf]) {
                 seen[leaf] = true;
                 touched[nt++] = leaf;
@@ -402,20 +444,18 @@ static struct trie *build_pairs(const struct samples *s, const struct trie *base
         }
         if (!nt)
             continue;
-        const struct samples_thread *th = samples_thread_get(s, first);
-        uint32_t pdepth = th ? th->depth : 0, gs = (uint32_t)g + 1;
+        const struct samples_thread *th = cpu ? NULL : samples_thread_get(s, first);
+        uint32_t pdepth = th ? th->depth : 0, gs1 = (uint32_t)g + 1;
+        c.groot = g < ngroups ? group_root(&c, (uint32_t)g) : TRIE_ROOT;
         if (nt * 32 >= nodes)
-            walk(&c, touched, nt, th, gs, pdepth);
+            walk(&c, touched, nt, th, gs1, pdepth);
         for (size_t k = 0; k < nt; k++) {
             uint32_t leaf = touched[k];
-            trie_add_self(c.out, climb(&c, leaf, th, gs, pdepth), sum[leaf]);
+            trie_add_self(c.out, climb(&c, leaf, th, gs1, pdepth), sum[leaf]);
             sum[leaf] = count_u64(0);
             seen[leaf] = false;
         }
     }
-#undef THREAD_OF
-#undef GROUP_OF
-#undef IN_RANGE
     trie_sum_totals(c.out);
     free(c.map);
     free(c.stamp);
@@ -435,8 +475,95 @@ static struct trie *build_pairs(const struct samples *s, const struct trie *base
 struct trie *timeline_build(const struct samples *s, const struct trie *base, uint64_t from_us,
                             uint64_t to_us, enum perf_group g)
 {
-    if (g == GROUP_PID || g == GROUP_TID)
-        return build_pairs(s, base, from_us, to_us, g == GROUP_TID);
+    if (g == GROUP_PID || g == GROUP_TID || g == GROUP_CPU)
+        return build_pairs(s, base, from_us, to_us, g);
     return build_nodes(s, base, from_us, to_us, g == GROUP_NONE);
 }
 
+
+/* --- the heat map's geometry ------------------------------------------------------ */
+
+/* The lane of sample i for the period: its CPU, else its thread. */
+static uint32_t period_lane(const struct samples *s, size_t i, bool cpu)
+{
+    return cpu ? samples_cpu_of(s, i) : samples_thread_of(s, i);
+}
+
+uint64_t timeline_period_us(const struct samples *s)
+{
+    bool cpu = samples_have_cpu(s);
+    size_t nl = cpu ? samples_cpus(s) : samples_threads(s), n = samples_count(s);
+    if (nl == 0)
+        return 0;
+    size_t *cnt = xcalloc(nl, sizeof *cnt);
+    uint64_t *lo = xreallocarray(NULL, nl, sizeof *lo), *hi = xcalloc(nl, sizeof *hi);
+    for (size_t k = 0; k < nl; k++)
+        lo[k] = UINT64_MAX;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t l = period_lane(s, i, cpu);
+        if (l >= nl)
+            continue;
+        uint64_t t = samples_time_us(s, i);
+        cnt[l]++;
+        lo[l] = t < lo[l] ? t : lo[l];
+        hi[l] = t > hi[l] ? t : hi[l];
+    }
+    size_t best = 0;
+    for (size_t k = 1; k < nl; k++)
+        if (cnt[k] > cnt[best])
+            best = k;
+    uint64_t p = cnt[best] >= 2 ? (hi[best] - lo[best]) / (cnt[best] - 1) : 0;
+    free(cnt);
+    free(lo);
+    free(hi);
+    return p;
+}
+
+void timeline_bins(const struct samples *s, int max_cols, int max_rows,
+                   struct timeline_bins *b)
+{
+    size_t n = samples_count(s);
+    uint64_t span = samples_end_us(s) + 1;
+    uint64_t cols = max_cols < 1 ? 1 : (uint64_t)max_cols;
+    uint64_t rows = max_rows < 1 ? 1 : (uint64_t)max_rows;
+    uint64_t p = timeline_period_us(s);
+    /* TIMELINE_CELL_SAMPLES samples on average, and a whole number of periods: a steady
+     * load then puts the same number of samples in every cell (no aliasing stripes) */
+    uint64_t cell = n ? (span * TIMELINE_CELL_SAMPLES + n - 1) / n : span;
+    if (p > 0)
+        cell = (cell + p - 1) / p * p;
+    if (cell < 1)
+        cell = 1;
+    if (span / cell < rows * 4)   /* few cells in all: fewer rows, at least 4 columns */
+        rows = span / cell / 4 < 1 ? 1 : span / cell / 4;
+    /* wider cells while the columns do not fit the width */
+    uint64_t step = p > 0 ? p : cell;
+    while ((span + rows * cell - 1) / (rows * cell) > cols)
+        cell = cell > UINT64_MAX / 4 ? cell : cell + (cell / step / 2 + 1) * step;
+    b->period_us = p;
+    b->rows = (int)rows;
+    b->col_us = rows * cell;
+    uint64_t nc = (span + b->col_us - 1) / b->col_us;
+    b->ncols = nc < 1 ? 1 : nc > cols ? (int)cols : (int)nc;
+    b->col_w = (int)cols / b->ncols < 1 ? 1 : (int)cols / b->ncols;
+}
+
+uint32_t timeline_cells(const struct samples *s, const struct timeline_bins *b,
+                        uint32_t *cells)
+{
+    size_t ncell = (size_t)b->ncols * (size_t)b->rows, n = samples_count(s);
+    uint32_t max = 0;
+    memset(cells, 0, ncell * sizeof *cells);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t t = samples_time_us(s, i), c = t / b->col_us;
+        if (c >= (uint64_t)b->ncols)
+            continue;
+        size_t row = (size_t)((t % b->col_us) * (uint64_t)b->rows / b->col_us);
+        uint32_t *cell = &cells[(size_t)c * (size_t)b->rows + row];
+        if (*cell < UINT32_MAX)
+            (*cell)++;
+        if (*cell > max)
+            max = *cell;
+    }
+    return max;
+}

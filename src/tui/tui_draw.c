@@ -17,6 +17,7 @@
 #include "render/layout.h"
 #include "render/theme.h"
 #include "render/diffcolor.h"
+#include "render/heat.h"
 #include "core/trie.h"
 #include "core/util.h"
 
@@ -423,8 +424,29 @@ static void draw_detail(const struct app *a)
     buf_fini(&d);
 }
 
+/* --- heat map cells (screen_time.c, render/heat.h) --------------------------------- */
+/* One cell: on 256 colours and truecolor the level's colour as the background (the
+ * cursor and the selection keep their styles, with the shade); else the shade. */
+static void draw_map_cell(int y, int x, const struct map_cell *c)
+{
+    bool ramp = c->heat > 0 && !c->cursor && !c->selected &&
+                (dc.mode == CM_256 || dc.mode == CM_DIRECT);
+    if (ramp) {
+        struct rgb v = heat_rgb(c->heat);
+        struct look l = {-1, dc.mode == CM_256 ? theme_rgb_to_256(v) : v.r << 16 | v.g << 8 | v.b,
+                         A_NORMAL, -1};
+        use_look(&l);
+        mvaddch(y, x, ' ');
+        return;
+    }
+    use_style(c->cursor ? STYLE_SELECTED : c->selected ? STYLE_MATCH : STYLE_EMPTY, 0);
+    char ch = c->cursor && c->shade == ' ' ? '_' : c->shade;
+    mvaddch(y, x, (chtype)(unsigned char)ch);
+}
+/* --- end of the heat map cells ------------------------------------------------------ */
+
 /* A heat map (the time view): header, one cell per character (selection reversed, the
- * cursor bold), axis. */
+ * cursor bold), axis, legend. */
 static void draw_map(const struct app *a)
 {
     struct map_geom g;
@@ -441,15 +463,21 @@ static void draw_map(const struct app *a)
     for (int row = 0; row < g.rows; row++) {
         for (int col = 0; col < g.cols && col < COLS; col++) {
             struct map_cell c = app_map_cell(a, col, row);
-            use_style(c.cursor ? STYLE_SELECTED : c.selected ? STYLE_MATCH : STYLE_EMPTY, 0);
-            char ch = c.cursor && c.shade == ' ' ? '_' : c.shade;
-            mvaddch(g.top + row, col, (chtype)(unsigned char)ch);
+            draw_map_cell(g.top + row, col, &c);
         }
     }
     b.len = 0;
     app_map_axis(a, &b);
     use_style(STYLE_EMPTY, 0);
-    put_text(g.top + g.rows, 0, COLS, b.p ? b.p : "", b.len);
+    const char *nl = b.p ? memchr(b.p, '\n', b.len) : NULL;
+    size_t axis = nl ? (size_t)(nl - b.p) : b.len;
+    put_text(g.top + g.rows, 0, COLS, b.p ? b.p : "", axis);
+    if (nl)   /* the legend's line: its text, then its cells */
+        put_text(g.top + g.rows + 1, 0, COLS, nl + 1, b.len - axis - 1);
+    for (int k = 0; k < g.legend_w && g.legend_x + k < COLS; k++) {
+        struct map_cell c = app_map_cell(a, k, -1);
+        draw_map_cell(g.top + g.rows + 1, g.legend_x + k, &c);
+    }
     buf_fini(&b);
 }
 

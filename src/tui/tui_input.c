@@ -82,8 +82,9 @@ static long long ms_now(void)
 
 /* The rest of an SGR report after ESC [ <: "B;X;Y" then M (press) or m (release), X and
  * Y from 1. Fills ev for a left press (clicks 1, or 2 after a press on the same cell
- * within DOUBLE_MS) or a wheel step; returns false for anything else (releases, other
- * buttons, motion, a report cut short). */
+ * within DOUBLE_MS), a left release on another cell than the press (clicks -1: a drag)
+ * or a wheel step; returns false for anything else (releases, other buttons, motion, a
+ * report cut short). */
 static bool read_sgr(struct tui_event *ev)
 {
     long v[3] = {0, 0, 0};
@@ -99,6 +100,14 @@ static bool read_sgr(struct tui_event *ev)
             k++;
             digits = 0;
         } else if ((wc == 'M' || wc == 'm') && k == 2 && digits) {
+            if (wc == 'm' && v[0] == 0 && v[1] >= 1 && v[2] >= 1 &&
+                (v[1] - 1 != in.last_x || v[2] - 1 != in.last_y)) {
+                ev->key = FT_KEY_MOUSE;    /* the end of a drag */
+                ev->mx = (int)(v[1] - 1);
+                ev->my = (int)(v[2] - 1);
+                ev->clicks = -1;
+                return true;
+            }
             if (wc == 'm' || (v[0] & 32) || v[1] < 1 || v[2] < 1)
                 return false;              /* release, motion, or out of range */
             ev->key = FT_KEY_MOUSE;

@@ -8,7 +8,8 @@
 struct tui_event {
     int key;          /* keymap.h key, FT_KEY_NONE when nothing was read */
     int mx, my;       /* FT_KEY_MOUSE: screen cell */
-    int clicks;       /* FT_KEY_MOUSE: 1 click, 2 double click, 0 wheel */
+    int clicks;       /* FT_KEY_MOUSE: 1 click, 2 double click, 0 wheel, -1 the release
+                       * of a drag (on another cell than its press) */
     int wheel;        /* FT_KEY_MOUSE: -1 up, +1 down, 0 none */
 };
 /* Reads one pending input without blocking; false when there is none. */

@@ -31,11 +31,12 @@
 
 /* The screens, by enum ui_screen: a screen is its file (screen_*.c) and a row here. */
 extern const struct screen_ops graph_screen, callers_screen, table_screen, help_screen,
-    time_screen;
+    time_screen, chart_screen;
 static const struct screen_ops *const screens[SCREEN_COUNT] = {
     [SCREEN_GRAPH] = &graph_screen, [SCREEN_CALLERS] = &callers_screen,
     [SCREEN_TABLE] = &table_screen, [SCREEN_HELP] = &help_screen,
     [SCREEN_TIME] = &time_screen,
+    [SCREEN_CHART] = &chart_screen,
 };
 
 void app_init(struct app *a, struct trie *t, const char *input)
@@ -109,6 +110,8 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
     if (app_set_search(a, o->search, rc < 0 ? NULL : err) < 0)
         rc = -1;
     keep_start_paths(a, o->zoom, o->select);
+    if (o->chart)
+        state_open(a, ACT_CHART, 0);
     history_load(a, o->history);
     a->cmd_args = xstrdup(o->cmd_args ? o->cmd_args : "");
     a->cmd_files = xstrdup(o->cmd_files ? o->cmd_files : "");
@@ -153,7 +156,7 @@ enum reaction app_prompt_key(struct app *a, int key)
 enum reaction app_mouse(struct app *a, int x, int y, int clicks, int wheel)
 {
     const struct screen_ops *o = state_ops(a);
-    if (a->prompt != PROMPT_NONE || !o->mouse)
+    if (a->prompt != PROMPT_NONE || !o->mouse || (clicks < 0 && !o->drags))
         return RE_NONE;
     return o->mouse(a, x, y, clicks, wheel);
 }
@@ -238,6 +241,10 @@ bool app_update(struct app *a)
 
 void app_layout(struct app *a)
 {
+    if (state_shown_ops(a)->layout) {   /* a screen with rects of its own */
+        state_shown_ops(a)->layout(a);
+        return;
+    }
     struct layout_in in;
     app_layout_in(a, &in);
     layout_compute(&in, &a->rl);
@@ -246,7 +253,7 @@ void app_layout(struct app *a)
 
 const struct rect_list *app_rects(const struct app *a)
 {
-    return &a->rl;
+    return state_shown_ops(a)->layout && a->rects ? a->rects : &a->rl;   /* the chart's */
 }
 
 void app_set_rects(struct app *a, const struct rect_list *rl)
@@ -485,7 +492,7 @@ bool app_map_geom(const struct app *a, struct map_geom *g)
 struct map_cell app_map_cell(const struct app *a, int col, int row)
 {
     const struct screen_ops *o = state_shown_ops(a);
-    struct map_cell c = {' ', false, false};
+    struct map_cell c = {' ', false, false, 0};
     return o->map_cell ? o->map_cell(a, col, row) : c;
 }
 

@@ -45,6 +45,7 @@ struct app_opts {
     bool recursion;                   /* --collapse-recursion */
     bool range;                       /* --from/--to: from_us <= t - t0 < to_us */
     uint64_t from_us, to_us;
+    bool chart;                       /* --chart: start on the flame chart */
 };
 
 /* Starts on the profile t with the root selected, no zoom, flame orientation, name order,
@@ -179,7 +180,7 @@ bool app_help_open(const struct app *a);
 bool app_row(const struct app *a, size_t k, struct buf *out, enum row_style *st);
 /* PAINT_MAP: the heat map's geometry for the current size (false when there is none),
  * its cells, the line above it (bucket sizes, selection and its sample count) and the
- * axis below it ("0s   1s   2s"). */
+ * axis below it ("0s   1s   2s"), then, after a newline, the legend's line. */
 bool app_map_geom(const struct app *a, struct map_geom *g);
 struct map_cell app_map_cell(const struct app *a, int col, int row);
 void app_map_header(const struct app *a, struct buf *out);

@@ -20,7 +20,8 @@
 static enum reaction group_cycle(struct app *a)
 {
     static const char *const names[] = {"comm (the process name)", "pid (comm-PID)",
-                                        "tid (comm-PID/TID)", "none (no process frame)"};
+                                        "tid (comm-PID/TID)", "none (no process frame)",
+                                        "cpu (cpu N above the process)"};
     struct samples *s = graph_samples(a->graph);
     if (!s || samples_count(s) == 0 || samples_cleared(s)) {
         app_message(a, "no grouping: %s", s && samples_cleared(s)
@@ -29,6 +30,8 @@ static enum reaction group_cycle(struct app *a)
         return RE_REDRAW;
     }
     enum perf_group g = (enum perf_group)((graph_group(a->graph) + 1) % GROUP_COUNT);
+    if (g == GROUP_CPU && !samples_have_cpu(s))   /* only when the records name a CPU */
+        g = GROUP_COMM;
     graph_set_group(a->graph, g);
     app_message(a, "grouped by %s", names[g]);
     return RE_REBUILD | RE_RELAYOUT;

@@ -14,15 +14,16 @@
  * (tig's per-view keymaps), and the help lists the keys of the screen it was opened from. */
 /* (not "enum screen": <curses.h> owns struct screen) */
 enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN_TIME,
-                 SCREEN_COUNT };
+                 SCREEN_CHART, SCREEN_COUNT };
 #define SCR_G (1u << SCREEN_GRAPH)
 #define SCR_C (1u << SCREEN_CALLERS)
 #define SCR_T (1u << SCREEN_TABLE)
 #define SCR_H (1u << SCREEN_HELP)
 #define SCR_M (1u << SCREEN_TIME)   /* the time view (heat map) */
+#define SCR_K (1u << SCREEN_CHART)  /* the flame chart */
 #define SCR_GC (SCR_G | SCR_C)
 #define SCR_GCT (SCR_G | SCR_C | SCR_T)
-#define SCR_ALL (SCR_G | SCR_C | SCR_T | SCR_H | SCR_M)
+#define SCR_ALL (SCR_G | SCR_C | SCR_T | SCR_H | SCR_M | SCR_K)
 
 /* X(id, default keys separated by spaces, screens, help text). Key names: a single
  * character, C-x (control), Up Down Left Right Enter Backspace Esc Space PgUp PgDn Home
@@ -33,9 +34,9 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(HELP, "?", SCR_ALL, "Show or hide this help")                                       \
     X(MOVE_UP, "Up k", SCR_ALL, "Move up (flame: back to the child you came from)") \
     X(MOVE_DOWN, "Down j", SCR_ALL, "Move the selection down (flame: to the parent)")   \
-    X(MOVE_LEFT, "Left h", SCR_GC | SCR_M, "Select the frame to the left on the same row")        \
-    X(MOVE_RIGHT, "Right l", SCR_GC | SCR_M, "Select the frame to the right on the same row")     \
-    X(ZOOM_IN, "Enter", SCR_GCT | SCR_M, "Zoom into the selected frame (table: open the row; time: show the range)") \
+    X(MOVE_LEFT, "Left h", SCR_GC | SCR_M | SCR_K, "Select the frame to the left on the same row (chart: pan)") \
+    X(MOVE_RIGHT, "Right l", SCR_GC | SCR_M | SCR_K, "Select the frame to the right on the same row (chart: pan)") \
+    X(ZOOM_IN, "Enter", SCR_GCT | SCR_M | SCR_K, "Zoom into the selected frame (table: open the row; time: show the range; chart: its time)") \
     X(ZOOM_OUT, "Backspace u", SCR_GC, "Zoom out one level")                             \
     X(ZOOM_RESET, "Esc z", SCR_ALL, "Reset the zoom; Esc also leaves a prompt or view") \
     X(ORIENT, "i", SCR_GC, "Switch between flame (root at the bottom) and icicle")        \
@@ -72,7 +73,10 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(TIME_MARK, "m", SCR_M, "Time view: mark the start, then the end of a range")        \
     X(GROUP, "P", SCR_GCT, "Group perf stacks by comm, pid, tid or none (cycles)")         \
     X(RECURSION, "R", SCR_GCT, "Collapse direct recursion on/off")                          \
-    X(HIGHLIGHT_NAME, "#", SCR_GC, "Highlight the selected function everywhere; # or Esc clears")
+    X(HIGHLIGHT_NAME, "#", SCR_GC, "Highlight the selected function everywhere; # or Esc clears") \
+    X(CHART, "O", SCR_G | SCR_M | SCR_K, "Flame chart: time order, a lane per thread (time view: of the range)") \
+    X(CHART_ZOOM_IN, "+ =", SCR_K, "Flame chart: zoom in on the time axis")                  \
+    X(CHART_ZOOM_OUT, "-", SCR_K, "Flame chart: zoom out on the time axis")
 
 enum action {
     ACT_NONE = -1,

@@ -50,12 +50,15 @@ const char options_usage[] =
     "      --window=SECONDS  live input: show only the last SECONDS of samples (by\n"
     "                        arrival time); the w key switches to everything\n"
     "      --strict          folded lines that do not parse are an error\n"
-    "      --from=SECONDS    perf: only samples at least SECONDS after the first one\n"
-    "      --to=SECONDS      perf: only samples less than SECONDS after the first one\n"
+    "      --from=SECONDS    perf: only samples at least SECONDS after the earliest\n"
+    "      --to=SECONDS      perf: only samples less than SECONDS after the earliest\n"
     "      --group=G         perf: the process frame: comm (default), pid (comm-PID),\n"
-    "                        tid (comm-PID/TID) or none (no process frame); P cycles\n"
+    "                        tid (comm-PID/TID), none (no process frame) or cpu\n"
+    "                        (cpu N above it: perf record -a); P cycles\n"
     "      --collapse-recursion  merge directly recursive frames (a frame called by a\n"
     "                        frame of the same name), as stackcollapse-recursive.pl\n"
+    "      --chart           perf: flame chart (time order, a lane per thread, per\n"
+    "                        process or per CPU with --group); with --text as text\n"
     "      --max-line=BYTES  skip (and count) lines longer than BYTES (default 16M;\n"
     "                        suffixes K, M, G)\n"
     "      --base=FILE       differential flame graph: compare the input (the new\n"
@@ -143,6 +146,7 @@ enum {
     OPT_RAW,
     OPT_TIMEOUT, OPT_HEADER, OPT_INSECURE, OPT_REFRESH, OPT_PYROSCOPE, OPT_PARCA, OPT_QUERY,
     OPT_SINCE, OPT_UNTIL, OPT_LIST,
+    OPT_CHART,
 };
 
 enum { OPT_NAMES = 0x4e41 }; /* names */
@@ -205,6 +209,7 @@ static const struct option longopts[] = {
     {"since", required_argument, NULL, OPT_SINCE},
     {"until", required_argument, NULL, OPT_UNTIL},
     {"list", no_argument, NULL, OPT_LIST},
+    {"chart", no_argument, NULL, OPT_CHART},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -259,7 +264,7 @@ static int parse_seconds(const char *s, int64_t *out)
                 frac = frac * 10 + (*p - '0');
                 fd++;
             }
-    if (*p || digits == 0)
+    if (*p || digits == 0 || sec > 1000000000)
         return -1;
     for (; fd < 9; fd++)
         frac *= 10;
@@ -299,6 +304,7 @@ static const struct keyword weights[] = {{"samples", 1}, {"period", 0}, {NULL, 0
 static const struct keyword name_modes[] = {{"short", 0}, {"full", 1}, {NULL, 0}};
 static const struct keyword groups[] = {
     {"comm", GROUP_COMM}, {"pid", GROUP_PID}, {"tid", GROUP_TID}, {"none", GROUP_NONE},
+    {"cpu", GROUP_CPU},
     {NULL, 0},
 };
 
@@ -311,7 +317,7 @@ static const struct keyword_option {
     {'F', "format", formats, "auto, folded, perf, perf-data, pprof or bpftrace"},
     {OPT_WEIGHT, "weight", weights, "period or samples"},
     {OPT_NAMES, "names", name_modes, "short or full"},
-    {OPT_GROUP, "group", groups, "none, comm, pid or tid"},
+    {OPT_GROUP, "group", groups, "none, comm, pid, tid or cpu"},
 };
 
 /* The keyword option with getopt_long value c, or NULL. */
@@ -361,6 +367,7 @@ static bool *flag(struct options *o, int c)
     case OPT_NO_MOUSE: return &o->no_mouse;
     case OPT_RECURSION: return &o->spec.recursion;
     case OPT_RAW: return &o->raw;
+    case OPT_CHART: return &o->chart;
     case 'h': return &o->help;
     case 'V': return &o->version;
     default: return NULL;
@@ -593,6 +600,8 @@ int options_parse(struct options *o, int argc, char **argv, struct ft_error *err
         return ft_error_set(err, 0, "--%s needs --base=FILE", diff);
     if ((o->normalize || o->strip_hex) && o->follow)   /* they need the input's end */
         return ft_error_set(err, 0, "--%s cannot be combined with --follow", diff);
+    if (o->chart && o->mode != OUT_TUI && o->mode != OUT_TEXT)
+        return ft_error_set(err, 0, "--chart goes with --text or the viewer");
     return remote_check(&o->remote, o->nfiles, err);
 }
 

@@ -40,6 +40,7 @@ struct options {
     const char *save;           /* --save=FILE: folded stacks written when the viewer exits */
     const char *tee;            /* --tee=FILE: the raw input copied as it arrives */
     bool no_mouse;              /* --no-mouse */
+    bool chart;                 /* --chart: the flame chart (viewer, or --text) */
     bool help, version;
     char **bases;               /* --base=FILE (diff mode), in order; points into argv */
     size_t nbases;

@@ -1,25 +1,32 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - screen_time.c: the time view (SCREEN_TIME): a FlameScope-style heat map of
  * the samples over time, from the time index of perf input (core/samples.h). Columns
- * are equal spans of time (a "nice" length: 1, 2 or 5 x 10^k ms, so that the whole
- * profile fits the width), each cut into rows from the top down (sub-column offsets);
- * a cell is shaded by its sample count. A cursor moves over the cells; m marks a start
- * and then an end; Enter shows the flame graph of that range (graph_set_range), Esc
- * clears it. Pure: the painter draws it as a heat map (PAINT_MAP) through its ops. */
+ * are equal spans of time, each cut into rows from the top down (sub-column offsets),
+ * sized by timeline_bins (a cell spans a sample period or more and holds about ten
+ * samples or more on average, every row of the screen is used and the columns are as
+ * wide as the width allows); a cell is coloured by its sample count (render/heat.h: a
+ * white-yellow-red ramp on 256 colours and truecolor, shade characters on 8 colours and
+ * monochrome), with a legend of the samples per cell under the map. A cursor moves over
+ * the cells; m marks a start and then an end (or a click, then another, or a drag);
+ * Enter shows the flame graph of that range (graph_set_range), Esc clears it. Pure: the
+ * painter draws it as a heat map (PAINT_MAP) through its ops. */
 #include "config.h"
 
 #include "ui/state.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/samples.h"
 #include "query/graph.h"
 #include "query/timeline.h"
+#include "render/heat.h"
 #include "ui/text.h"
 
-#define MAX_ROWS 20
-static const char shades[] = " .:-=+*#%@";
+#define LEGEND_CELL 2      /* characters per level in the legend */
+#define MAP_LINES 5        /* the lines that are not the map's rows: title, header, axis,
+                            * legend, status */
 
 /* Times in microseconds since t0. */
 struct time_view {
@@ -30,9 +37,9 @@ struct time_view {
     uint64_t from, to;        /* ... [from, to) */
     uint32_t *cells;          /* cached sample counts per cell, column-major */
     size_t ncells;
-    size_t nsamples;          /* samples_count when the cells were counted */
-    uint64_t col_us;          /* the geometry they were counted for */
-    int cols, rows;
+    struct timeline_bins bins;   /* the geometry they were counted for */
+    size_t nsamples;          /* ... samples_count then */
+    int scr_cols, scr_lines;  /* ... and the screen size */
     uint32_t max;             /* the fullest cell */
 };
 
@@ -51,43 +58,51 @@ static const struct samples *usable(const struct app *a)
     return graph_has_time(a->graph) ? graph_samples(a->graph) : NULL;
 }
 
-/* The smallest of 1, 2, 5 x 10^k microseconds (at least 1 ms) that is >= v. */
-static uint64_t nice_at_least(uint64_t v)
+/* The cells were counted for this screen size (sync counts them again when the index
+ * grew: until then the map shows them as they were, consistent with their bins). */
+static bool cache_usable(const struct app *a)
 {
-    uint64_t m = 1000;
-    for (;;) {
-        if (m >= v)
-            return m;
-        if (2 * m >= v)
-            return 2 * m;
-        if (5 * m >= v)
-            return 5 * m;
-        if (m > UINT64_MAX / 100)
-            return UINT64_MAX / 10;
-        m *= 10;
-    }
+    const struct time_view *v = tv(a);
+    return v->cells && v->scr_cols == a->cols && v->scr_lines == a->lines;
 }
 
+static bool cache_valid(const struct app *a, const struct samples *s)
+{
+    return cache_usable(a) && tv(a)->nsamples == samples_count(s);
+}
+
+/* The bins for the screen: the counted cells' (computing them is a pass over the
+ * samples: never once per cell). */
+static void bins_of(const struct app *a, const struct samples *s, struct timeline_bins *b)
+{
+    if (cache_usable(a))
+        *b = tv(a)->bins;
+    else
+        timeline_bins(s, a->cols, a->lines - MAP_LINES, b);
+}
+
+/* The map: title, header, rows, axis, legend, status. */
 static bool time_geom(const struct app *a, struct map_geom *g)
 {
     const struct samples *s = usable(a);
     memset(g, 0, sizeof *g);
-    if (!s || a->cols < 1 || a->lines < 5)
+    if (!s || a->cols < 1 || a->lines <= MAP_LINES)
         return false;
-    g->cols = a->cols;
+    struct timeline_bins b;
+    bins_of(a, s, &b);
+    g->cols = b.ncols * b.col_w;
+    g->rows = b.rows;
     g->top = 2;
+    g->col_us = b.col_us;
     g->end_us = samples_end_us(s) + 1;
-    g->col_us = nice_at_least((g->end_us + (uint64_t)g->cols - 1) / (uint64_t)g->cols);
-    /* rows: as many as fit (at most 20), but no more than keep about 4 samples per
-     * cell on average: a sparse profile reads better as a strip of shaded columns */
-    uint64_t used = (g->end_us + g->col_us - 1) / g->col_us;
-    uint64_t fill = samples_count(s) / (4 * (used ? used : 1));
-    int avail = a->lines - 4 < MAX_ROWS ? a->lines - 4 : MAX_ROWS;
-    g->rows = fill < 1 ? 1 : fill < (uint64_t)avail ? (int)fill : avail;
+    g->col_w = b.col_w;
+    g->legend_w = a->cols >= 40 ? HEAT_LEVELS * LEGEND_CELL : 0;
+    g->legend_x = 25;   /* after "samples/cell NNNNNNNNNN " */
     return true;
 }
 
-/* Start of cell (col, row): rows cut a column at ceil(row * col_us / rows). */
+/* Start of cell (col, row) (col: a column of time, not of the screen): rows cut a
+ * column at ceil(row * col_us / rows). */
 static uint64_t cell_start(const struct map_geom *g, int col, int row)
 {
     return (uint64_t)col * g->col_us + ((uint64_t)row * g->col_us + (uint64_t)g->rows - 1) /
@@ -116,40 +131,37 @@ static uint64_t snap(const struct map_geom *g, uint64_t t)
     return cell_start(g, col, row);
 }
 
-/* Counts the samples per cell again when the index grew or the geometry changed. */
+/* Counts the samples per cell again when the index grew or the screen changed. */
 static void sync_cells(struct app *a)
 {
     struct time_view *v = tv(a);
-    struct map_geom g;
     const struct samples *s = usable(a);
-    if (!time_geom(a, &g))
+    if (!s || a->lines <= MAP_LINES || cache_valid(a, s))
         return;
-    size_t n = samples_count(s);
-    if (v->cells && v->nsamples == n && v->col_us == g.col_us && v->cols == g.cols &&
-        v->rows == g.rows)
-        return;
-    size_t cells = (size_t)g.cols * (size_t)g.rows;
-    if (cells != v->ncells) {
+    struct timeline_bins b;
+    timeline_bins(s, a->cols, a->lines - MAP_LINES, &b);
+    size_t cells = (size_t)b.ncols * (size_t)b.rows;
+    if (cells != v->ncells || !v->cells) {
         free(v->cells);
-        v->cells = xcalloc(cells, sizeof *v->cells);
+        v->cells = xcalloc(cells ? cells : 1, sizeof *v->cells);
         v->ncells = cells;
-    } else {
-        memset(v->cells, 0, cells * sizeof *v->cells);
     }
-    for (size_t i = 0; i < n; i++) {
-        int col, row;
-        cell_of(&g, samples_time_us(s, i), &col, &row);
-        if (col < g.cols && v->cells[(size_t)col * (size_t)g.rows + (size_t)row] < UINT32_MAX)
-            v->cells[(size_t)col * (size_t)g.rows + (size_t)row]++;
-    }
-    v->max = 0;
-    for (size_t i = 0; i < cells; i++)
-        if (v->cells[i] > v->max)
-            v->max = v->cells[i];
-    v->nsamples = n;
-    v->col_us = g.col_us;
-    v->cols = g.cols;
-    v->rows = g.rows;
+    v->max = timeline_cells(s, &b, v->cells);
+    v->bins = b;
+    v->nsamples = samples_count(s);
+    v->scr_cols = a->cols;
+    v->scr_lines = a->lines;
+}
+
+/* The count of cell (col, row) of time, 0 when not counted. */
+static uint32_t count_at(const struct app *a, int col, int row)
+{
+    const struct time_view *v = tv(a);
+    const struct samples *s = usable(a);
+    if (!s || !cache_usable(a) || col < 0 || col >= v->bins.ncols || row < 0 ||
+        row >= v->bins.rows)
+        return 0;
+    return v->cells[(size_t)col * (size_t)v->bins.rows + (size_t)row];
 }
 
 /* The selection shown: the marked range, or start .. cursor while marking. */
@@ -169,18 +181,30 @@ static bool selection(const struct app *a, const struct map_geom *g, uint64_t *f
     return v->sel;
 }
 
-static struct map_cell time_cell(const struct app *a, int col, int row)
+/* Legend cell k (w characters a level): the level it shows. */
+static struct map_cell legend_cell(int k, int w)
+{
+    struct map_cell c = {' ', false, false, 0};
+    c.heat = (signed char)(1 + k / w);
+    c.shade = heat_shade(c.heat);
+    return c;
+}
+
+/* Screen cell (x, row) of the map (row -1: the legend). */
+static struct map_cell time_cell(const struct app *a, int x, int row)
 {
     const struct time_view *v = tv(a);
-    struct map_cell c = {' ', false, false};
+    struct map_cell c = {' ', false, false, 0};
     struct map_geom g;
-    if (!time_geom(a, &g) || col < 0 || row < 0 || col >= g.cols || row >= g.rows)
+    if (!time_geom(a, &g))
         return c;
-    uint32_t max = v->max, n = 0;
-    if (v->cells && v->cols == g.cols && v->rows == g.rows && v->col_us == g.col_us)
-        n = v->cells[(size_t)col * (size_t)g.rows + (size_t)row];
-    if (n && max)
-        c.shade = shades[1 + (size_t)((uint64_t)(n - 1) * 9 / max)];
+    if (row == -1)
+        return x >= 0 && x < g.legend_w ? legend_cell(x, g.legend_w / HEAT_LEVELS) : c;
+    if (x < 0 || row < 0 || x >= g.cols || row >= g.rows)
+        return c;
+    int col = x / g.col_w;
+    c.heat = (signed char)heat_level(count_at(a, col, row), v->max);
+    c.shade = heat_shade(c.heat);
     uint64_t st = cell_start(&g, col, row), from, to;
     c.selected = selection(a, &g, &from, &to) && st >= from && st < to;
     int cc, cr;
@@ -189,19 +213,50 @@ static struct map_cell time_cell(const struct app *a, int col, int row)
     return c;
 }
 
-/* A time: "1.5s", "0.25s", "2s" (microseconds kept) */
-static void fmt_time(struct buf *out, uint64_t us)
+/* The smallest of 1, 2, 5 x 10^k microseconds (at least 1 ms) that is >= v. */
+static uint64_t nice_at_least(uint64_t v)
 {
-    buf_printf(out, "%.6gs", (double)us / 1e6);
+    for (uint64_t m = 1000; m <= UINT64_MAX / 100; m *= 10) {
+        if (m >= v)
+            return m;
+        if (2 * m >= v)
+            return 2 * m;
+        if (5 * m >= v)
+            return 5 * m;
+    }
+    return UINT64_MAX / 10;
 }
 
-/* A length: "250ms", "2s" */
-static void fmt_len(struct buf *out, uint64_t us)
+/* A time on the axis: "0", "250ms", "1s", "1.25s" */
+static void fmt_time(struct buf *out, uint64_t us)
 {
-    if (us < 1000000 && us % 1000 == 0)
+    if (us == 0)
+        buf_printf(out, "0");
+    else if (us < 1000000)
         buf_printf(out, "%gms", (double)us / 1e3);
     else
         buf_printf(out, "%gs", (double)us / 1e6);
+}
+
+/* A length: "250ms", "2s", "0.5ms", "5.005ms" */
+static void fmt_len(struct buf *out, uint64_t us)
+{
+    if (us < 1000000)
+        buf_printf(out, "%.4gms", (double)us / 1e3);
+    else
+        buf_printf(out, "%.4gs", (double)us / 1e6);
+}
+
+/* The legend line: "samples/cell 1 " before its cells (at legend_x), the fullest
+ * cell's count after them. */
+static void legend_text(const struct app *a, const struct map_geom *g, struct buf *out)
+{
+    uint32_t max = tv(a)->max;
+    size_t start = out->len;
+    buf_printf(out, "samples/cell %u ", heat_level_min(1, max));
+    while (out->len - start < (size_t)g->legend_x)
+        buf_putc(out, ' ');
+    buf_printf(out, "%*s %u", g->legend_w, "", max);
 }
 
 static void time_header(const struct app *a, struct buf *out)
@@ -213,10 +268,13 @@ static void time_header(const struct app *a, struct buf *out)
     uint64_t from, to;
     buf_printf(out, "column ");
     fmt_len(out, g.col_us);
-    if (g.rows > 1) {
-        buf_printf(out, ", row ");
-        fmt_len(out, g.col_us / (uint64_t)g.rows ? g.col_us / (uint64_t)g.rows : 1);
-    }
+    buf_printf(out, ", row ");
+    uint64_t row_us = g.col_us / (uint64_t)g.rows ? g.col_us / (uint64_t)g.rows : 1;
+    fmt_len(out, row_us);
+    uint64_t p = tv(a)->bins.period_us;
+    if (p && row_us % p == 0)
+        buf_printf(out, " = %llu period%s", (unsigned long long)(row_us / p),
+                   row_us / p == 1 ? "" : "s");
     if (selection(a, &g, &from, &to)) {
         buf_printf(out, "  selected ");
         fmt_time(out, from);
@@ -225,40 +283,44 @@ static void time_header(const struct app *a, struct buf *out)
         buf_printf(out, ": %zu samples", timeline_count(usable(a), from, to));
         buf_printf(out, v->marking ? "  (m: mark the end)" : "  (Enter: show, Esc: clear)");
     } else {
-        buf_printf(out, "  (m: mark a start)");
+        buf_printf(out, "  m/drag: mark a range");
     }
 }
 
+/* The time labels under the map, then (after a newline) the legend's line. */
 static void time_axis(const struct app *a, struct buf *out)
 {
     struct map_geom g;
     if (!time_geom(a, &g))
         return;
-    /* a label every step: the first nice length of whole seconds (or, for short
-     * profiles, of milliseconds) at least 8 columns wide */
-    uint64_t step = nice_at_least(g.col_us * 8);
-    if (step < 1000000 && g.end_us > 2000000)
-        step = 1000000;
-    char *line = xmalloc((size_t)g.cols + 1);
-    memset(line, ' ', (size_t)g.cols);
+    int width = a->cols;
+    char *line = xmalloc((size_t)width + 1);
+    memset(line, ' ', (size_t)width);
+    int end = width;
+    /* a label every step, a nice length at least 10 characters of the map apart, at the
+     * character its time falls in */
+    double us_per_char = (double)g.col_us / g.col_w;
+    uint64_t step = nice_at_least((uint64_t)(us_per_char * 10) + 1);
     int next_free = 0;
-    for (int col = 0; col < g.cols; col++) {
-        uint64_t st = (uint64_t)col * g.col_us;
-        if (st % step != 0 || col < next_free || st >= g.end_us)
-            continue;
+    for (uint64_t t = 0; t < g.end_us && t / us_per_char < g.cols; t += step) {
+        int x = (int)((double)t / us_per_char);
         struct buf l = {0};
-        fmt_time(&l, st);
-        if (col + (int)l.len <= g.cols) {
-            memcpy(line + col, l.p, l.len);
-            next_free = col + (int)l.len + 1;
+        fmt_time(&l, t);
+        if (x >= next_free && x + (int)l.len <= end) {
+            memcpy(line + x, l.p, l.len);
+            next_free = x + (int)l.len + 1;
         }
         buf_fini(&l);
     }
-    size_t len = (size_t)g.cols;
+    size_t len = (size_t)width;
     while (len > 0 && line[len - 1] == ' ')
         len--;
     buf_append(out, line, len);
     free(line);
+    if (g.legend_w) {
+        buf_putc(out, '\n');
+        legend_text(a, &g, out);
+    }
 }
 
 /* The cell under the cursor: its time and sample count. */
@@ -274,11 +336,7 @@ static void cursor_status(const struct app *a, struct buf *left, struct buf *inf
     cell_of(&g, v->cursor, &col, &row);
     buf_printf(left, "cursor ");
     fmt_time(left, v->cursor);
-    uint32_t n = 0;
-    if (v->cells && v->cols == g.cols && v->rows == g.rows && v->col_us == g.col_us &&
-        col < g.cols)
-        n = v->cells[(size_t)col * (size_t)g.rows + (size_t)row];
-    buf_printf(info, "  %u samples in the cell", n);
+    buf_printf(info, "  %u samples in the cell", count_at(a, col, row));
 }
 
 static void time_status(const struct app *a, int cols, struct buf *left, struct buf *info,
@@ -386,6 +444,13 @@ static enum reaction time_action(struct app *a, enum action act)
         return RE_REDRAW;
     case ACT_TIME_MARK:
         return mark(a, &g);
+    case ACT_CHART:   /* the flame chart of the selection (which applies, as Enter's) */
+        if (v->marking)
+            mark(a, &g);
+        if (v->sel)
+            graph_set_range(a->graph, true, v->from, v->to);
+        app_pop(a);
+        return state_open(a, ACT_CHART, 0) | RE_REBUILD | RE_RELAYOUT;
     case ACT_ZOOM_IN:
         if (v->marking)
             mark(a, &g);
@@ -409,6 +474,8 @@ static enum reaction time_action(struct app *a, enum action act)
     }
 }
 
+/* A click marks a start, the next one the end; a drag (press, release on another cell)
+ * marks the range it covers. */
 static enum reaction time_mouse(struct app *a, int x, int y, int clicks, int wheel)
 {
     struct time_view *v = tv(a);
@@ -419,9 +486,11 @@ static enum reaction time_mouse(struct app *a, int x, int y, int clicks, int whe
     int row = y - g.top;
     if (x < 0 || x >= g.cols || row < 0 || row >= g.rows)
         return RE_NONE;
-    uint64_t t = cell_start(&g, x, row);
+    uint64_t t = cell_start(&g, x / g.col_w, row);
     if (t >= g.end_us)
-        return RE_NONE;
+        t = snap(&g, g.end_us - 1);
+    if (clicks < 0 && !v->marking)
+        return RE_NONE;   /* a release with no press marked here */
     v->cursor = t;
     return mark(a, &g);
 }
@@ -436,7 +505,8 @@ const struct screen_ops time_screen = {
     .state_size = sizeof(struct time_view),
     .fini = time_fini,
     .paint = PAINT_MAP,
-    .mouse_help = "Click marks the start, then the end of a range",
+    .mouse_help = "Click marks the start, then the end of a range; or drag over it",
+    .drags = true,
     .opened_by = ACT_TIME,
     .open = time_open,
     .on_action = time_action,

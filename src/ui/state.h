@@ -96,19 +96,25 @@ enum paint {
 };
 enum row_style { ROW_PLAIN, ROW_HEADER, ROW_SELECTED };
 
-/* A heat map's geometry: columns of col_us microseconds each, rows cutting a column
- * into rows equal parts. */
+/* A heat map's geometry: columns of col_us microseconds each (col_w characters wide),
+ * rows cutting a column into rows equal parts; a legend of legend_w cells at legend_x
+ * on the line under the axis (map_cell row -1; map_axis gives that line's text after a
+ * newline). */
 struct map_geom {
-    int cols, rows;          /* the map's cells */
+    int cols, rows;          /* the map's screen cells */
     int top;                 /* screen row of the map's first row */
     uint64_t col_us;         /* one column */
     uint64_t end_us;         /* the last sample's time + 1 */
+    int col_w;               /* characters per column of time */
+    int legend_x, legend_w;  /* the legend's cells on the axis line (0: none) */
 };
 /* One cell: its shade (' ' for none, then ".:-=+*#%@" by count relative to the
- * fullest cell), whether it is in the selection and whether the cursor is on it. */
+ * fullest cell) and heat level (0 none, 1..HEAT_LEVELS: render/heat.h's colours),
+ * whether it is in the selection and whether the cursor is on it. */
 struct map_cell {
     char shade;
     bool selected, cursor;
+    signed char heat;
 };
 
 /* The numbers of a status line at a level of detail: 0 (all, grouped) .. 4 (none). */
@@ -123,6 +129,7 @@ struct screen_ops {
     enum paint paint;
     const char *mouse_help; /* the help's mouse line */
     bool any_key_closes;    /* a key that does nothing here closes the screen */
+    bool drags;             /* mouse gets drags too: clicks -1 at the release */
     /* the action that opens it (state_open) and how: pushes it, about the function
      * name (an id) when it shows one; NULL: not opened by an action (the graph) */
     enum action opened_by;
@@ -156,6 +163,9 @@ struct screen_ops {
     struct map_cell (*map_cell)(const struct app *a, int col, int row);
     void (*map_header)(const struct app *a, struct buf *out);
     void (*map_axis)(const struct app *a, struct buf *out);
+    /* PAINT_RECTS of its own: lays out its rects and shows them (app_set_rects) instead
+     * of the flame graph's layout */
+    void (*layout)(struct app *a);
     /* PAINT_BOX: the first line shown */
     int (*scroll)(const struct app *a);
 };

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # flametui - e2e: time, threads and recursion on a real perf recording
 # (tests/data/perf-time.perf: sort twice, then a threaded program with a recursive fib).
-# T shows the heat map and its time axis; m marks a range (keys and mouse), Enter shows
+# T shows the heat map (293 samples over 5 s: cells of 7 periods, about ten samples, so
+# 5 columns of 7 rows), its time axis and legend; m marks a range (keys and mouse), Enter shows
 # its flame graph with the range in the title, T returns with the range kept, Esc clears
 # it; the map grows with live input; folded input has no time. P regroups (pid, tid,
 # none), R merges the fib tower.
@@ -13,27 +14,32 @@ start_size 100 40 "$FLAMETUI" "$in"
 wait_for '^all  '
 wait_for ' prog '
 keys T
-wait_for 'time view'
-wait_for '^0s +1s +2s +3s +4s +5s$'
-wait_for 'column 100ms'
-line 3 | grep -qE '^[ .:=+*#%@-]{50,}$' || fail "no heat map on the third line"
+wait_for 'time vie(w|\.\.)'
+wait_for '^0 +1s +2s +3s +4s +5s$'
+wait_for 'column 1.401s, row 200.2ms = 7 periods'
+wait_for '^samples/cell 1 .* 13$'
+# the third line is the map's first row: shades, or (256 colours) coloured cells
+line 3 | grep -qE '^[ .:=+*#%@-]+$' || fail "no heat map on the third line"
+screen | sed -n 3p | grep -qE '^[.:=+*#%@-]{100}$' ||
+    screen_e | sed -n 3p | grep -q '48;5;' || fail "neither shades nor colours on line 3"
 ok
-# keys: from 0.5 s (column 5) to the end of column 17 (1.8 s)
-keys Right Right Right Right Right m
-for i in 1 2 3 4 5 6 7 8 9 10 11 12; do keys Right; done
-keys m
-wait_for 'selected 0.5s-1.8s: 76 samples'
+# keys: from row 2 (0.4 s) to the end of row 6 (1.4 s): the same samples as --from/--to
+keys Down Down m Down Down Down Down m
+wait_for 'selected 400.358ms-1.40125s: 58 samples'
+n=$("$FLAMETUI" --weight=samples --from=0.400358 --to=1.40125 --collapse "$in" |
+    awk '{ n += $NF } END { print n }')
+[ "$n" = 58 ] && ok "the batch range holds the same samples" || fail "batch: $n samples"
 keys Enter
-wait_for '^flametui: .*time:0.5s-1.8s'
+wait_for '^flametui: .*time:0.400358s-1.40125s'
 wait_gone ' prog '          # the threaded program ran later
 # T again: the map, with the range kept; q back to the graph, still the range
 keys T
-wait_for 'selected 0.5s-1.8s: 76 samples'
+wait_for 'selected 400.358ms-1.40125s: 58 samples'
 keys q
-wait_for '^flametui: .*time:0.5s-1.8s'
+wait_for '^flametui: .*time:0.400358s-1.40125s'
 # Esc in the time view clears it: every sample again
 keys T
-wait_for 'time view'
+wait_for 'time vie(w|\.\.)'
 keys Escape
 wait_for 'time range cleared'
 keys q
@@ -41,15 +47,15 @@ wait_gone 'time:'
 wait_for ' prog '
 # the mouse: two clicks mark a range
 keys T
-wait_for 'time view'
+wait_for 'time vie(w|\.\.)'
 mouse 0 20 2
-wait_for 'selected 2s-2.1s'
-mouse 0 29 2
-wait_for 'selected 2s-3s: '
+wait_for 'selected 1.40125s-1.60143s: 12 samples'
+mouse 0 45 4
+wait_for 'selected 1.40125s-3.40304s: 101 samples'
 keys Enter
-wait_for '^flametui: .*time:2s-3s'
+wait_for '^flametui: .*time:1.40125s-3.40304s'
 keys T
-wait_for 'time view'
+wait_for 'time vie(w|\.\.)'
 keys Escape q
 wait_gone 'time:'
 # P: pid, tid, none, comm
@@ -84,7 +90,7 @@ start_size 140 40 "$FLAMETUI" --from=0.5 --to=1.8 --group=tid --collapse-recursi
 wait_for '^flametui: .*group:tid recursion time:0.5s-1.8s'
 wait_for 'sort-23525/23525'
 keys T
-wait_for 'selected 0.5s-1.8s: 76 samples'
+wait_for 'selected 500ms-1.8s: 76 samples'
 quit_ok Q
 
 # live: the map grows to the right as records arrive
@@ -96,11 +102,11 @@ tail -n "+$((half + 1))" "$in" > "$tmp/b.perf"
 start_size 100 40 "sh -c 'cat $tmp/a.perf; while [ ! -e $tmp/go ]; do sleep 0.1; done; cat $tmp/b.perf' | $FLAMETUI"
 wait_for '^all  '
 keys T
-wait_for '^0s +1s'
-screen | grep -qE '^0s.* 5s$' && fail "the second half is there already"
+wait_for '^0 +[0-9.]+m?s +'
+screen | grep -qE '^0 .* 5s$' && fail "the second half is there already"
 ok
 touch "$tmp/go"
-wait_for '^0s +1s +2s +3s +4s +5s$'
+wait_for '^0 +1s +2s +3s +4s +5s$'
 quit_ok Q
 
 # folded input: no time

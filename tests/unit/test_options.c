@@ -54,7 +54,7 @@ static void bad_keyword_lists_the_choices(void **state)
     struct ft_error err = {0};
     const char *w[] = {"--group=pids", NULL};
     assert_int_equal(parse(&o, &err, w), -1);
-    assert_string_equal(err.msg, "invalid --group 'pids' (none, comm, pid or tid)");
+    assert_string_equal(err.msg, "invalid --group 'pids' (none, comm, pid, tid or cpu)");
     options_fini(&o);
     const char *f[] = {"-F", "json", NULL};
     assert_int_equal(parse(&o, &err, f), -1);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@
 #include "query/graph.h"
 #include "query/recursion.h"
 #include "query/timeline.h"
+#include "render/heat.h"
 
 /* Records at 100.0, 100.5, 101.0, ... (one every 0.5 s), over three threads of two
  * processes, some with a recursive tower. */
@@ -132,9 +134,13 @@ static void unsorted_times(void **state)
     struct perf_opts o = {.samples = s};
     struct trie *base = parse(text, &o);
     assert_false(samples_sorted(s));
-    assert_int_equal(samples_time_us(s, 3), 0);   /* before t0: counted at 0 */
-    static const double r[][2] = {{0, 1}, {1, 3}, {2.5, 3.5}, {0, 100}};
-    static const int counts[] = {2, 2, 2, 5};
+    /* t0 is the earliest record (99 s), not the first (100 s) */
+    assert_int_equal(samples_time_us(s, 3), 0);
+    assert_int_equal(samples_time_us(s, 0), 1000000);
+    assert_int_equal(samples_first_us(s), 1000000);
+    assert_int_equal(samples_end_us(s), 4000000);
+    static const double r[][2] = {{0, 1}, {1, 3}, {3, 4}, {0, 100}, {1, 2}};
+    static const int counts[] = {1, 2, 1, 5, 1};
     enum perf_group gs[] = {GROUP_COMM, GROUP_TID, GROUP_NONE};
     for (size_t k = 0; k < FT_ARRAY_LEN(r); k++) {
         assert_int_equal(timeline_count(s, (uint64_t)(r[k][0] * 1e6), (uint64_t)(r[k][1] * 1e6)),
@@ -142,9 +148,8 @@ static void unsorted_times(void **state)
         for (size_t j = 0; j < FT_ARRAY_LEN(gs); j++) {
             struct perf_opts ro = {.time_range = true, .from_ns = (int64_t)(r[k][0] * 1e9),
                                    .to_ns = (int64_t)(r[k][1] * 1e9), .tid = gs[j] == GROUP_TID,
-                                   .no_process = gs[j] == GROUP_NONE};
-            if (r[k][0] == 0)   /* the index counts t < t0 at 0; the parser keeps t - t0 < 0 */
-                ro.from_ns = -1000000000000;
+                                   .no_process = gs[j] == GROUP_NONE, .have_t0 = true,
+                                   .t0_ns = 99000000000};
             struct trie *want = parse(text, &ro);
             struct trie *got = timeline_build(s, base, (uint64_t)(r[k][0] * 1e6),
                                               (uint64_t)(r[k][1] * 1e6), gs[j]);
@@ -155,6 +160,155 @@ static void unsorted_times(void **state)
     }
     trie_free(base);
     samples_free(s);
+}
+
+/* --group=cpu: every stack under "cpu N" of its record's "[NNN]"; a record without
+ * one stays at the root; a time range applies as with the other groupings. */
+static void cpus_root_the_stacks(void **state)
+{
+    (void)state;
+    const char *text = "aa 1/1 [001] 100.000000: 1 cpu-clock: \n\t1 f (/p)\n\n"
+                       "aa 1/2 [000] 100.500000: 1 cpu-clock: \n\t1 g (/p)\n\n"
+                       "bb 2/2  [1] 101.000000: 1 cpu-clock: \n\t1 h (/p)\n\n"
+                       "bb 2/3 [00x] 101.500000: 1 cpu-clock: \n\t1 k (/p)\n\n"
+                       "aa 1/1 [001] 102.000000: 1 cpu-clock: \n\t1 f (/p)\n\n"
+                       ":-1    -1 [000] 102.000000: 1 cpu-clock: \n\t1 x (/p)\n\n";
+    struct samples *s = samples_new();
+    struct perf_opts o = {.samples = s};
+    struct trie *base = parse(text, &o);
+    assert_true(samples_have_cpu(s));
+    assert_int_equal(samples_cpus(s), 2);
+    assert_int_equal(samples_cpu_number(s, samples_cpu_of(s, 0)), 1);
+    assert_int_equal(samples_cpu_number(s, samples_cpu_of(s, 1)), 0);
+    assert_int_equal(samples_cpu_of(s, 3), SAMPLES_NO_CPU);
+    struct trie *got = timeline_build(s, base, 0, TIMELINE_END, GROUP_CPU);
+    struct trie *want = trie_from_folded("cpu 1;aa;f 2\ncpu 0;aa;g 1\ncpu 1;bb;h 1\nbb;k 1\n"
+                                         "cpu 0;:-1____-1_[000]_102.000000:;x 1\n");
+    assert_same_collapsed(want, got);
+    trie_free(want);
+    trie_free(got);
+    got = timeline_build(s, base, 500000, 1500000, GROUP_CPU);
+    want = trie_from_folded("cpu 0;aa;g 1\ncpu 1;bb;h 1\n");
+    assert_same_collapsed(want, got);
+    trie_free(want);
+    trie_free(got);
+    struct samples *none = samples_new();
+    struct perf_opts on = {.samples = none};
+    struct trie *b2 = parse("aa 1/1 100.000000: 1 cpu-clock: \n\t1 f (/p)\n\n", &on);
+    assert_false(samples_have_cpu(none));
+    trie_free(b2);
+    samples_free(none);
+    trie_free(base);
+    samples_free(s);
+}
+
+/* A steady load: ncpu CPUs sampled every period_ns for secs seconds (each CPU's phase
+ * shifted), each sample on its CPU. */
+static struct samples *steady(int ncpu, uint64_t period_ns, double secs)
+{
+    struct samples *s = samples_new();
+    for (int c = 0; c < ncpu; c++)
+        samples_cpu_find(s, (uint32_t)c);
+    uint64_t n = (uint64_t)(secs * 1e9 / (double)period_ns);
+    for (uint64_t i = 0; i < n; i++)
+        for (int c = 0; c < ncpu; c++) {
+            bool is_new;
+            char tid[8];
+            int tl = snprintf(tid, sizeof tid, "%d", c);
+            uint32_t th = samples_thread_find(s, 1, "1", 1, tid, (size_t)tl, &is_new);
+            samples_add(s, true, 100000000000ull + i * period_ns + (uint64_t)c * 370000, 1,
+                        th, count_u64(1));
+            samples_set_cpu(s, (uint32_t)c);
+        }
+    return s;
+}
+
+/* FlameScope's map of a 3 s, two-CPU, 999 Hz profile on a 160x45 screen (41 rows): every
+ * row used, cells of whole periods holding 10 samples or more, and no stripes: every
+ * cell of the full columns within one sample of the mean, every row's sum within 2%. */
+static void heat_map_bins_are_even(void **state)
+{
+    (void)state;
+    struct samples *s = steady(2, 1001001, 3.0);
+    struct timeline_bins b;
+    timeline_bins(s, 160, 41, &b);
+    assert_int_equal(b.period_us, 1001);
+    assert_int_equal(b.rows, 41);
+    uint64_t cell = b.col_us / (uint64_t)b.rows;
+    assert_int_equal(b.col_us % (uint64_t)b.rows, 0);
+    assert_int_equal(cell % b.period_us, 0);
+    assert_true(cell * samples_count(s) / (samples_end_us(s) + 1) >= TIMELINE_CELL_SAMPLES);
+    assert_true(b.ncols * b.col_w <= 160);
+    assert_true(b.ncols * b.col_w > 160 - b.ncols);   /* the width used */
+    uint32_t *cells = calloc((size_t)b.ncols * (size_t)b.rows, sizeof *cells);
+    uint32_t max = timeline_cells(s, &b, cells);
+    assert_true(max >= TIMELINE_CELL_SAMPLES);
+    int full = (int)((samples_end_us(s) + 1) / b.col_us);
+    assert_true(full >= 2);
+    double total = 0;
+    for (int c = 0; c < full; c++)
+        for (int r = 0; r < b.rows; r++)
+            total += cells[c * b.rows + r];
+    double mean_cell = total / (full * b.rows), mean_row = total / b.rows;
+    for (int r = 0; r < b.rows; r++) {
+        double row = 0;
+        for (int c = 0; c < full; c++) {
+            double d = cells[c * b.rows + r] - mean_cell;
+            assert_true(d <= 1.0 && d >= -1.0);
+            row += cells[c * b.rows + r];
+        }
+        assert_true(row >= mean_row * 0.98 && row <= mean_row * 1.02);
+    }
+    free(cells);
+    samples_free(s);
+}
+
+/* A short, sparse profile: fewer rows, ten samples a cell; a long one: the columns fit
+ * the width. */
+static void heat_map_bins_short_and_long(void **state)
+{
+    (void)state;
+    struct samples *s = steady(1, 1000000, 0.02);   /* 20 samples in 20 ms */
+    struct timeline_bins b;
+    timeline_bins(s, 80, 20, &b);
+    assert_int_equal(b.rows, 1);   /* two cells of ten samples */
+    assert_int_equal(b.ncols, 2);
+    assert_int_equal(b.col_w, 40);
+    assert_int_equal(b.col_us, 10000);
+    samples_free(s);
+    s = steady(1, 10000000, 600);   /* 100 Hz for 10 minutes */
+    timeline_bins(s, 80, 20, &b);
+    assert_true(b.ncols <= 80);
+    assert_true(b.col_us * (uint64_t)b.ncols > samples_end_us(s));
+    assert_true(b.col_us / (uint64_t)b.rows >= 10000);
+    samples_free(s);
+    s = samples_new();   /* no samples */
+    timeline_bins(s, 80, 20, &b);
+    assert_int_equal(b.ncols, 1);
+    assert_true(b.rows >= 1);
+    samples_free(s);
+}
+
+/* The ramp: levels from the count relative to the fullest cell, each level a distinct
+ * xterm-256 colour, the legend's least counts. */
+static void heat_levels_and_colours(void **state)
+{
+    (void)state;
+    assert_int_equal(heat_level(0, 10), 0);
+    assert_int_equal(heat_level(1, 10), 1);
+    assert_int_equal(heat_level(10, 10), HEAT_LEVELS);
+    assert_int_equal(heat_level(20, 10), HEAT_LEVELS);
+    assert_int_equal(heat_level(5, 0), 0);
+    assert_int_equal(heat_shade(0), ' ');
+    assert_int_equal(heat_shade(HEAT_LEVELS), '@');
+    for (int k = 1; k <= HEAT_LEVELS; k++) {
+        assert_int_equal(heat_level(heat_level_min(k, 100), 100), k);
+        if (k > 1)
+            assert_int_equal(heat_level(heat_level_min(k, 100) - 1, 100), k - 1);
+        for (int j = 1; j < k; j++)
+            assert_int_not_equal(theme_rgb_to_256(heat_rgb(j)), theme_rgb_to_256(heat_rgb(k)));
+    }
+    assert_int_equal(heat_level_min(1, 0), 0);
 }
 
 static void recursion_merges_like_the_script(void **state)
@@ -270,6 +424,10 @@ int main(void)
         cmocka_unit_test(ranges_equal_parsing_with_the_range),
         cmocka_unit_test(groupings_equal_parsing_grouped),
         cmocka_unit_test(unsorted_times),
+        cmocka_unit_test(cpus_root_the_stacks),
+        cmocka_unit_test(heat_map_bins_are_even),
+        cmocka_unit_test(heat_map_bins_short_and_long),
+        cmocka_unit_test(heat_levels_and_colours),
         cmocka_unit_test(recursion_merges_like_the_script),
         cmocka_unit_test(graph_stages_compose),
         cmocka_unit_test(index_is_compact),
