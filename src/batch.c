@@ -15,6 +15,7 @@
 #include "core/diff.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "query/calltree.h"
 #include "query/regex.h"
 #include "query/search.h"
 #include "query/top.h"
@@ -23,6 +24,7 @@
 #include "render/label.h"
 #include "render/layout.h"
 #include "render/names.h"
+#include "render/numfmt.h"
 #include "render/svg.h"
 #include "render/textrender.h"
 #include "render/theme.h"
@@ -172,6 +174,41 @@ static int output_text(const struct batch_opts *o, struct trie *t,
     return rc;
 }
 
+/* --tree: names as --text shows them (short unless --names=full), made safe. */
+struct tree_names {
+    struct names *nm;
+    const struct strtab *st;
+};
+
+static void tree_name(void *ctx, uint32_t name, struct buf *out)
+{
+    const struct tree_names *tn = ctx;
+    size_t n;
+    const char *s = tn->nm ? names_get(tn->nm, tn->st, name, &n, NULL)
+                           : strtab_get(tn->st, name, &n);
+    label_escape(out, s, n, LABEL_AUTO);
+}
+
+static void tree_value(void *ctx, struct count c, char *out, size_t n)
+{
+    (void)ctx;
+    numfmt_group(out, n, c);
+}
+
+/* --tree[=N]: the shown trie (reversed with -r: bottom-up) as an indented tree. */
+static int output_tree(const struct batch_opts *o, struct trie *t)
+{
+    bool ascii = label_mode_resolve(LABEL_AUTO) == LABEL_ASCII;
+    struct tree_names tn = {o->spec->names_full ? NULL : names_new(ascii), trie_names(t)};
+    struct calltree_fmt f = {
+        .ascii = ascii, .bottom_up = o->spec->reverse,
+        .value = tree_value, .name = tree_name, .ctx = &tn,
+    };
+    int rc = calltree_print(stdout, t, o->tree_min, o->tree_depth, &f);
+    names_free(tn.nm);
+    return rc;
+}
+
 /* The shown trie (the profile for --top: self samples belong to the function, so the
  * table is of the profile, never of the reversed trie, where every frame but the process
  * would have self 0), with the filters, reverse and recursion of the spec. *g gets the
@@ -257,6 +294,8 @@ static int output(const struct batch_opts *o, struct trie *base)
         rc = output_svg(o, g, t);
     else if (o->out == BATCH_TEXT)
         rc = output_text(o, t, s);
+    else if (o->out == BATCH_TREE)
+        rc = output_tree(o, t);
     else
         rc = output_names(o, t);
     if (rc < 0 && o->out == BATCH_SVG && o->svg_file && errno != EPIPE) {

@@ -25,7 +25,8 @@
 #include "ui/options.h"
 
 _Static_assert((int)BATCH_COLLAPSE == (int)OUT_COLLAPSE && (int)BATCH_TEXT == (int)OUT_TEXT &&
-                   (int)BATCH_TOP == (int)OUT_TOP && (int)BATCH_SVG == (int)OUT_SVG,
+                   (int)BATCH_TOP == (int)OUT_TOP && (int)BATCH_SVG == (int)OUT_SVG &&
+                   (int)BATCH_TREE == (int)OUT_TREE && (int)BATCH_ANNOTATE == (int)OUT_ANNOTATE,
                "batch.h's outputs are options.h's");
 
 static void usage_error(const char *msg)
@@ -317,6 +318,8 @@ static int run_batch(const struct options *o, const struct load_opts *lo, struct
         .out = (enum batch_out)o->mode, .spec = &o->spec,
         .cols = o->cols, .rows = o->rows, .top_n = o->top_n, .svg_file = o->svg_file,
         .save = o->save, .files = o->files, .nfiles = o->nfiles, .base = base_of(o, lo),
+        .tree_depth = o->tree_depth, .tree_min = o->tree_min, .annotate = o->annotate,
+        .source_path = o->source_path,
     };
     return batch_run(&bo, t, ls);
 }
