@@ -46,6 +46,7 @@ void calltree_attach(struct calltree *c, struct trie *t)
             memset(c->last, 0, c->nflags);
         }
         c->n = 0;
+        c->root = TRIE_ROOT;
     }
     c->t = t;
     c->uid = t ? trie_uid(t) : 0;
@@ -159,7 +160,9 @@ bool calltree_has_kids(struct calltree *c, uint32_t node)
         return false;
     struct trie_heavy *k = NULL;
     size_t cap = 0, n = heavy_children(c->t, node, &k, &cap);
-    bool any = shown_prefix(c, k, n, trie_depth(c->t, node) + 1) > 0;
+    uint32_t top = c->root < trie_size(c->t) ? trie_depth(c->t, c->root) : 0;
+    uint32_t d = trie_depth(c->t, node) - top;
+    bool any = shown_prefix(c, k, n, d + 1) > 0;
     free(k);
     return any;
 }
@@ -175,10 +178,10 @@ void calltree_rows(struct calltree *c)
     struct calltree_row *st = NULL;   /* the walk's stack */
     size_t sn = 0, scap = 0;
     FT_GROW(st, scap, 1);
-    st[sn++] = (struct calltree_row){TRIE_ROOT, 0};
+    st[sn++] = (struct calltree_row){c->root < trie_size(c->t) ? c->root : TRIE_ROOT, 0};
     while (sn) {
         struct calltree_row r = st[--sn];
-        if (r.node != TRIE_ROOT) {
+        if (r.depth > 0) {
             FT_GROW(c->v, c->cap, c->n + 1);
             c->v[c->n++] = r;
             if (!c->open[r.node])

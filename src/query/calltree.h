@@ -33,7 +33,8 @@ struct calltree {
     size_t nflags;               /* room of open and last */
     struct calltree_row *v;      /* the visible rows, in order */
     size_t n, cap;
-    double min_frac;             /* nodes below min_frac of the root's total are pruned */
+    uint32_t root;               /* the rows are below it (TRIE_ROOT: the whole tree) */
+    double min_frac;             /* nodes below min_frac of the trie's total are pruned */
     uint32_t max_depth;          /* 0: no limit */
 };
 
@@ -55,9 +56,9 @@ uint32_t calltree_open_heaviest(struct calltree *c, uint32_t node);
 size_t calltree_open_matches(struct calltree *c, const unsigned char *m, size_t nm);
 /* The heaviest child of node, or TRIE_NONE for a leaf. */
 uint32_t calltree_heaviest_child(struct calltree *c, uint32_t node);
-/* Recomputes the visible rows: the root's children, then each expanded node's children
- * (heaviest first, those below min_frac of the root's total and past max_depth left
- * out). */
+/* Recomputes the visible rows: c->root's children, then each expanded node's children
+ * (heaviest first, those below min_frac of the trie's total and more than max_depth
+ * levels below c->root left out). Percentages stay of the whole trie. */
 void calltree_rows(struct calltree *c);
 /* The row of node, or SIZE_MAX when it has none. */
 size_t calltree_find(const struct calltree *c, uint32_t node);

@@ -140,6 +140,8 @@ enum reaction frames_action(struct app *a, enum action act)
         return state_open(a, ACT_TOP, 0);
     case ACT_TIME:
         return state_open(a, ACT_TIME, 0);
+    case ACT_TREE:
+        return state_open(a, ACT_TREE, trie_name(a->t, a->sel));
     case ACT_HIGHLIGHT_NAME:
         return highlight_toggle(a);
     case ACT_FILTER_INCLUDE:

@@ -14,15 +14,16 @@
  * (tig's per-view keymaps), and the help lists the keys of the screen it was opened from. */
 /* (not "enum screen": <curses.h> owns struct screen) */
 enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN_TIME,
-                 SCREEN_COUNT };
+                 SCREEN_TREE, SCREEN_COUNT };
 #define SCR_G (1u << SCREEN_GRAPH)
 #define SCR_C (1u << SCREEN_CALLERS)
 #define SCR_T (1u << SCREEN_TABLE)
 #define SCR_H (1u << SCREEN_HELP)
 #define SCR_M (1u << SCREEN_TIME)   /* the time view (heat map) */
+#define SCR_V (1u << SCREEN_TREE)   /* the call tree */
 #define SCR_GC (SCR_G | SCR_C)
 #define SCR_GCT (SCR_G | SCR_C | SCR_T)
-#define SCR_ALL (SCR_G | SCR_C | SCR_T | SCR_H | SCR_M)
+#define SCR_ALL (SCR_G | SCR_C | SCR_T | SCR_H | SCR_M | SCR_V)
 
 /* X(id, default keys separated by spaces, screens, help text). Key names: a single
  * character, C-x (control), Up Down Left Right Enter Backspace Esc Space PgUp PgDn Home
@@ -33,46 +34,50 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(HELP, "?", SCR_ALL, "Show or hide this help")                                       \
     X(MOVE_UP, "Up k", SCR_ALL, "Move up (flame: back to the child you came from)") \
     X(MOVE_DOWN, "Down j", SCR_ALL, "Move the selection down (flame: to the parent)")   \
-    X(MOVE_LEFT, "Left h", SCR_GC | SCR_M, "Select the frame to the left on the same row")        \
-    X(MOVE_RIGHT, "Right l", SCR_GC | SCR_M, "Select the frame to the right on the same row")     \
-    X(ZOOM_IN, "Enter", SCR_GCT | SCR_M, "Zoom into the selected frame (table: open the row; time: show the range)") \
+    X(MOVE_LEFT, "Left h", SCR_GC | SCR_M | SCR_V, "Select the frame to the left on the same row (tree: collapse, then the parent)")        \
+    X(MOVE_RIGHT, "Right l", SCR_GC | SCR_M | SCR_V, "Select the frame to the right on the same row (tree: expand, then the first child)")     \
+    X(ZOOM_IN, "Enter", SCR_GCT | SCR_M | SCR_V, "Zoom into the selected frame (table: open the row; time: show the range; tree: expand or collapse)") \
     X(ZOOM_OUT, "Backspace u", SCR_GC, "Zoom out one level")                             \
     X(ZOOM_RESET, "Esc z", SCR_ALL, "Reset the zoom; Esc also leaves a prompt or view") \
     X(ORIENT, "i", SCR_GC, "Switch between flame (root at the bottom) and icicle")        \
     X(ORDER, "o", SCR_GCT, "Order by name / heaviest first (table: sort)") \
-    X(REVERSE, "r", SCR_GC, "Reverse (caller) view (callers view: swap)") \
-    X(SEARCH, "/", SCR_GCT, "Regex search, smartcase (empty: clear it)") \
-    X(SEARCH_NEXT, "n", SCR_GCT, "Next match (screen order, inside the zoom)") \
-    X(SEARCH_PREV, "N", SCR_GCT, "Select the previous match")                             \
-    X(FILTER_INCLUDE, "f", SCR_GC, "Include filter: keep stacks with a frame matching a regex") \
-    X(FILTER_EXCLUDE, "F", SCR_GC, "Exclude filter: drop stacks with a frame matching a regex") \
-    X(FILTER_HIDE, "H", SCR_GC, "Hide filter: remove matching frames from the stacks")    \
-    X(FILTER_UNDO, "U", SCR_GC, "Drop the last filter")                                   \
-    X(FILTER_CLEAR, "c", SCR_GC, "Clear the filters")                                     \
-    X(TOP, "t", SCR_GCT, "Table of the hottest functions")            \
-    X(CALLERS, "s", SCR_GCT, "Callees, then callers of the selection (table: find)") \
+    X(REVERSE, "r", SCR_GC | SCR_V, "Reverse (caller) view (callers view: swap; tree: bottom-up)") \
+    X(SEARCH, "/", SCR_GCT | SCR_V, "Regex search, smartcase (empty: clear it)") \
+    X(SEARCH_NEXT, "n", SCR_GCT | SCR_V, "Next match (screen order, inside the zoom)") \
+    X(SEARCH_PREV, "N", SCR_GCT | SCR_V, "Select the previous match")                             \
+    X(FILTER_INCLUDE, "f", SCR_GC | SCR_V, "Include filter: keep stacks with a frame matching a regex") \
+    X(FILTER_EXCLUDE, "F", SCR_GC | SCR_V, "Exclude filter: drop stacks with a frame matching a regex") \
+    X(FILTER_HIDE, "H", SCR_GC | SCR_V, "Hide filter: remove matching frames from the stacks")    \
+    X(FILTER_UNDO, "U", SCR_GC | SCR_V, "Drop the last filter")                                   \
+    X(FILTER_CLEAR, "c", SCR_GC | SCR_V, "Clear the filters")                                     \
+    X(TOP, "t", SCR_GCT | SCR_V, "Table of the hottest functions")            \
+    X(CALLERS, "s", SCR_GCT | SCR_V, "Callees, then callers of the selection (table: find)") \
     X(PAGE_UP, "PgUp", SCR_ALL, "Scroll one page up")                                     \
     X(PAGE_DOWN, "PgDn", SCR_ALL, "Scroll one page down")                                 \
     X(SCROLL_HOME, "g Home", SCR_ALL, "Scroll to the root (table: first row)")         \
     X(SCROLL_END, "G End", SCR_ALL, "Scroll to the deepest frames (table: last row)")   \
-    X(PAUSE, "Space p", SCR_GCT, "Pause or resume live updates")                          \
+    X(PAUSE, "Space p", SCR_GCT | SCR_V, "Pause or resume live updates")                          \
     X(WINDOW, "w", SCR_GCT, "Live: last N seconds (--window, default 10) or everything")  \
     X(DIFF_BASE, "b", SCR_GC, "Diff (--base): base profile's widths (what went) / new ones") \
     X(EXPORT_SVG, "x", SCR_GC, "Export the view (zoom included) as an SVG file: prompts for the name") \
     X(REPAINT, "C-l", SCR_ALL, "Repaint the screen")                                    \
-    X(NAMES, "L", SCR_GCT, "Short names (C++/Java/Rust/Go folded) or full names")         \
-    X(DETAIL, "d", SCR_GCT, "Detail pane: full name, samples, shares, self, depth")      \
+    X(NAMES, "L", SCR_GCT | SCR_V, "Short names (C++/Java/Rust/Go folded) or full names")         \
+    X(DETAIL, "d", SCR_GCT | SCR_V, "Detail pane: full name, samples, shares, self, depth")      \
     X(EVENT, "e", SCR_GCT, "perf input with several events: show the next event") \
     X(INTERRUPT, "C-c", SCR_ALL, "Live: stop the recording (SIGINT), keep the profile; again: quit") \
-    X(COPY_NAME, "y", SCR_GCT, "Copy the selected frame's full name (OSC 52 clipboard)") \
+    X(COPY_NAME, "y", SCR_GCT | SCR_V, "Copy the selected frame's full name (OSC 52 clipboard)") \
     X(COPY_STACK, "Y", SCR_GC, "Copy the selected frame's stack, root first, one per line") \
-    X(SAVE, "S", SCR_GCT, "Save the view as shown (filters applied) as folded stacks") \
-    X(CMDLINE, "C", SCR_GCT, "Show the command line that reopens this state")           \
+    X(SAVE, "S", SCR_GCT | SCR_V, "Save the view as shown (filters applied) as folded stacks") \
+    X(CMDLINE, "C", SCR_GCT | SCR_V, "Show the command line that reopens this state")           \
     X(TIME, "T", SCR_G | SCR_M, "Time view: heat map of samples over time; select a range") \
     X(TIME_MARK, "m", SCR_M, "Time view: mark the start, then the end of a range")        \
-    X(GROUP, "P", SCR_GCT, "Group perf stacks by comm, pid, tid or none (cycles)")         \
-    X(RECURSION, "R", SCR_GCT, "Collapse direct recursion on/off")                          \
-    X(HIGHLIGHT_NAME, "#", SCR_GC, "Highlight the selected function everywhere; # or Esc clears")
+    X(GROUP, "P", SCR_GCT | SCR_V, "Group perf stacks by comm, pid, tid or none (cycles)")         \
+    X(RECURSION, "R", SCR_GCT | SCR_V, "Collapse direct recursion on/off")                          \
+    X(HIGHLIGHT_NAME, "#", SCR_GC, "Highlight the selected function everywhere; # or Esc clears") \
+    X(TREE, "v", SCR_GC | SCR_V, "Call tree of the view: TOTAL% SELF% per node (v again: back)") \
+    X(EXPAND_ALL, "+", SCR_V, "Tree: expand every node")                                  \
+    X(COLLAPSE_ALL, "-", SCR_V, "Tree: collapse every node")                              \
+    X(HEAVIEST, "*", SCR_V, "Tree: expand the heaviest path below the selection")
 
 enum action {
     ACT_NONE = -1,
