@@ -258,13 +258,15 @@ void calltree_line(struct calltree *c, size_t i, const struct calltree_fmt *f,
         return;
     struct trie *t = c->t;
     uint32_t node = c->v[i].node;
-    double all = trie_total_d(t, TRIE_ROOT), tot = trie_total_d(t, node);
+    double all = f->all > 0 ? f->all : trie_total_d(t, TRIE_ROOT), tot = trie_total_d(t, node);
     char v[CALLTREE_VALUE_MAX];
     put_value(f, trie_total(t, node), v, sizeof v);
     if (trie_has_base(t)) {
         double ball = trie_base_total_d(t, TRIE_ROOT);
         double b = ft_pct(trie_base_total_d(t, node), ball), nw = ft_pct(tot, all);
         buf_printf(out, "%7.2f%% %7.2f%% %+8.2f  ", b, nw, nw - b);
+    } else if (f->no_self) {
+        buf_printf(out, "%7.2f%% %8s %12s  ", ft_pct(tot, all), "", v);
     } else if (f->bottom_up) {
         buf_printf(out, "%7.2f%% %12s  ", ft_pct(tot, all), v);
     } else {

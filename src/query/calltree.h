@@ -72,6 +72,8 @@ bool calltree_has_kids(struct calltree *c, uint32_t node);
 struct calltree_fmt {
     bool ascii;          /* guides |- `- instead of ├─ └─ */
     bool bottom_up;      /* the reversed trie: one SELF% column (the callers' share) */
+    bool no_self;        /* a blank SELF% column (the callers of a function) */
+    double all;          /* 100 %: 0 is the trie's total */
     bool markers;        /* a collapsed node with children: ▸ (+), an expanded one: ▾ (-) */
     void (*value)(void *ctx, struct count c, char *out, size_t n);
     void (*name)(void *ctx, uint32_t name, struct buf *out);

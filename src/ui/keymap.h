@@ -29,7 +29,7 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
  * character, C-x (control), Up Down Left Right Enter Backspace Esc Space PgUp PgDn Home
  * End. */
 #define ACTION_TABLE(X)                                                                   \
-    X(QUIT, "q", SCR_ALL, "Quit; closes the table, help or callers view first")          \
+    X(QUIT, "q", SCR_ALL, "Quit; closes the table, help, tree or sandwich first")          \
     X(QUIT_ALL, "Q", SCR_ALL, "Quit from any screen")                                     \
     X(HELP, "?", SCR_ALL, "Show or hide this help")                                       \
     X(MOVE_UP, "Up k", SCR_ALL, "Move up (flame: back to the child you came from)") \
@@ -37,11 +37,11 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(MOVE_LEFT, "Left h", SCR_GC | SCR_M | SCR_V, "Select the frame to the left on the same row (tree: collapse, then the parent)")        \
     X(MOVE_RIGHT, "Right l", SCR_GC | SCR_M | SCR_V, "Select the frame to the right on the same row (tree: expand, then the first child)")     \
     X(ZOOM_IN, "Enter", SCR_GCT | SCR_M | SCR_V, "Zoom into the selected frame (table: open the row; time: show the range; tree: expand or collapse)") \
-    X(ZOOM_OUT, "Backspace u", SCR_GC, "Zoom out one level")                             \
+    X(ZOOM_OUT, "Backspace u", SCR_G, "Zoom out one level")                             \
     X(ZOOM_RESET, "Esc z", SCR_ALL, "Reset the zoom; Esc also leaves a prompt or view") \
-    X(ORIENT, "i", SCR_GC, "Switch between flame (root at the bottom) and icicle")        \
+    X(ORIENT, "i", SCR_G, "Switch between flame (root at the bottom) and icicle")        \
     X(ORDER, "o", SCR_GCT, "Order by name / heaviest first (table: sort)") \
-    X(REVERSE, "r", SCR_GC | SCR_V, "Reverse (caller) view (callers view: swap; tree: bottom-up)") \
+    X(REVERSE, "r", SCR_G | SCR_V, "Reverse (caller) view (tree: bottom-up)") \
     X(SEARCH, "/", SCR_GCT | SCR_V, "Regex search, smartcase (empty: clear it)") \
     X(SEARCH_NEXT, "n", SCR_GCT | SCR_V, "Next match (screen order, inside the zoom)") \
     X(SEARCH_PREV, "N", SCR_GCT | SCR_V, "Select the previous match")                             \
@@ -51,30 +51,30 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(FILTER_UNDO, "U", SCR_GC | SCR_V, "Drop the last filter")                                   \
     X(FILTER_CLEAR, "c", SCR_GC | SCR_V, "Clear the filters")                                     \
     X(TOP, "t", SCR_GCT | SCR_V, "Table of the hottest functions")            \
-    X(CALLERS, "s", SCR_GCT | SCR_V, "Callees, then callers of the selection (table: find)") \
+    X(CALLERS, "s", SCR_GCT | SCR_V, "Sandwich: callers above, callees below the selection (table: find)") \
     X(PAGE_UP, "PgUp", SCR_ALL, "Scroll one page up")                                     \
     X(PAGE_DOWN, "PgDn", SCR_ALL, "Scroll one page down")                                 \
     X(SCROLL_HOME, "g Home", SCR_ALL, "Scroll to the root (table: first row)")         \
     X(SCROLL_END, "G End", SCR_ALL, "Scroll to the deepest frames (table: last row)")   \
     X(PAUSE, "Space p", SCR_GCT | SCR_V, "Pause or resume live updates")                          \
     X(WINDOW, "w", SCR_GCT, "Live: last N seconds (--window, default 10) or everything")  \
-    X(DIFF_BASE, "b", SCR_GC, "Diff (--base): base profile's widths (what went) / new ones") \
-    X(EXPORT_SVG, "x", SCR_GC, "Export the view (zoom included) as an SVG file: prompts for the name") \
+    X(DIFF_BASE, "b", SCR_G, "Diff (--base): base profile's widths (what went) / new ones") \
+    X(EXPORT_SVG, "x", SCR_G, "Export the view (zoom included) as an SVG file: prompts for the name") \
     X(REPAINT, "C-l", SCR_ALL, "Repaint the screen")                                    \
     X(NAMES, "L", SCR_GCT | SCR_V, "Short names (C++/Java/Rust/Go folded) or full names")         \
     X(DETAIL, "d", SCR_GCT | SCR_V, "Detail pane: full name, samples, shares, self, depth")      \
     X(EVENT, "e", SCR_GCT, "perf input with several events: show the next event") \
     X(INTERRUPT, "C-c", SCR_ALL, "Live: stop the recording (SIGINT), keep the profile; again: quit") \
     X(COPY_NAME, "y", SCR_GCT | SCR_V, "Copy the selected frame's full name (OSC 52 clipboard)") \
-    X(COPY_STACK, "Y", SCR_GC, "Copy the selected frame's stack, root first, one per line") \
+    X(COPY_STACK, "Y", SCR_G, "Copy the selected frame's stack, root first, one per line") \
     X(SAVE, "S", SCR_GCT | SCR_V, "Save the view as shown (filters applied) as folded stacks") \
     X(CMDLINE, "C", SCR_GCT | SCR_V, "Show the command line that reopens this state")           \
     X(TIME, "T", SCR_G | SCR_M, "Time view: heat map of samples over time; select a range") \
     X(TIME_MARK, "m", SCR_M, "Time view: mark the start, then the end of a range")        \
     X(GROUP, "P", SCR_GCT | SCR_V, "Group perf stacks by comm, pid, tid or none (cycles)")         \
     X(RECURSION, "R", SCR_GCT | SCR_V, "Collapse direct recursion on/off")                          \
-    X(HIGHLIGHT_NAME, "#", SCR_GC, "Highlight the selected function everywhere; # or Esc clears") \
-    X(TREE, "v", SCR_GC | SCR_V, "Call tree of the view: TOTAL% SELF% per node (v again: back)") \
+    X(HIGHLIGHT_NAME, "#", SCR_G, "Highlight the selected function everywhere; # or Esc clears") \
+    X(TREE, "v", SCR_G | SCR_V, "Call tree of the view: TOTAL% SELF% per node (v again: back)") \
     X(EXPAND_ALL, "+", SCR_V, "Tree: expand every node")                                  \
     X(COLLAPSE_ALL, "-", SCR_V, "Tree: collapse every node")                              \
     X(HEAVIEST, "*", SCR_V, "Tree: expand the heaviest path below the selection")
