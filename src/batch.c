@@ -15,6 +15,7 @@
 #include "core/diff.h"
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "query/annotate.h"
 #include "query/calltree.h"
 #include "query/regex.h"
 #include "query/search.h"
@@ -209,6 +210,138 @@ static int output_tree(const struct batch_opts *o, struct trie *t)
     return rc;
 }
 
+/* --annotate: the lines of path, found under a --source-path directory (the path's
+ * suffixes, longest first, as pprof's -source_path), else where the profile says; *shown
+ * gets the name to print (the suffix found, or the path). NULL when not found. */
+static FILE *open_source(const char *path, const char *dirs, const char **shown)
+{
+    FILE *f = NULL;
+    for (const char *d = dirs; !f && d && *d;) {
+        const char *e = strchr(d, ':');
+        size_t dl = e ? (size_t)(e - d) : strlen(d);
+        for (const char *suf = path; !f && suf && *suf;) {
+            while (*suf == '/')
+                suf++;
+            struct buf b = {0};
+            buf_printf(&b, "%.*s/%s", (int)dl, d, suf);
+            f = *suf ? fopen(b.p, "r") : NULL;
+            buf_fini(&b);
+            *shown = suf;
+            suf = strchr(suf, '/');
+        }
+        d = e ? e + 1 : d + dl;
+    }
+    if (!f) {
+        f = fopen(path, "r");
+        *shown = path;
+    }
+    return f;
+}
+
+/* The text of lines first..last of f into lines (one NUL-terminated string each). */
+static void read_lines(FILE *f, uint32_t first, uint32_t last, char ***lines)
+{
+    *lines = xcalloc((size_t)(last - first + 1), sizeof **lines);
+    char *l = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    for (uint32_t no = 1; no <= last && (len = getline(&l, &cap, f)) >= 0; no++) {
+        if (len && l[len - 1] == '\n')
+            l[--len] = '\0';
+        if (no >= first)
+            (*lines)[no - first] = xstrdup(l);
+    }
+    free(l);
+}
+
+/* One function of --annotate, as go tool pprof -list prints it. */
+static void annotate_one(const struct batch_opts *o, const struct annotate_fn *fn,
+                         const char *unit, double all, struct buf *b)
+{
+    uint32_t first, last;
+    const char *shown;
+    char fl[64], cu[64], pct[32];
+    char **lines = NULL;
+    annotate_range(fn, &first, &last);
+    size_t nlines = (size_t)(last - first + 1);
+    FILE *src = open_source(fn->file, o->source_path, &shown);
+    if (src) {
+        read_lines(src, first, last, &lines);
+        fclose(src);
+        while (last > first && !lines[last - first])   /* past the end of the file */
+            last--;
+    }
+    buf_printf(b, "ROUTINE ======================== ");
+    label_escape(b, fn->func, strlen(fn->func), LABEL_AUTO);
+    buf_printf(b, " in ");
+    label_escape(b, shown, strlen(shown), LABEL_AUTO);
+    annotate_value(fl, sizeof fl, fn->self, unit, false);
+    annotate_value(cu, sizeof cu, fn->total, unit, false);
+    annotate_pct(pct, sizeof pct, count_to_double(fn->total), all);
+    buf_printf(b, "\n%10s %10s (flat, cum) %s of Total%s\n", fl, cu, pct,
+               src ? "" : "  (source not found: lines without their text)");
+    size_t k = 0;
+    for (uint32_t no = first; no <= last; no++) {
+        while (k < fn->n && fn->v[k].line < no)
+            k++;
+        bool has = k < fn->n && fn->v[k].line == no;
+        if (!src && !has)
+            continue;
+        annotate_value(fl, sizeof fl, has ? fn->v[k].self : count_u64(0), unit, true);
+        annotate_value(cu, sizeof cu, has ? fn->v[k].total : count_u64(0), unit, true);
+        buf_printf(b, "%10s %10s %6u:", fl, cu, no);
+        const char *text = lines ? lines[no - first] : NULL;
+        for (const char *p = text; p && *p;) {   /* tabs as they are, the rest made safe */
+            size_t run = strcspn(p, "\t");
+            label_escape(b, p, run, LABEL_AUTO);
+            p += run;
+            if (*p == '\t')
+                buf_putc(b, *p++);
+        }
+        buf_putc(b, '\n');
+    }
+    for (size_t i = 0; lines && i < nlines; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+/* --annotate=RE: the source lines of every function matching RE. Returns 0, -1 on a
+ * write error, or the exit status 1 (no line information, no match) or 2 (bad RE). */
+static int output_annotate(const struct batch_opts *o, struct trie *t, const char *unit)
+{
+    struct ft_error err = {0};
+    struct regex *re = regex_new(o->annotate, &err);
+    if (!re) {
+        fprintf(stderr, "flametui: invalid regex '%s': %s\n", o->annotate, err.msg);
+        return 2;
+    }
+    struct annotate an = {0};
+    annotate_collect(t, re, NULL, 0, &an);
+    int rc = 0;
+    if (!an.line_frames) {
+        fprintf(stderr, "flametui: no line information in the profile: perf: record with "
+                        "--call-graph dwarf (or -g with debuginfo) and read it with "
+                        "--srcline (perf script -F+srcline); Go pprof profiles have it\n");
+        rc = 1;
+    } else if (!an.n) {
+        fprintf(stderr, "flametui: no function matches '%s'\n", o->annotate);
+        rc = 1;
+    } else {
+        struct buf b = {0};
+        char tot[64];
+        double all = trie_total_d(t, TRIE_ROOT);
+        annotate_value(tot, sizeof tot, trie_total(t, TRIE_ROOT), unit, false);
+        buf_printf(&b, "Total: %s\n", tot);
+        for (size_t i = 0; i < an.n; i++)
+            annotate_one(o, &an.v[i], unit, all, &b);
+        rc = fwrite(b.p, 1, b.len, stdout) == b.len ? 0 : -1;
+        buf_fini(&b);
+    }
+    annotate_fini(&an);
+    regex_free(re);
+    return rc;
+}
+
 /* The shown trie (the profile for --top: self samples belong to the function, so the
  * table is of the profile, never of the reversed trie, where every frame but the process
  * would have self 0), with the filters, reverse and recursion of the spec. *g gets the
@@ -227,7 +360,8 @@ static struct trie *shown(const struct batch_opts *o, struct trie *base, struct 
                     err.msg);
         return NULL;
     }
-    struct trie *t = o->out == BATCH_TOP ? graph_profile(*g) : graph_shown(*g);
+    struct trie *t = o->out == BATCH_TOP || o->out == BATCH_ANNOTATE ? graph_profile(*g)
+                                                                     : graph_shown(*g);
     /* a catastrophic filter matched nothing from some name on (regex.h): say so */
     if (graph_too_expensive(*g)) {
         too_expensive(graph_too_expensive(*g));
@@ -282,7 +416,7 @@ static int output_names(const struct batch_opts *o, struct trie *t)
 }
 
 /* The output of the derived graph of base. Returns the exit status. */
-static int output(const struct batch_opts *o, struct trie *base)
+static int output(const struct batch_opts *o, struct trie *base, const char *unit)
 {
     struct graph *g = NULL;
     struct search *s = NULL;
@@ -296,6 +430,8 @@ static int output(const struct batch_opts *o, struct trie *base)
         rc = output_text(o, t, s);
     else if (o->out == BATCH_TREE)
         rc = output_tree(o, t);
+    else if (o->out == BATCH_ANNOTATE)
+        rc = output_annotate(o, t, unit);
     else
         rc = output_names(o, t);
     if (rc < 0 && o->out == BATCH_SVG && o->svg_file && errno != EPIPE) {
@@ -412,5 +548,8 @@ int batch_run(const struct batch_opts *o, struct trie *t, struct loader **ls)
         batch_print_err(err.msg, strlen(err.msg));
         return 1;
     }
-    return output(o, t);
+    const char *unit = NULL;   /* pprof's unit ("nanoseconds") for --annotate */
+    for (size_t i = 0; i < o->nfiles && !unit; i++)
+        loader_sample_type(ls[i], &unit);
+    return output(o, t, unit);
 }

@@ -186,6 +186,7 @@ static struct load_opts load_opts_of(const struct options *o, struct samples *sa
         .strict = o->strict,
         .max_line = o->max_line,
         .sample_type = o->sample_type,
+        .pprof_lines = o->mode == OUT_ANNOTATE,   /* the lines are in the frame names */
         .interactive = o->mode == OUT_TUI,
         .perf_path = o->perf_path,
         .perf_args = o->perf_args,

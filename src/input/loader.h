@@ -43,6 +43,8 @@ struct load_opts {
     const char *perf_path;  /* --perf=PATH: perf for perf.data (NULL: perf on PATH) */
     const char *perf_args;  /* --perf-args: extra perf script words (NULL: none) */
     const char *sample_type; /* --sample-type: pprof's sample value (NULL: its default) */
+    bool pprof_lines;   /* pprof: frames named FUNC:FILE:LINE, as perf script --srcline
+                         * names them (--annotate reads the lines from the names) */
 };
 #define LOAD_MAX_LINE_DEFAULT ((size_t)16 << 20)
 

@@ -96,6 +96,10 @@ const char options_usage[] =
     "      --tree[=N]        print the call tree (N levels, default all): TOTAL%\n"
     "                        SELF% TOTAL NAME, indented; bottom-up with -r\n"
     "      --tree-min=PCT    --tree: leave out nodes below PCT % (default 0.5)\n"
+    "      --annotate=RE     print the source lines of the functions matching RE\n"
+    "                        with self and total per line (go tool pprof -list);\n"
+    "                        perf: needs --srcline\n"
+    "      --source-path=DIRS  --annotate: look for sources in DIR[:DIR...] too\n"
     "  With --base, --collapse prints STACK BASE NEW lines (difffolded.pl format).\n"
     "\n"
     "Keep and share:\n"
@@ -164,6 +168,8 @@ static const struct option longopts[] = {
     {"svg", optional_argument, NULL, OPT_SVG},
     {"tree", optional_argument, NULL, OPT_TREE},
     {"tree-min", required_argument, NULL, OPT_TREE_MIN},
+    {"annotate", required_argument, NULL, OPT_ANNOTATE},
+    {"source-path", required_argument, NULL, OPT_SOURCE_PATH},
     {"inline", no_argument, NULL, OPT_INLINE},
     {"context", no_argument, NULL, OPT_CONTEXT},
     {"base", required_argument, NULL, OPT_BASE},
