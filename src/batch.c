@@ -210,99 +210,10 @@ static int output_tree(const struct batch_opts *o, struct trie *t)
     return rc;
 }
 
-/* --annotate: the lines of path, found under a --source-path directory (the path's
- * suffixes, longest first, as pprof's -source_path), else where the profile says; *shown
- * gets the name to print (the suffix found, or the path). NULL when not found. */
-static FILE *open_source(const char *path, const char *dirs, const char **shown)
+/* --annotate's text is made safe as every name is (tabs stay tabs). */
+static void annotate_safe(struct buf *out, const char *s, size_t n)
 {
-    FILE *f = NULL;
-    for (const char *d = dirs; !f && d && *d;) {
-        const char *e = strchr(d, ':');
-        size_t dl = e ? (size_t)(e - d) : strlen(d);
-        for (const char *suf = path; !f && suf && *suf;) {
-            while (*suf == '/')
-                suf++;
-            struct buf b = {0};
-            buf_printf(&b, "%.*s/%s", (int)dl, d, suf);
-            f = *suf ? fopen(b.p, "r") : NULL;
-            buf_fini(&b);
-            *shown = suf;
-            suf = strchr(suf, '/');
-        }
-        d = e ? e + 1 : d + dl;
-    }
-    if (!f) {
-        f = fopen(path, "r");
-        *shown = path;
-    }
-    return f;
-}
-
-/* The text of lines first..last of f into lines (one NUL-terminated string each). */
-static void read_lines(FILE *f, uint32_t first, uint32_t last, char ***lines)
-{
-    *lines = xcalloc((size_t)(last - first + 1), sizeof **lines);
-    char *l = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    for (uint32_t no = 1; no <= last && (len = getline(&l, &cap, f)) >= 0; no++) {
-        if (len && l[len - 1] == '\n')
-            l[--len] = '\0';
-        if (no >= first)
-            (*lines)[no - first] = xstrdup(l);
-    }
-    free(l);
-}
-
-/* One function of --annotate, as go tool pprof -list prints it. */
-static void annotate_one(const struct batch_opts *o, const struct annotate_fn *fn,
-                         const char *unit, double all, struct buf *b)
-{
-    uint32_t first, last;
-    const char *shown;
-    char fl[64], cu[64], pct[32];
-    char **lines = NULL;
-    annotate_range(fn, &first, &last);
-    size_t nlines = (size_t)(last - first + 1);
-    FILE *src = open_source(fn->file, o->source_path, &shown);
-    if (src) {
-        read_lines(src, first, last, &lines);
-        fclose(src);
-        while (last > first && !lines[last - first])   /* past the end of the file */
-            last--;
-    }
-    buf_printf(b, "ROUTINE ======================== ");
-    label_escape(b, fn->func, strlen(fn->func), LABEL_AUTO);
-    buf_printf(b, " in ");
-    label_escape(b, shown, strlen(shown), LABEL_AUTO);
-    annotate_value(fl, sizeof fl, fn->self, unit, false);
-    annotate_value(cu, sizeof cu, fn->total, unit, false);
-    annotate_pct(pct, sizeof pct, count_to_double(fn->total), all);
-    buf_printf(b, "\n%10s %10s (flat, cum) %s of Total%s\n", fl, cu, pct,
-               src ? "" : "  (source not found: lines without their text)");
-    size_t k = 0;
-    for (uint32_t no = first; no <= last; no++) {
-        while (k < fn->n && fn->v[k].line < no)
-            k++;
-        bool has = k < fn->n && fn->v[k].line == no;
-        if (!src && !has)
-            continue;
-        annotate_value(fl, sizeof fl, has ? fn->v[k].self : count_u64(0), unit, true);
-        annotate_value(cu, sizeof cu, has ? fn->v[k].total : count_u64(0), unit, true);
-        buf_printf(b, "%10s %10s %6u:", fl, cu, no);
-        const char *text = lines ? lines[no - first] : NULL;
-        for (const char *p = text; p && *p;) {   /* tabs as they are, the rest made safe */
-            size_t run = strcspn(p, "\t");
-            label_escape(b, p, run, LABEL_AUTO);
-            p += run;
-            if (*p == '\t')
-                buf_putc(b, *p++);
-        }
-        buf_putc(b, '\n');
-    }
-    for (size_t i = 0; lines && i < nlines; i++)
-        free(lines[i]);
-    free(lines);
+    label_escape(out, s, n, LABEL_AUTO);
 }
 
 /* --annotate=RE: the source lines of every function matching RE. Returns 0, -1 on a
@@ -328,12 +239,7 @@ static int output_annotate(const struct batch_opts *o, struct trie *t, const cha
         rc = 1;
     } else {
         struct buf b = {0};
-        char tot[64];
-        double all = trie_total_d(t, TRIE_ROOT);
-        annotate_value(tot, sizeof tot, trie_total(t, TRIE_ROOT), unit, false);
-        buf_printf(&b, "Total: %s\n", tot);
-        for (size_t i = 0; i < an.n; i++)
-            annotate_one(o, &an.v[i], unit, all, &b);
+        annotate_text(&an, trie_total(t, TRIE_ROOT), unit, o->source_path, annotate_safe, &b);
         rc = fwrite(b.p, 1, b.len, stdout) == b.len ? 0 : -1;
         buf_fini(&b);
     }

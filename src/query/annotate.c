@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - annotate.c: see annotate.h. One pass over the nodes in id order; each name
  * is split once (a table by name id); the once-per-stack totals look up the ancestors
- * of the matching nodes only. */
+ * of the matching nodes only. The text reads each source file once per function. */
 #include "config.h"
 
 #include "query/annotate.h"
 
 #include <stdio.h>
+#include <sys/types.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,4 +220,111 @@ void annotate_pct(char *out, size_t n, double part, double whole)
         snprintf(out, n, "%5.2f%%", r);
     else
         snprintf(out, n, "%5.1f%%", r);
+}
+
+/* ---- text ---- */
+
+/* The lines of path, found under a --source-path directory (the path's
+ * suffixes, longest first, as pprof's -source_path), else where the profile says; *shown
+ * gets the name to print (the suffix found, or the path). NULL when not found. */
+static FILE *open_source(const char *path, const char *dirs, const char **shown)
+{
+    FILE *f = NULL;
+    for (const char *d = dirs; !f && d && *d;) {
+        const char *e = strchr(d, ':');
+        size_t dl = e ? (size_t)(e - d) : strlen(d);
+        for (const char *suf = path; !f && suf && *suf;) {
+            while (*suf == '/')
+                suf++;
+            struct buf b = {0};
+            buf_printf(&b, "%.*s/%s", (int)dl, d, suf);
+            f = *suf ? fopen(b.p, "r") : NULL;
+            buf_fini(&b);
+            *shown = suf;
+            suf = strchr(suf, '/');
+        }
+        d = e ? e + 1 : d + dl;
+    }
+    if (!f) {
+        f = fopen(path, "r");
+        *shown = path;
+    }
+    return f;
+}
+
+/* The text of lines first..last of f into lines (one NUL-terminated string each). */
+static void read_lines(FILE *f, uint32_t first, uint32_t last, char ***lines)
+{
+    *lines = xcalloc((size_t)(last - first + 1), sizeof **lines);
+    char *l = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    for (uint32_t no = 1; no <= last && (len = getline(&l, &cap, f)) >= 0; no++) {
+        if (len && l[len - 1] == '\n')
+            l[--len] = '\0';
+        if (no >= first)
+            (*lines)[no - first] = xstrdup(l);
+    }
+    free(l);
+}
+
+/* One function, as go tool pprof -list prints it. */
+static void one(const struct annotate_fn *fn, const char *unit, double all, const char *dirs,
+                annotate_safe_fn *safe, struct buf *b)
+{
+    uint32_t first, last;
+    const char *shown;
+    char fl[64], cu[64], pct[32];
+    char **lines = NULL;
+    annotate_range(fn, &first, &last);
+    size_t nlines = (size_t)(last - first + 1);
+    FILE *src = open_source(fn->file, dirs, &shown);
+    if (src) {
+        read_lines(src, first, last, &lines);
+        fclose(src);
+        while (last > first && !lines[last - first])   /* past the end of the file */
+            last--;
+    }
+    buf_printf(b, "ROUTINE ======================== ");
+    safe(b, fn->func, strlen(fn->func));
+    buf_printf(b, " in ");
+    safe(b, shown, strlen(shown));
+    annotate_value(fl, sizeof fl, fn->self, unit, false);
+    annotate_value(cu, sizeof cu, fn->total, unit, false);
+    annotate_pct(pct, sizeof pct, count_to_double(fn->total), all);
+    buf_printf(b, "\n%10s %10s (flat, cum) %s of Total%s\n", fl, cu, pct,
+               src ? "" : "  (source not found: lines without their text)");
+    size_t k = 0;
+    for (uint32_t no = first; no <= last; no++) {
+        while (k < fn->n && fn->v[k].line < no)
+            k++;
+        bool has = k < fn->n && fn->v[k].line == no;
+        if (!src && !has)
+            continue;
+        annotate_value(fl, sizeof fl, has ? fn->v[k].self : count_u64(0), unit, true);
+        annotate_value(cu, sizeof cu, has ? fn->v[k].total : count_u64(0), unit, true);
+        buf_printf(b, "%10s %10s %6u:", fl, cu, no);
+        const char *text = lines ? lines[no - first] : NULL;
+        for (const char *p = text; p && *p;) {   /* tabs as they are, the rest made safe */
+            size_t run = strcspn(p, "\t");
+            safe(b, p, run);
+            p += run;
+            if (*p == '\t')
+                buf_putc(b, *p++);
+        }
+        buf_putc(b, '\n');
+    }
+    for (size_t i = 0; lines && i < nlines; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+void annotate_text(const struct annotate *an, struct count all, const char *unit,
+                   const char *dirs, annotate_safe_fn *safe, struct buf *out)
+{
+    char tot[64];
+    annotate_value(tot, sizeof tot, all, unit, false);
+    buf_printf(out, "Total: %s\n", tot);
+    for (size_t i = 0; i < an->n; i++)
+        one(&an->v[i], unit, count_to_double(all), dirs, safe, out);
 }

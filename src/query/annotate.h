@@ -7,7 +7,8 @@
  * Per line: self is the samples of stacks ending at that line of the function, total
  * the samples of stacks through it (counted once per stack, as pprof's cum). The lines
  * are grouped by function and file (an inlined function's lines are in its own file).
- * Does not read source files or print: the caller does (batch.c, the annotate screen).
+ * annotate_text reads the source files; nothing here prints (batch.c and the annotate
+ * screen show the text).
  * Ownership: everything in struct annotate is owned by it (annotate_fini). */
 #ifndef FLAMETUI_ANNOTATE_H
 #define FLAMETUI_ANNOTATE_H
@@ -55,6 +56,15 @@ void annotate_range(const struct annotate_fn *f, uint32_t *first, uint32_t *last
  * as 840ms, 1.46s; bytes as 1.50MB; other units as the number. unit: the pprof unit
  * ("nanoseconds", "bytes", "count", ...) or NULL (samples). */
 void annotate_value(char *out, size_t n, struct count c, const char *unit, bool dot);
+/* Appends s[0..n) made safe for a terminal (the caller's: render/label.h). */
+typedef void annotate_safe_fn(struct buf *out, const char *s, size_t n);
+/* The text of go tool pprof -list: "Total: ALL", then per function a ROUTINE line,
+ * its flat and cum values and the lines of annotate_range (from the source file, found
+ * under the directories of dirs (DIR:DIR, may be NULL) first, else at the recorded path;
+ * not found: only the lines with samples, without text, and the ROUTINE line says so).
+ * Names and source text go through safe (tabs are kept). */
+void annotate_text(const struct annotate *an, struct count all, const char *unit,
+                   const char *dirs, annotate_safe_fn *safe, struct buf *out);
 /* pprof's percentage: "  100%", "%5.2f%%" from 1 %, else "%5.1f%%". */
 void annotate_pct(char *out, size_t n, double part, double whole);
 #endif

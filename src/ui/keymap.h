@@ -14,16 +14,17 @@
  * (tig's per-view keymaps), and the help lists the keys of the screen it was opened from. */
 /* (not "enum screen": <curses.h> owns struct screen) */
 enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN_TIME,
-                 SCREEN_TREE, SCREEN_COUNT };
+                 SCREEN_TREE, SCREEN_ANNOTATE, SCREEN_COUNT };
 #define SCR_G (1u << SCREEN_GRAPH)
 #define SCR_C (1u << SCREEN_CALLERS)
 #define SCR_T (1u << SCREEN_TABLE)
 #define SCR_H (1u << SCREEN_HELP)
 #define SCR_M (1u << SCREEN_TIME)   /* the time view (heat map) */
 #define SCR_V (1u << SCREEN_TREE)   /* the call tree */
+#define SCR_A (1u << SCREEN_ANNOTATE)   /* the source lines of a function */
 #define SCR_GC (SCR_G | SCR_C)
 #define SCR_GCT (SCR_G | SCR_C | SCR_T)
-#define SCR_ALL (SCR_G | SCR_C | SCR_T | SCR_H | SCR_M | SCR_V)
+#define SCR_ALL (SCR_G | SCR_C | SCR_T | SCR_H | SCR_M | SCR_V | SCR_A)
 
 /* X(id, default keys separated by spaces, screens, help text). Key names: a single
  * character, C-x (control), Up Down Left Right Enter Backspace Esc Space PgUp PgDn Home
@@ -77,7 +78,8 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(TREE, "v", SCR_G | SCR_V, "Call tree of the view: TOTAL% SELF% per node (v again: back)") \
     X(EXPAND_ALL, "+", SCR_V, "Tree: expand every node")                                  \
     X(COLLAPSE_ALL, "-", SCR_V, "Tree: collapse every node")                              \
-    X(HEAVIEST, "*", SCR_V, "Tree: expand the heaviest path below the selection")
+    X(HEAVIEST, "*", SCR_V, "Tree: expand the heaviest path below the selection")         \
+    X(ANNOTATE, "a", SCR_G | SCR_V | SCR_A, "Source lines of the selected function with self and total (a again: back)")
 
 enum action {
     ACT_NONE = -1,
