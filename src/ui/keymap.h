@@ -35,9 +35,9 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(HELP, "?", SCR_ALL, "Show or hide this help")                                       \
     X(MOVE_UP, "Up k", SCR_ALL, "Move up (flame: back to the child you came from)") \
     X(MOVE_DOWN, "Down j", SCR_ALL, "Move the selection down (flame: to the parent)")   \
-    X(MOVE_LEFT, "Left h", SCR_GC | SCR_M | SCR_V, "Select the frame to the left on the same row (tree: collapse, then the parent)")        \
-    X(MOVE_RIGHT, "Right l", SCR_GC | SCR_M | SCR_V, "Select the frame to the right on the same row (tree: expand, then the first child)")     \
-    X(ZOOM_IN, "Enter", SCR_GCT | SCR_M | SCR_V, "Zoom into the selected frame (table: open the row; time: show the range; tree: expand or collapse)") \
+    X(MOVE_LEFT, "Left h", SCR_GC | SCR_M | SCR_V, "Select the frame to the left (tree: collapse, then the parent)")        \
+    X(MOVE_RIGHT, "Right l", SCR_GC | SCR_M | SCR_V, "Select the frame to the right (tree: expand, then the first child)")     \
+    X(ZOOM_IN, "Enter", SCR_GCT | SCR_M | SCR_V, "Zoom into the selected frame (table: open; time: the range; tree: expand)") \
     X(ZOOM_OUT, "Backspace u", SCR_G, "Zoom out one level")                             \
     X(ZOOM_RESET, "Esc z", SCR_ALL, "Reset the zoom; Esc also leaves a prompt or view") \
     X(ORIENT, "i", SCR_G, "Switch between flame (root at the bottom) and icicle")        \

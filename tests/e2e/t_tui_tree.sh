@@ -31,6 +31,10 @@ wait_for '^main  75 samples'
 keys Down v
 wait_for '^flametui: .*  flame  \? help$'
 wait_for '^alpha  40 samples'
+keys F o t h e r Enter                     # a rebuild keeps the selection (its path)
+wait_for '^alpha  40 samples \(53\.33%\)'
+keys U
+wait_for 'last filter removed'
 keys v
 wait_for 'call tree'
 expect_line 4 '^  40\.00%    0\.00%           40  ├─ ▸ alpha$' "v again: alpha still there"
