@@ -147,7 +147,8 @@ void annotate_collect(struct trie *t, struct regex *re, const char *func, size_t
             count_add(&f->total, trie_total(t, node));
     }
     out->line_frames = frames;
-    qsort(out->v, out->n, sizeof *out->v, by_total);
+    if (out->n > 1)
+        qsort(out->v, out->n, sizeof *out->v, by_total);
     free(lno);
     free(grp);
 }
