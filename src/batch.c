@@ -17,6 +17,8 @@
 #include "core/strtab.h"
 #include "core/samples.h"
 #include "core/trie.h"
+#include "query/annotate.h"
+#include "query/calltree.h"
 #include "query/regex.h"
 #include "query/search.h"
 #include "query/timeline.h"
@@ -206,6 +208,79 @@ static int output_text(const struct batch_opts *o, struct trie *t,
     return rc;
 }
 
+/* --tree: names as --text shows them (short unless --names=full), made safe. */
+struct tree_names {
+    struct names *nm;
+    const struct strtab *st;
+};
+
+static void tree_name(void *ctx, uint32_t name, struct buf *out)
+{
+    const struct tree_names *tn = ctx;
+    size_t n;
+    const char *s = tn->nm ? names_get(tn->nm, tn->st, name, &n, NULL)
+                           : strtab_get(tn->st, name, &n);
+    label_escape(out, s, n, LABEL_AUTO);
+}
+
+static void tree_value(void *ctx, struct count c, char *out, size_t n)
+{
+    (void)ctx;
+    numfmt_group(out, n, c);
+}
+
+/* --tree[=N]: the shown trie (reversed with -r: bottom-up) as an indented tree. */
+static int output_tree(const struct batch_opts *o, struct trie *t)
+{
+    bool ascii = label_mode_resolve(LABEL_AUTO) == LABEL_ASCII;
+    struct tree_names tn = {o->spec->names_full ? NULL : names_new(ascii), trie_names(t)};
+    struct calltree_fmt f = {
+        .ascii = ascii, .bottom_up = o->spec->reverse,
+        .value = tree_value, .name = tree_name, .ctx = &tn,
+    };
+    int rc = calltree_print(stdout, t, o->tree_min, o->tree_depth, &f);
+    names_free(tn.nm);
+    return rc;
+}
+
+/* --annotate's text is made safe as every name is (tabs stay tabs). */
+static void annotate_safe(struct buf *out, const char *s, size_t n)
+{
+    label_escape(out, s, n, LABEL_AUTO);
+}
+
+/* --annotate=RE: the source lines of every function matching RE. Returns 0, -1 on a
+ * write error, or the exit status 1 (no line information, no match) or 2 (bad RE). */
+static int output_annotate(const struct batch_opts *o, struct trie *t, const char *unit)
+{
+    struct ft_error err = {0};
+    struct regex *re = regex_new(o->annotate, &err);
+    if (!re) {
+        fprintf(stderr, "flametui: invalid regex '%s': %s\n", o->annotate, err.msg);
+        return 2;
+    }
+    struct annotate an = {0};
+    annotate_collect(t, re, NULL, 0, &an);
+    int rc = 0;
+    if (!an.line_frames) {
+        fprintf(stderr, "flametui: no line information in the profile: perf: record with "
+                        "--call-graph dwarf (or -g with debuginfo) and read it with "
+                        "--srcline (perf script -F+srcline); Go pprof profiles have it\n");
+        rc = 1;
+    } else if (!an.n) {
+        fprintf(stderr, "flametui: no function matches '%s'\n", o->annotate);
+        rc = 1;
+    } else {
+        struct buf b = {0};
+        annotate_text(&an, trie_total(t, TRIE_ROOT), unit, o->source_path, annotate_safe, &b);
+        rc = fwrite(b.p, 1, b.len, stdout) == b.len ? 0 : -1;
+        buf_fini(&b);
+    }
+    annotate_fini(&an);
+    regex_free(re);
+    return rc;
+}
+
 /* The shown trie (the profile for --top: self samples belong to the function, so the
  * table is of the profile, never of the reversed trie, where every frame but the process
  * would have self 0), with the filters, reverse and recursion of the spec. *g gets the
@@ -224,7 +299,8 @@ static struct trie *shown(const struct batch_opts *o, struct trie *base, struct 
                     err.msg);
         return NULL;
     }
-    struct trie *t = o->out == BATCH_TOP ? graph_profile(*g) : graph_shown(*g);
+    struct trie *t = o->out == BATCH_TOP || o->out == BATCH_ANNOTATE ? graph_profile(*g)
+                                                                     : graph_shown(*g);
     /* a catastrophic filter matched nothing from some name on (regex.h): say so */
     if (graph_too_expensive(*g)) {
         too_expensive(graph_too_expensive(*g));
@@ -321,7 +397,7 @@ static int output_chart(const struct batch_opts *o, const struct trie *base)
 }
 
 /* The output of the derived graph of base. Returns the exit status. */
-static int output(const struct batch_opts *o, struct trie *base)
+static int output(const struct batch_opts *o, struct trie *base, const char *unit)
 {
     struct graph *g = NULL;
     struct search *s = NULL;
@@ -335,6 +411,10 @@ static int output(const struct batch_opts *o, struct trie *base)
         rc = output_svg(o, g, t);
     else if (o->out == BATCH_TEXT)
         rc = output_text(o, t, s);
+    else if (o->out == BATCH_TREE)
+        rc = output_tree(o, t);
+    else if (o->out == BATCH_ANNOTATE)
+        rc = output_annotate(o, t, unit);
     else
         rc = output_names(o, t);
     if (rc > 0 && o->out == BATCH_SVG)   /* --svg=FILE, reported */
@@ -494,7 +574,10 @@ int batch_run(const struct batch_opts *o, struct trie *t, struct loader **ls)
         rc = 1;
         goto out;
     }
-    rc = output(o, t);
+    const char *punit = NULL;   /* pprof's unit ("nanoseconds") for --annotate */
+    for (size_t i = 0; i < o->nfiles && !punit; i++)
+        loader_sample_type(ls[i], &punit);
+    rc = output(o, t, punit);
 out:
     trie_free(derived);
     return rc;

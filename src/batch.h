@@ -17,7 +17,8 @@ struct trie;
 struct samples;
 
 /* The output (the same values as options.h's OUT_COLLAPSE .. OUT_SVG). */
-enum batch_out { BATCH_COLLAPSE = 1, BATCH_TEXT, BATCH_TOP, BATCH_SVG };
+enum batch_out { BATCH_COLLAPSE = 1, BATCH_TEXT, BATCH_TOP, BATCH_SVG, BATCH_TREE,
+                 BATCH_ANNOTATE };
 
 /* Diff mode (--base): the base files, read with the inputs' load options (not
  * following, not interactive), and how they are compared. */
@@ -36,6 +37,10 @@ struct batch_opts {
     int cols, rows;                 /* --text: 0 = the terminal's width, as deep as needed */
     size_t top_n;                   /* --top=N */
     const char *svg_file;           /* --svg=FILE, NULL: standard output */
+    unsigned tree_depth;            /* --tree=N, 0: every level */
+    double tree_min;                /* --tree-min as a fraction of the root */
+    const char *annotate;           /* --annotate=RE */
+    const char *source_path;        /* --source-path=DIR[:DIR] */
     const char *save;               /* --save=FILE, or NULL */
     char *const *files;             /* the inputs (the SVG's subtitle names them) */
     size_t nfiles;

@@ -28,7 +28,8 @@
 #include "ui/outpaths.h"
 
 _Static_assert((int)BATCH_COLLAPSE == (int)OUT_COLLAPSE && (int)BATCH_TEXT == (int)OUT_TEXT &&
-                   (int)BATCH_TOP == (int)OUT_TOP && (int)BATCH_SVG == (int)OUT_SVG,
+                   (int)BATCH_TOP == (int)OUT_TOP && (int)BATCH_SVG == (int)OUT_SVG &&
+                   (int)BATCH_TREE == (int)OUT_TREE && (int)BATCH_ANNOTATE == (int)OUT_ANNOTATE,
                "batch.h's outputs are options.h's");
 
 static void usage_error(const char *msg)
@@ -229,6 +230,7 @@ static struct load_opts load_opts_of(const struct options *o, struct samples *sa
         .strict = o->strict,
         .max_line = o->max_line,
         .sample_type = o->sample_type,
+        .pprof_lines = o->mode == OUT_ANNOTATE,   /* the lines are in the frame names */
         .interactive = o->mode == OUT_TUI,
         .perf_path = o->perf_path,
         .perf_args = o->perf_args,
@@ -389,6 +391,8 @@ static int run_batch(const struct options *o, const struct load_opts *lo, struct
         .save = o->save, .files = o->files, .nfiles = o->nfiles, .base = base_of(o, lo),
         .raw = o->raw,
         .samples = lo->perf.samples, .chart = o->chart,
+        .tree_depth = o->tree_depth, .tree_min = o->tree_min, .annotate = o->annotate,
+        .source_path = o->source_path,
     };
     return batch_run(&bo, t, ls);
 }

@@ -131,6 +131,7 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
         return l;
     }
     l->sample_type = o->sample_type ? xstrdup(o->sample_type) : NULL;
+    l->pprof_lines = o->pprof_lines;
     if (l->live && !l->follow) {
         int fl = fcntl(fd, F_GETFL);
         if (fl >= 0)

@@ -46,6 +46,8 @@ struct load_opts {
     const char *sample_type; /* --sample-type: pprof's sample value (NULL: its default) */
     /* http(s) URLs, Pyroscope and Parca (remote.h): NULL reads URLs with the defaults */
     const struct remote_opts *remote;
+    bool pprof_lines;   /* pprof: frames named FUNC:FILE:LINE, as perf script --srcline
+                         * names them (--annotate reads the lines from the names) */
 };
 #define LOAD_MAX_LINE_DEFAULT ((size_t)16 << 20)
 

@@ -71,6 +71,7 @@ struct loader {
     void *parser;
     uint64_t gen;                       /* trie_generation after the last step */
     char *sample_type;                  /* --sample-type */
+    bool pprof_lines;                   /* pprof frames FUNC:FILE:LINE (--annotate) */
     /* the read() path */
     struct buf in;          /* decoded input; [start, in.len) not yet consumed */
     size_t start;

@@ -333,7 +333,9 @@ const struct parser_ops perf_mt_ops = {
 
 static void *pprof_make(struct loader *l)
 {
-    return pprof_new(l->t, l->sample_type);
+    struct pprof_parser *p = pprof_new(l->t, l->sample_type);
+    pprof_set_lines(p, l->pprof_lines);
+    return p;
 }
 
 static size_t pprof_feed_op(void *p, const char *buf, size_t n, bool eof, bool strict,

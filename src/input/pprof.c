@@ -26,7 +26,13 @@ struct pprof_parser {
     struct buf in;          /* the whole input, decoded at eof */
     size_t samples, skipped;
     char type[64], unit[64];
+    bool lines;             /* frames FUNC:FILE:LINE */
 };
+
+void pprof_set_lines(struct pprof_parser *p, bool on)
+{
+    p->lines = on;
+}
 
 struct pprof_parser *pprof_new(struct trie *t, const char *sample_type)
 {
@@ -261,6 +267,24 @@ static uint32_t object_name(struct trie *t, struct dec *d, uint64_t mapping_id, 
     return id;
 }
 
+/* Line mode: "FUNC:FILE:LINE" (FILE empty when the string index is bad or unset). */
+static uint32_t line_name(struct pprof_parser *p, struct dec *d, size_t fi,
+                          ProtobufCBinaryData fn, int64_t line)
+{
+    ProtobufCBinaryData f = {0, NULL};
+    if (!str(d->pr, d->pr->function[fi]->filename, &f))
+        f.len = 0;
+    struct buf n = {0};
+    buf_append(&n, fn.data, fn.len);
+    buf_putc(&n, ':');
+    if (f.len)
+        buf_append(&n, f.data, f.len);
+    buf_printf(&n, ":%lld", (long long)(line > 0 ? line : 0));
+    uint32_t id = strtab_intern(trie_names(p->t), n.p, n.len);
+    buf_fini(&n);
+    return id;
+}
+
 /* Every location's frames: its lines reversed (the last line is the caller). */
 static int location_frames(struct pprof_parser *p, struct dec *d)
 {
@@ -292,7 +316,9 @@ static int location_frames(struct pprof_parser *p, struct dec *d)
             if (!str(pr, pr->function[fi]->name, &s))
                 return bad(d, "function %llu: string index out of range",
                            (unsigned long long)pr->function[fi]->id);
-            if (s.len) {
+            if (s.len && p->lines) {
+                d->frames[k++] = line_name(p, d, fi, s, l->line[j]->line);
+            } else if (s.len) {
                 d->frames[k++] = strtab_intern(trie_names(p->t), (const char *)s.data, s.len);
             } else {
                 d->frames[k++] = object_name(p->t, d, l->mapping_id, &ok);

@@ -37,6 +37,10 @@ struct pprof_parser;
  * Stacks go into t (not owned). */
 struct pprof_parser *pprof_new(struct trie *t, const char *sample_type);
 void pprof_free(struct pprof_parser *p);   /* NULL is a no-op */
+/* Line mode (for annotate): every frame with a function name is named FUNC:FILE:LINE
+ * (Function.filename, Line.line), so each source line is a frame of its own, as perf
+ * script --srcline frames are. Off by default; set before the first pprof_feed. */
+void pprof_set_lines(struct pprof_parser *p, bool on);
 /* Takes buf[0..len) (all of it: returns len) and at eof decodes everything taken.
  * Returns (size_t)-1 with err filled in ("not a valid pprof profile: REASON", "unknown
  * sample type 'X' (available: a, b)", "larger than 1 GiB") on failure; the trie is then

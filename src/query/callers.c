@@ -65,3 +65,31 @@ struct trie *callers_callers(struct trie *t, uint32_t name)
     free(inside);
     return res;
 }
+
+struct count callers_self(const struct trie *t, uint32_t name)
+{
+    struct count c = count_u64(0);
+    size_t n = trie_size(t);
+    for (size_t i = 1; i < n; i++)
+        if (trie_name(t, (uint32_t)i) == name && trie_is_terminal(t, (uint32_t)i))
+            count_add(&c, trie_self(t, (uint32_t)i));
+    return c;
+}
+
+struct count callers_total(const struct trie *t, uint32_t name)
+{
+    struct count c = count_u64(0);
+    size_t n = trie_size(t);
+    unsigned char *inside = xcalloc(n, 1);    /* an occurrence at or above */
+    for (size_t i = 1; i < n; i++) {
+        uint32_t p = trie_parent(t, (uint32_t)i);
+        if (inside[p]) {
+            inside[i] = 1;
+        } else if (trie_name(t, (uint32_t)i) == name) {
+            inside[i] = 1;                    /* outermost: every stack through it */
+            count_add(&c, trie_total(t, (uint32_t)i));
+        }
+    }
+    free(inside);
+    return c;
+}

@@ -18,9 +18,16 @@
 #define FLAMETUI_CALLERS_H
 #include <stdint.h>
 
+#include "core/count.h"
+
 struct trie;
 
 /* Returns a new trie (caller frees). Empty (root total 0) when name does not occur. */
 struct trie *callers_callees(struct trie *t, uint32_t name);
 struct trie *callers_callers(struct trie *t, uint32_t name);
+/* The function's own numbers in t, as the hottest-functions table has them: self, the
+ * samples of stacks ending in it (every occurrence), and total, the samples of stacks
+ * containing it (counted once per stack, however often it recurses). */
+struct count callers_self(const struct trie *t, uint32_t name);
+struct count callers_total(const struct trie *t, uint32_t name);
 #endif

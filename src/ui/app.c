@@ -31,12 +31,12 @@
 
 /* The screens, by enum ui_screen: a screen is its file (screen_*.c) and a row here. */
 extern const struct screen_ops graph_screen, callers_screen, table_screen, help_screen,
-    time_screen, chart_screen;
+    time_screen, chart_screen, tree_screen, annotate_screen;
 static const struct screen_ops *const screens[SCREEN_COUNT] = {
     [SCREEN_GRAPH] = &graph_screen, [SCREEN_CALLERS] = &callers_screen,
     [SCREEN_TABLE] = &table_screen, [SCREEN_HELP] = &help_screen,
-    [SCREEN_TIME] = &time_screen,
-    [SCREEN_CHART] = &chart_screen,
+    [SCREEN_TIME] = &time_screen, [SCREEN_CHART] = &chart_screen,
+    [SCREEN_TREE] = &tree_screen, [SCREEN_ANNOTATE] = &annotate_screen,
 };
 
 void app_init(struct app *a, struct trie *t, const char *input)

@@ -142,6 +142,13 @@ enum reaction frames_action(struct app *a, enum action act)
         return state_open(a, ACT_TIME, 0);
     case ACT_CHART:
         return state_open(a, ACT_CHART, 0);
+    case ACT_TREE:
+    case ACT_ANNOTATE:
+        if (act == ACT_ANNOTATE && a->sel == TRIE_ROOT) {
+            app_message(a, "select a function first");
+            return RE_REDRAW;
+        }
+        return state_open(a, act, trie_name(a->t, a->sel));
     case ACT_HIGHLIGHT_NAME:
         return highlight_toggle(a);
     case ACT_FILTER_INCLUDE:

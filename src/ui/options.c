@@ -115,6 +115,13 @@ const char options_usage[] =
     "      --svg[=FILE]      write the view as an interactive SVG (flamegraph.pl's\n"
     "                        layout; click to zoom, Ctrl-F to search) to FILE or\n"
     "                        stdout\n"
+    "      --tree[=N]        print the call tree (N levels, default all): TOTAL%\n"
+    "                        SELF% TOTAL NAME, indented; bottom-up with -r\n"
+    "      --tree-min=PCT    --tree: leave out nodes below PCT % (default 0.5)\n"
+    "      --annotate=RE     print the source lines of the functions matching RE\n"
+    "                        with self and total per line (go tool pprof -list);\n"
+    "                        perf: needs --srcline\n"
+    "      --source-path=DIRS  --annotate: look for sources in DIR[:DIR...] too\n"
     "  With --base, --collapse prints STACK BASE NEW lines (difffolded.pl format).\n"
     "\n"
     "Keep and share:\n"
@@ -147,6 +154,7 @@ enum {
     OPT_TIMEOUT, OPT_HEADER, OPT_INSECURE, OPT_REFRESH, OPT_PYROSCOPE, OPT_PARCA, OPT_QUERY,
     OPT_SINCE, OPT_UNTIL, OPT_LIST,
     OPT_CHART,
+    OPT_TREE, OPT_TREE_MIN, OPT_ANNOTATE, OPT_SOURCE_PATH,
 };
 
 enum { OPT_NAMES = 0x4e41 }; /* names */
@@ -185,6 +193,10 @@ static const struct option longopts[] = {
     {"top", optional_argument, NULL, OPT_TOP},
     {"svg", optional_argument, NULL, OPT_SVG},
     {"raw", no_argument, NULL, OPT_RAW},
+    {"tree", optional_argument, NULL, OPT_TREE},
+    {"tree-min", required_argument, NULL, OPT_TREE_MIN},
+    {"annotate", required_argument, NULL, OPT_ANNOTATE},
+    {"source-path", required_argument, NULL, OPT_SOURCE_PATH},
     {"inline", no_argument, NULL, OPT_INLINE},
     {"context", no_argument, NULL, OPT_CONTEXT},
     {"base", required_argument, NULL, OPT_BASE},
@@ -426,6 +438,39 @@ static int set_top(struct options *o, const char *arg, struct ft_error *err)
     return 0;
 }
 
+/* --tree[=N], --tree-min=PCT, --annotate=RE, --source-path=DIRS. */
+static int set_tree(struct options *o, int c, const char *arg, struct ft_error *err)
+{
+    long v;
+    char *end;
+    double pct;
+    switch (c) {
+    case OPT_TREE:
+        if (set_mode(o, OUT_TREE, "--tree", err))
+            return -1;
+        if (arg && parse_int(arg, 1, 100000000, &v))
+            return ft_error_set(err, 0, "invalid --tree '%s' (a number >= 1)", arg);
+        o->tree_depth = arg ? (unsigned)v : 0;
+        return 0;
+    case OPT_TREE_MIN:
+        errno = 0;
+        pct = strtod(arg, &end);
+        if (errno || end == arg || *end || !(pct >= 0 && pct <= 100))
+            return ft_error_set(err, 0, "invalid --tree-min '%s' (a percentage, 0 to 100)",
+                                arg);
+        o->tree_min = pct / 100;
+        return 0;
+    case OPT_ANNOTATE:
+        if (set_mode(o, OUT_ANNOTATE, "--annotate", err))
+            return -1;
+        o->annotate = arg;
+        return 0;
+    default:
+        o->source_path = arg;
+        return 0;
+    }
+}
+
 static int set_svg(struct options *o, const char *arg, struct ft_error *err)
 {
     if (set_mode(o, OUT_SVG, "--svg", err))
@@ -518,6 +563,10 @@ static int option(struct options *o, int c, char *arg, char **argv, struct ft_er
     case OPT_TEXT: return set_mode(o, OUT_TEXT, "--text", err);
     case OPT_TOP: return set_top(o, arg, err);
     case OPT_SVG: return set_svg(o, arg, err);
+    case OPT_TREE:
+    case OPT_TREE_MIN:
+    case OPT_ANNOTATE:
+    case OPT_SOURCE_PATH: return set_tree(o, c, arg, err);
     case OPT_COLS: return set_size(&o->cols, "cols", arg, err);
     case OPT_ROWS: return set_size(&o->rows, "rows", arg, err);
     case OPT_INLINE:
@@ -567,6 +616,7 @@ static int parse_words(struct options *o, int argc, char **argv, struct ft_error
 {
     memset(o, 0, sizeof *o);
     o->top_n = 20;
+    o->tree_min = 0.005;
     o->group = -1;
     int c;
     optind = 1;

@@ -16,7 +16,7 @@
 #include "input/remote.h"     /* struct remote_opts */
 #include "query/graph.h"      /* struct graph_spec */
 
-enum out_mode { OUT_TUI, OUT_COLLAPSE, OUT_TEXT, OUT_TOP, OUT_SVG };
+enum out_mode { OUT_TUI, OUT_COLLAPSE, OUT_TEXT, OUT_TOP, OUT_SVG, OUT_TREE, OUT_ANNOTATE };
 
 struct options {
     enum input_format format;
@@ -37,6 +37,10 @@ struct options {
     size_t top_n;               /* --top[=N], default 20 */
     bool raw;                   /* --raw: --top's weights as plain numbers */
     const char *svg_file;       /* --svg=FILE; NULL (--svg alone): standard output */
+    unsigned tree_depth;        /* --tree=N: levels printed, 0 = all */
+    double tree_min;            /* --tree-min=PCT as a fraction, default 0.005 */
+    const char *annotate;       /* --annotate=RE */
+    const char *source_path;    /* --source-path=DIR[:DIR] */
     const char *save;           /* --save=FILE: folded stacks written when the viewer exits */
     const char *tee;            /* --tee=FILE: the raw input copied as it arrives */
     bool no_mouse;              /* --no-mouse */

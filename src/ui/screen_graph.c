@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - screen_graph.c: the graph of the profile, the bottom of the screen stack:
- * q quits, r reverses, s opens the callers/callees of the selection. The keys it shares
- * with the callers/callees view are frames.c's. Pure. */
+ * q quits, r reverses, s opens the sandwich of the selection, v the call tree. The keys
+ * it shares with the other screens are frames.c's. Pure. */
 #include "config.h"
 
 #include "core/trie.h"

@@ -186,8 +186,7 @@ static enum reaction table_action(struct app *a, enum action act)
     case ACT_ZOOM_IN: { /* Enter: the callers and callees of the row's function */
         if (v->sel >= n)
             return RE_NONE;
-        uint32_t name = v->table.v[v->sel].name;
-        app_pop(a);
+        uint32_t name = v->table.v[v->sel].name;   /* q there comes back here */
         return state_open(a, ACT_CALLERS, name);
     }
     case ACT_CALLERS: { /* s: search for the function and go back to the graph */

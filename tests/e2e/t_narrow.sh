@@ -22,6 +22,6 @@ start_size 80 50 "TERM=xterm-256color $FLAMETUI '$tmp/t.folded'"
 wait_for '^all '
 keys '?'
 wait_for 'Zoom into the selected frame'
-wait_for '^ +the range; chart: its time\) *$'                 # the end of the Enter line, wrapped
+wait_for '^ +chart: its time; tree: expand\) *$'                 # the end of the Enter line, wrapped
 quit_ok Q
 finish

@@ -96,7 +96,7 @@ quit_ok
 for j in $(jobs -p); do kill "$j" 2>/dev/null; done
 
 # 6. a 12 MB frame name (under the 16 MiB line cap): 40 keys in the table and
-# the callees view stay fast
+# the sandwich stay fast
 # A timing test: not under valgrind (tests/valgrind.sh), which is far slower than 600 ms.
 if [ -n "${FLAMETUI_VALGRIND:-}" ]; then
     skip "12 MB name timing under valgrind"
@@ -119,7 +119,9 @@ else
     [ $ms -lt 600 ] || fail "41 keys took $ms ms with a 12 MB name"
     keys '?'
     wait_gone 'Quit'
-    keys q                 # back from the callees view to the graph
+    keys q                 # back from the sandwich to the table it came from
+    wait_for 'hottest functions'
+    keys q                 # and to the graph
     wait_for '^all  4 samples'
     quit_ok
 fi

@@ -34,25 +34,20 @@ wait_for 'SELF%'
 keys Escape                                # Esc leaves the table
 wait_gone 'SELF%'
 ok
-# callers/callees: q goes back to the profile; r swaps callers and callees, title too
+# the sandwich: the callers above, the callees below, on one screen; q goes back
 keys k                                     # main
 wait_for '^main  75 samples'
 keys k                                     # alpha
 wait_for '^alpha  40 samples'
 keys s
-wait_for 'callees of alpha'
-screen | grep -q 'alpha_leaf' || fail "callees of alpha: alpha_leaf missing"
-keys r
-wait_for 'callers of alpha'
-wait_gone 'alpha_leaf'                     # callers: alpha -> main -> all, no callees
-screen | grep -q 'callees of' && fail "r: the title still says callees"
-keys r
-wait_for 'callees of alpha'
-wait_for 'alpha_leaf'
+wait_for 'callers/callees of alpha'
+expect_line 3 '^  40\.00%  +40  +main$' "the sandwich: alpha's caller above"
+expect_line 4 '^  40\.00%    0\.00%  +40  (==|══) alpha ' "the sandwich: alpha in the middle"
+expect_line 5 '^  30\.00%   30\.00%  +30    alpha_leaf$' "the sandwich: alpha's callees below"
 keys q
 wait_gone 'callees of'
 wait_for '^alpha  40 samples'              # back where we were
-[ -s "$tmp/rc" ] && fail "q in the callers view quit the program"
+[ -s "$tmp/rc" ] && fail "q in the sandwich quit the program"
 ok
 # filters: the title lists them in order; U drops the last one only (a wide pane: the
 # title has room for three filters)

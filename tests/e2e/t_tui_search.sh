@@ -49,17 +49,12 @@ keys j j j j k                             # down to the root, up to main
 wait_for '^main  75 samples'
 keys s
 wait_for 'callees of main'
-# callees of main: main on the root, what it calls above (other and delta are gone)
-expect_line 22 '^ main$' "callees of main: main is not on the root"
-expect_line 21 '^ alpha +\*?beta +gamma$' "callees of main: its callees"
-screen | grep -q -e other -e delta && fail "callees of main: other/delta drawn" || ok
+# the sandwich of main: no caller, main in the middle, its callees below
+expect_line 3 '^ +75\.00% +0\.00% +75  (==|══) main ' "sandwich of main: main first (no caller)"
+expect_line 4 '^ +40\.00% +0\.00% +40  (\+|▸) alpha$' "sandwich of main: its callees"
+screen | grep -q -e other -e delta && fail "sandwich of main: other/delta shown" || ok
 keys s
-wait_for 'callers of main'
-expect_line 22 '^ main$' "callers of main: main is not on the root"
-expect_line 21 '^$' "callers of main: main has no caller but the root"
-screen | grep -q -e alpha -e beta && fail "callers of main: callees drawn" || ok
-keys s
-wait_gone 'callers of'
+wait_gone 'callees of'
 wait_for '^main  75 samples'
 keys t
 wait_for 'SELF%'
@@ -71,14 +66,16 @@ keys t
 wait_for 'SELF%'
 keys Enter                                 # its callers and callees
 wait_for 'callees of alpha_leaf'
-wait_gone 'SELF%'
-expect_line 22 '^ \*?alpha_leaf$' "callees of alpha_leaf: not on the root"
-expect_line 21 '^$' "callees of alpha_leaf: a leaf has no callees"
-keys s
-wait_for 'callers of alpha_leaf'
-expect_line 22 '^ \*?alpha_leaf$' "callers of alpha_leaf: not on the root"
-expect_line 21 '^ alpha$' "callers of alpha_leaf: alpha"
-expect_line 20 '^ main$' "callers of alpha_leaf: main above alpha"
+wait_gone 'hottest functions'
+expect_line 3 '^ +30\.00% +30  (\+|▸) alpha$' "sandwich of alpha_leaf: alpha calls it"
+expect_line 4 '(==|══) alpha_leaf ' "sandwich of alpha_leaf: a leaf, nothing below"
+expect_line 5 '^$' "sandwich of alpha_leaf: a leaf has no callees"
+keys Up Right
+wait_for '(`-|└─)   main$'
+keys q                                     # back to the table it came from
+wait_for 'hottest functions'
+keys Enter
+wait_for 'callees of alpha_leaf'
 quit_ok Q                                  # Q quits from the callers view too
 
 # Start-up state from the command line.

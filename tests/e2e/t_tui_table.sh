@@ -29,12 +29,15 @@ wait_for '^beta_leaf  self 20'
 keys n
 wait_for '^beta  self 0 .* total 20'
 ok
-# mouse: a click on a row selects it; a double click opens its callers/callees
+# mouse: a click on a row selects it; a double click opens its sandwich
 mouse 0 10 3                               # screen row 3: the second table row
 wait_for '^delta  self 25'
 mouse 0 10 2
 mouse 0 10 2
-wait_for 'callees of alpha_leaf'
+wait_for 'callers/callees of'
+wait_for '^alpha_leaf  30 samples \(30\.00%\) self 30 \(30\.00%\)'
+keys q                                     # q goes back to the table
+wait_for 'SELF%'
 ok
 quit_ok Q
 

@@ -47,6 +47,20 @@ static void direct_recursion(void **state)
     trie_free(t);
 }
 
+/* The function's own numbers, as the table has them: self over every occurrence, total
+ * once per stack. */
+static void own_self_and_total(void **state)
+{
+    (void)state;
+    struct trie *t = trie_from_folded("main;f;f;g 2\nmain;f 3\nmain;f;f 4\nf;x 1\nmain 5\n");
+    assert_true(count_to_double(callers_self(t, id(t, "f"))) == 7.0);
+    assert_true(count_to_double(callers_total(t, id(t, "f"))) == 10.0);
+    assert_true(count_to_double(callers_self(t, id(t, "main"))) == 5.0);
+    assert_true(count_to_double(callers_total(t, id(t, "g"))) == 2.0);
+    assert_true(count_to_double(callers_self(t, id(t, "g"))) == 2.0);
+    trie_free(t);
+}
+
 static void indirect_recursion(void **state)
 {
     (void)state;
@@ -75,6 +89,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(direct_recursion),
+        cmocka_unit_test(own_self_and_total),
         cmocka_unit_test(indirect_recursion),
         cmocka_unit_test(absent_function),
     };

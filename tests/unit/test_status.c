@@ -113,10 +113,10 @@ static void status_golden(void **state)
     widths(&a, "perf: zoomed, search, live", &out);
     app_set_search(&a, NULL, NULL);
     set_perf(&a, 2700, false);
-    app_handle(&a, ACT_CALLERS);   /* the view's 100% beside its share of all samples */
+    app_handle(&a, ACT_CALLERS);   /* the sandwich: the function over all samples */
     app_update(&a);
     app_layout(&a);
-    widths(&a, "perf: callees of a function", &out);
+    widths(&a, "perf: the sandwich of a function", &out);
     app_fini(&a);
     trie_free(t);
     /* big plain counts: grouped, or compact where space is short */
