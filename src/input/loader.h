@@ -42,6 +42,8 @@ struct load_opts {
                          * /dev/null). A write error stops the copy with a notice. */
     const char *perf_path;  /* --perf=PATH: perf for perf.data (NULL: perf on PATH) */
     const char *perf_args;  /* --perf-args: extra perf script words (NULL: none) */
+    int perf_script;        /* perf.data: 1 through perf script, -1 never, 0 natively
+                             * where the reader can */
     const char *sample_type; /* --sample-type: pprof's sample value (NULL: its default) */
 };
 #define LOAD_MAX_LINE_DEFAULT ((size_t)16 << 20)
