@@ -128,6 +128,10 @@ static bool read_attr(struct pd_file *f, const unsigned char *a, uint64_t asz, s
     at->sample_id_all = (at->flags >> 18) & 1;
     if (at->type == PERF_TYPE_TRACEPOINT)
         return fail(why, n, "tracepoint events (perf script formats their data)");
+    if (at->sample_type & (1u << 13))
+        return fail(why, n, "DWARF call graphs (perf record --call-graph dwarf)");
+    if (at->sample_type & (1u << 11))
+        return fail(why, n, "branch stacks (perf record -b or --call-graph lbr)");
     if (at->sample_type & ~S_KNOWN)
         return fail(why, n, "a sample_type bit this reader does not know");
     uint64_t ioff = pd_u64(a + asz - 16), isz = pd_u64(a + asz - 8);

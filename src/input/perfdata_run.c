@@ -422,8 +422,9 @@ static void put_str(struct buf *b, const char *s)
     buf_append(b, s, strlen(s));
 }
 
-/* One frame: "\t%16lx sym+0xoff (dso)\n" */
-static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t ip)
+/* One frame: "\t%16lx sym+0xoff (dso)\n"; raw: the address as sampled, without the tab
+ * (a sample without a call chain). */
+static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t ip, bool raw)
 {
     struct buf *b = &m->o;
     const char *sym = NULL, *dso = "[unknown]";
@@ -445,8 +446,9 @@ static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t i
             sym = pd_syms_find(dso_syms(m, mp->dso), addr, &start);
         }
     }
-    buf_putc(b, '\t');
-    put_hex16(b, addr);
+    if (!raw)
+        buf_putc(b, '\t');
+    put_hex16(b, raw ? ip : addr);
     buf_putc(b, ' ');
     if (sym) {
         put_str(b, sym);
@@ -463,7 +465,10 @@ static void sample_header(struct machine *m, const struct pd_sample *s, struct t
 {
     const struct pd_file *f = m->f;
     struct buf *b = &m->o;
-    put_str(b, t->comm);
+    if (s->chain)
+        put_str(b, t->comm);
+    else
+        buf_printf(b, "%16s", t->comm);
     buf_printf(b, " %5d/%-5d ", (int32_t)s->pid, (int32_t)s->tid);
     if (f->sample_type & PD_S_CPU)
         buf_printf(b, "[%03u] ", s->cpu);
@@ -486,13 +491,11 @@ static void do_sample(struct machine *m, const unsigned char *r, size_t size, ui
     if (!s.chain) {
         /* perf script's one-line form */
         buf_putc(b, ' ');
-        size_t at = b->len;
-        frame(m, t, misc & MISC_CPUMODE, s.ip);
-        memmove(b->p + at, b->p + at + 1, b->len - at - 1);   /* no tab */
-        b->len--;
+        frame(m, t, misc & MISC_CPUMODE, s.ip, true);
         return;
     }
     buf_putc(b, '\n');
+    size_t frames_at = b->len;
     uint32_t mode = MISC_USER;
     unsigned entries = 0;
     for (uint64_t i = 0; i < s.nr && entries < MAX_STACK; i++) {
@@ -508,12 +511,14 @@ static void do_sample(struct machine *m, const unsigned char *r, size_t size, ui
                 mode = MISC_USER;
             else if (ip == CTX_HV)
                 mode = 3;
-            else
+            else {   /* not a context: perf drops the frames seen */
+                b->len = frames_at;
                 break;
+            }
             continue;
         }
         entries++;
-        frame(m, t, mode, ip);
+        frame(m, t, mode, ip, false);
     }
     buf_putc(b, '\n');
 }

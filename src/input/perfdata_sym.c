@@ -6,7 +6,7 @@
  *    cache (~/.debug), /usr/lib/debug, then the file itself, each skipped when its build id
  *    differs from the one perf recorded. Functions (and labels in text sections), values
  *    made file offsets through their PT_LOAD segment, demangled with libiberty's
- *    cplus_demangle(DMGL_PARAMS | DMGL_ANSI); duplicates at one address reduced by perf's
+ *    cplus_demangle(DMGL_NO_OPTS) (no parameters, no return type); duplicates at one address reduced by perf's
  *    choose_best_symbol; zero sizes extended to the next symbol (symbols__fixup_end).
  *  - kallsyms: T/t/W/w symbols, module symbols dropped.
  *  - perf-PID.map: "START SIZE NAME" lines, hexadecimal. */
@@ -29,8 +29,7 @@
 /* libiberty's demangler (<libiberty/demangle.h> pulls in libiberty.h, whose xmalloc
  * family clashes with util.h's) */
 extern char *cplus_demangle(const char *mangled, int options);
-#define DMGL_PARAMS (1 << 0)
-#define DMGL_ANSI (1 << 1)
+#define DMGL_NO_OPTS 0
 
 struct pd_sym {
     uint64_t start, end;
@@ -344,7 +343,7 @@ static bool adjust(Elf *rt, uint64_t *v)
 static void add_demangled(struct pd_syms *s, uint64_t v, uint64_t size, int bind,
                           const char *name)
 {
-    char *d = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
+    char *d = cplus_demangle(name, DMGL_NO_OPTS);
     add(s, v, size, bind, d ? d : name);
     free(d);
 }
@@ -439,7 +438,7 @@ static void plt_syms(struct pd_syms *s, struct elfsrc *rt)
         const char *name = NULL;
         if (gelf_getsym(syms, (int)GELF_R_SYM(info), &y) && y.st_name < sd->d_size)
             name = (const char *)sd->d_buf + y.st_name;
-        char *d = name && *name ? cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI) : NULL;
+        char *d = name && *name ? cplus_demangle(name, DMGL_NO_OPTS) : NULL;
         char b[1024];
         snprintf(b, sizeof b, "%s@plt", d ? d : name ? name : "");
         free(d);
@@ -472,8 +471,9 @@ static size_t candidates(const char *path, const unsigned char *bid, size_t blen
         src_close(&e);
     }
     if (blen && home && *home) {
-        snprintf(c[n++], 4096, "%s/.debug/.build-id/%.2s/%s", home, hex, hex + 2);
-        snprintf(c[n++], 4096, "%s/.debug/.build-id/%.2s/%s.debug", home, hex, hex + 2);
+        const char *base = strcmp(path, "[vdso]") ? "elf" : "vdso";
+        snprintf(c[n++], 4096, "%s/.debug/.build-id/%.2s/%s/%s", home, hex, hex + 2, base);
+        snprintf(c[n++], 4096, "%s/.debug/.build-id/%.2s/%s/debug", home, hex, hex + 2);
     }
     if (path[0] != '/')
         return n;   /* [vdso]: the build-id cache only */
