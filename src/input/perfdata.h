@@ -73,7 +73,8 @@ struct pd_sample {
  * "AUX area data") when the reader cannot handle the file. */
 bool perfdata_open(struct pd_file *f, const void *p, size_t len, char *why, size_t n);
 void perfdata_close(struct pd_file *f);
-/* Walks the data section: every record whole, of a known layout; false with why. */
+/* Walks the data section: every record whole, of a known kind, every sample decodable;
+ * false with why. */
 bool perfdata_check(const struct pd_file *f, char *why, size_t n);
 /* A sample record (header included) rec[0..size) decoded; false when it is malformed. */
 bool perfdata_sample(const struct pd_file *f, const unsigned char *rec, size_t size,

@@ -362,8 +362,12 @@ bool perfdata_check(const struct pd_file *f, char *why, size_t n)
             return fail(why, n, "AUX area data (Intel PT, CoreSight, ...)");
         if (type == PD_COMPRESSED)
             return fail(why, n, "compressed records (perf record -z)");
-        if (type == PD_AUXTRACE)
-            return fail(why, n, "AUX area data");
+        struct pd_sample smp;
+        if (type == PD_SAMPLE && !perfdata_sample(f, p, size, &smp)) {
+            snprintf(why, n, "a malformed sample at offset %zu (fields or call chain past "
+                     "its end, or an unknown id)", (size_t)(p - f->p));
+            return false;
+        }
         p += size;
     }
     if (p != end)

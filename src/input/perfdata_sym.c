@@ -4,10 +4,11 @@
  *  - ELF: the first candidate file with a .symtab gives the symbols, the first with a
  *    .dynsym is the runtime image; candidates are the .gnu_debuglink targets, the build-id
  *    cache (~/.debug), /usr/lib/debug, then the file itself, each skipped when its build id
- *    differs from the one perf recorded. Functions (and labels in text sections), values
- *    made file offsets through their PT_LOAD segment, demangled with libiberty's
- *    cplus_demangle(DMGL_NO_OPTS) (no parameters, no return type); duplicates at one address reduced by perf's
- *    choose_best_symbol; zero sizes extended to the next symbol (symbols__fixup_end).
+ *    differs from the one perf recorded. Functions and objects (and labels in text and
+ *    data sections), values made file offsets through their PT_LOAD segment, demangled
+ *    with libiberty's cplus_demangle(DMGL_NO_OPTS) (no parameters, no return type);
+ *    duplicates at one address reduced by perf's choose_best_symbol; zero sizes extended
+ *    to the next symbol (symbols__fixup_end); "NAME@plt" for the .plt entries.
  *  - kallsyms: T/t/W/w symbols, module symbols dropped.
  *  - perf-PID.map: "START SIZE NAME" lines, hexadecimal. */
 #include "config.h"
@@ -363,8 +364,8 @@ static void load_syms(struct pd_syms *s, struct elfsrc *ss, Elf_Scn *tab, Elf *r
         if (!gelf_getsym(d, (int)i, &y))
             break;
         int type = GELF_ST_TYPE(y.st_info);
-        bool func = (type == STT_FUNC || type == STT_GNU_IFUNC) && y.st_name &&
-                    y.st_shndx != SHN_UNDEF;
+        bool func = (type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_OBJECT) &&
+                    y.st_name && y.st_shndx != SHN_UNDEF;
         bool label = type == STT_NOTYPE && y.st_name && y.st_shndx != SHN_UNDEF &&
                      y.st_shndx != SHN_ABS;
         if ((!func && !label) || y.st_shndx >= SHN_LORESERVE)
@@ -375,7 +376,7 @@ static void load_syms(struct pd_syms *s, struct elfsrc *ss, Elf_Scn *tab, Elf *r
             continue;
         if (label) {
             const char *sn = elf_strptr(ss->elf, shstr, ssh.sh_name);
-            if (!sn || !strstr(sn, "text"))
+            if (!sn || (!strstr(sn, "text") && !strstr(sn, "data")))
                 continue;
         }
         uint64_t v = y.st_value;
@@ -494,6 +495,19 @@ struct pd_syms *pd_syms_elf(const char *path, const unsigned char *bid, size_t b
         inited = true;
     }
     struct pd_syms *s = syms_new();
+    unsigned char own[20];
+    struct elfsrc e0;
+    if (!blen && path[0] == '/' && src_open(&e0, path, NULL, 0)) {
+        /* no build id recorded (perf records those of sampled files only): the file's */
+        const void *id;
+        ssize_t n = dwelf_elf_gnu_build_id(e0.elf, &id);
+        if (n > 0 && n <= 20) {
+            memcpy(own, id, (size_t)n);
+            bid = own;
+            blen = (size_t)n;
+        }
+        src_close(&e0);
+    }
     char (*c)[4096] = xmalloc(10 * sizeof *c);
     size_t nc = candidates(path, bid, blen, c, 10);
     struct elfsrc syms = {.fd = -1}, rt = {.fd = -1};
