@@ -6,10 +6,12 @@
 #     byte for byte (what flametui parses either way);
 #   - `flametui --collapse [FLAGS] X.data` with perf off PATH == the same through the perf
 #     script child (--perf-script), for the default, --all, --pid --tid, --addrs and
-#     --event-filter flag sets; and == `perf script -i X.data | stackcollapse-perf.pl`
-#     when Perl and ../shared/oracles are there (never needed);
+#     --event-filter flag sets; and == `perf script -F +pid -i X.data |
+#     stackcollapse-perf.pl` when Perl and ../shared/oracles are there (never needed);
+#   - --text, --top, --svg, --group, --from/--to, --weight natively == through perf script;
 #   - recordings: a shell loop (frame pointers, libc), system-wide -a with kernel frames,
-#     two events, no -g, python3, node --perf-basic-prof (JIT, /tmp/perf-PID.map);
+#     two events, no -g, python3, node --perf-basic-prof (JIT, /tmp/perf-PID.map: its JIT
+#     frames only, see below);
 #     --call-graph dwarf is read through perf script, with the notice saying why.
 # Skips, saying why, where perf is not installed or perf record is not permitted.
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -49,7 +51,20 @@ mkdir "$tmp/noperf"   # a PATH without perf: the native reader alone
 for n in $names; do
     x="$tmp/$n.data"
     perf script -F +pid -i "$x" > "$tmp/want.txt" 2> /dev/null
-    if "$text" "$x" > "$tmp/got.txt" 2> "$tmp/text.err" && cmp -s "$tmp/want.txt" "$tmp/got.txt"
+    "$text" "$x" > "$tmp/got.txt" 2> "$tmp/text.err"
+    if [ "$n" = node ]; then
+        # node's own binary has symbols nested in others (V8 builtins' inner labels),
+        # where perf's answer depends on the shape of its red-black tree: only the JIT
+        # frames (/tmp/perf-PID.map) are compared
+        grep '(/tmp/perf-' "$tmp/want.txt" > "$tmp/want.jit"
+        grep '(/tmp/perf-' "$tmp/got.txt" > "$tmp/got.jit"
+        if [ -s "$tmp/want.jit" ] && cmp -s "$tmp/want.jit" "$tmp/got.jit"; then
+            ok "node: the JIT frames == perf script's"
+        else fail "node: the JIT frames != perf script's"
+            diff "$tmp/want.jit" "$tmp/got.jit" | head -6; fi
+        continue
+    fi
+    if cmp -s "$tmp/want.txt" "$tmp/got.txt"
     then ok "$n: the reader's text == perf script -F +pid"
     else fail "$n: the reader's text != perf script -F +pid ($(cat "$tmp/text.err"))"
         diff "$tmp/want.txt" "$tmp/got.txt" | head -8; fi
@@ -67,7 +82,10 @@ for n in $names; do
         if [ -z "$flags$(echo "$flags" | tr -d ' ')" ] || [ "$flags" = "--all" ]; then
             if command -v perl > /dev/null 2>&1 && [ -f "$oracle" ]; then
                 # shellcheck disable=SC2086
-                perf script -i "$x" 2> /dev/null | perl "$oracle" $flags | LC_ALL=C sort \
+                # -F +pid, what flametui reads (threads without a pid, ":-1", print
+                # differently without it)
+                perf script -F +pid -i "$x" 2> /dev/null | perl "$oracle" $flags |
+                    LC_ALL=C sort \
                     > "$tmp/ref"
                 LC_ALL=C sort "$tmp/nat" > "$tmp/nat.sorted"
                 # stackcollapse-perf.pl drops samples without a call chain; flametui
@@ -81,6 +99,20 @@ for n in $names; do
             fi
         fi
     done
+done
+# the other outputs and the time and grouping options: native == through perf script
+x="$tmp/two.data"; [ -f "$x" ] || x="$tmp/loop.data"
+for flags in "--text" "--top" "--top=5 --reverse" "--svg" "--group=pid --collapse" \
+    "--from=0.05 --to=0.2 --collapse" "--weight=samples --collapse" \
+    "--event-filter=task-clock --text"; do
+    # shellcheck disable=SC2086 # the flags are meant to split
+    PATH="$tmp/noperf" "$FLAMETUI" --no-perf-script $flags "$x" > "$tmp/nat" 2> "$tmp/nat.err"
+    # shellcheck disable=SC2086
+    "$FLAMETUI" --perf-script $flags "$x" > "$tmp/ps" 2> /dev/null
+    if [ -s "$tmp/ps" ] && cmp -s "$tmp/ps" "$tmp/nat"; then
+        ok "${x##*/} $flags: native == through perf script"
+    else fail "${x##*/} $flags: native != through perf script ($(head -c 300 "$tmp/nat.err"))"
+        diff "$tmp/ps" "$tmp/nat" | head -6; fi
 done
 # --call-graph dwarf: perf script unwinds it; the notice says so
 if rec dw --call-graph dwarf -- sh -c "$loop"; then
