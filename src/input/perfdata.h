@@ -51,6 +51,7 @@ struct pd_file {
     bool sample_id_all;
     size_t id_pos;              /* the sample id's u64 index in a sample (SIZE_MAX: none) */
     /* HEADER_BUILD_ID: build ids by file name */
+    const char *kallsyms;       /* the kernel's symbols (perfdata_open: /proc/kallsyms) */
     struct pd_buildid {
         char *name;
         unsigned char id[20];

@@ -173,7 +173,8 @@ static bool read_attrs(struct pd_file *f, uint64_t asz, uint64_t off, uint64_t s
     for (size_t i = 0; i < f->nattrs; i++)
         if (!read_attr(f, f->p + off + i * asz, asz, i, &idcap, why, n))
             return false;
-    qsort(f->ids, f->nids, 16, cmp_id);
+    if (f->nids)
+        qsort(f->ids, f->nids, 16, cmp_id);
     f->sample_type = f->attrs[0].sample_type;
     f->read_format = f->attrs[0].read_format;
     f->sample_id_all = f->attrs[0].sample_id_all;
@@ -196,6 +197,7 @@ bool perfdata_open(struct pd_file *f, const void *p, size_t len, char *why, size
     memset(f, 0, sizeof *f);
     f->p = p;
     f->len = len;
+    f->kallsyms = "/proc/kallsyms";
     if (len < 16)
         return fail(why, n, "a truncated perf.data header");
     if (!memcmp(p, "2ELIFREP", 8))

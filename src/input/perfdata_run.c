@@ -593,7 +593,7 @@ int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
         if (l > m->name_width)
             m->name_width = l;
     }
-    m->kallsyms = pd_syms_kallsyms("/proc/kallsyms");   /* the kernel map spans them */
+    m->kallsyms = pd_syms_kallsyms(f->kallsyms);   /* the kernel map spans them */
     pd_syms_span(m->kallsyms, &m->k_lo, &m->k_hi);
     const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
     struct ev *ev = NULL;
@@ -611,7 +611,8 @@ int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
         }
         p += size;
     }
-    qsort(ev, nev, sizeof *ev, cmp_ev);
+    if (nev)
+        qsort(ev, nev, sizeof *ev, cmp_ev);
     for (size_t i = 0; i < nev && !m->write_failed; i++)
         dispatch(m, f->p + ev[i].off);
     out_flush(m);

@@ -445,7 +445,8 @@ static void plt_syms(struct pd_syms *s, struct elfsrc *rt)
         free(d);
         add(s, off, entry, STB_GLOBAL, b);
     }
-    qsort(s->v, s->n, sizeof *s->v, cmp_sym);
+    if (s->n)
+        qsort(s->v, s->n, sizeof *s->v, cmp_sym);
 }
 
 /* Candidate files in perf's order (dso__load's binary types). */
