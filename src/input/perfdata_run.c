@@ -64,6 +64,13 @@ struct thread {
 };
 
 #define HBITS 12
+#define CACHE_BITS 14
+struct sym_cache {
+    const struct pd_syms *syms;
+    uint64_t addr, start;
+    const char *name;
+};
+
 struct machine {
     const struct pd_file *f;
     struct thread *threads[1u << HBITS];
@@ -76,6 +83,7 @@ struct machine {
     struct buf o;
     bool write_failed;
     int name_width;
+    struct sym_cache cache[1u << CACHE_BITS];
 };
 
 static uint32_t hash_u32(uint32_t x)
@@ -402,7 +410,8 @@ static void out_flush(struct machine *m)
     m->o.len = 0;
 }
 
-static void put_hex16(struct buf *b, uint64_t v)
+/* v in hexadecimal, right-aligned in width columns */
+static void put_hex(struct buf *b, uint64_t v, int width)
 {
     char t[17];
     int n = 0;
@@ -411,15 +420,45 @@ static void put_hex16(struct buf *b, uint64_t v)
         v >>= 4;
     } while (v);
     buf_reserve(b, 16);
-    for (int i = n; i < 16; i++)
+    for (int i = n; i < width; i++)
         b->p[b->len++] = ' ';
     while (n)
         b->p[b->len++] = t[--n];
 }
 
+static void put_hex16(struct buf *b, uint64_t v)
+{
+    put_hex(b, v, 16);
+}
+
 static void put_str(struct buf *b, const char *s)
 {
     buf_append(b, s, strlen(s));
+}
+
+/* The kernel's symbols, read on the first kernel frame; the kernel map spans them. */
+static const struct pd_syms *kernel_syms(struct machine *m)
+{
+    if (!m->kallsyms) {
+        m->kallsyms = pd_syms_kallsyms(m->f->kallsyms);
+        pd_syms_span(m->kallsyms, &m->k_lo, &m->k_hi);
+    }
+    return m->kallsyms;
+}
+
+/* pd_syms_find through a direct-mapped cache of (symbols, address) */
+static const char *find_sym(struct machine *m, const struct pd_syms *syms, uint64_t addr,
+                            uint64_t *start)
+{
+    uint64_t h = (addr ^ (uint64_t)(uintptr_t)syms) * 0x9e3779b97f4a7c15ull;
+    struct sym_cache *c = &m->cache[h >> (64 - CACHE_BITS)];
+    if (c->syms != syms || c->addr != addr) {
+        c->syms = syms;
+        c->addr = addr;
+        c->name = pd_syms_find(syms, addr, &c->start);
+    }
+    *start = c->start;
+    return c->name;
 }
 
 /* One frame: "\t%16lx sym+0xoff (dso)\n"; raw: the address as sampled, without the tab
@@ -433,17 +472,17 @@ static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t i
         const struct map *km = maps_find(&m->kmaps, ip);
         if (km) {
             dso = km->dso->name;
-            sym = pd_syms_find(dso_syms(m, km->dso), ip, &start);
-        } else if (m->kallsyms && ip >= m->k_lo && ip < m->k_hi) {
+            sym = find_sym(m, dso_syms(m, km->dso), ip, &start);
+        } else if (kernel_syms(m) && ip >= m->k_lo && ip < m->k_hi) {
             dso = "[kernel.kallsyms]";
-            sym = pd_syms_find(m->kallsyms, ip, &start);
+            sym = find_sym(m, m->kallsyms, ip, &start);
         }
     } else if (t->maps) {
         const struct map *mp = maps_find(t->maps, ip);
         if (mp) {
             dso = mp->dso->name;
             addr = mp->identity ? ip : ip - mp->start + mp->pgoff;
-            sym = pd_syms_find(dso_syms(m, mp->dso), addr, &start);
+            sym = find_sym(m, dso_syms(m, mp->dso), addr, &start);
         }
     }
     if (!raw)
@@ -452,7 +491,8 @@ static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t i
     buf_putc(b, ' ');
     if (sym) {
         put_str(b, sym);
-        buf_printf(b, "+0x%llx", (unsigned long long)(addr - start));
+        put_str(b, "+0x");
+        put_hex(b, addr - start, 0);
     } else {
         put_str(b, "[unknown]");
     }
@@ -593,8 +633,7 @@ int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
         if (l > m->name_width)
             m->name_width = l;
     }
-    m->kallsyms = pd_syms_kallsyms(f->kallsyms);   /* the kernel map spans them */
-    pd_syms_span(m->kallsyms, &m->k_lo, &m->k_hi);
+
     const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
     struct ev *ev = NULL;
     size_t nev = 0, cap = 0;
