@@ -634,6 +634,7 @@ int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
             m->name_width = l;
     }
 
+    set_comm(findnew(m, 0, 0), "swapper");   /* perf's idle thread */
     const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
     struct ev *ev = NULL;
     size_t nev = 0, cap = 0;
