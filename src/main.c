@@ -234,6 +234,7 @@ static struct load_opts load_opts_of(const struct options *o, struct samples *sa
         .interactive = o->mode == OUT_TUI,
         .perf_path = o->perf_path,
         .perf_args = o->perf_args,
+        .perf_script = o->perf_script,
         .tee_fd = tee_fd > 0 ? tee_fd : 0,
         .remote = &o->remote,
     };

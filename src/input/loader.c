@@ -112,6 +112,8 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
     l->pdo.perf = o->perf_path;
     l->pdo.args = o->perf_args;
     l->pdo.srcline = o->perf.srcline;
+    l->pdo.mode = o->perf_script > 0 ? PERF_DATA_SCRIPT
+                  : o->perf_script < 0 ? PERF_DATA_NATIVE : PERF_DATA_AUTO;
     if (mf && mf->format == FORMAT_PERF_DATA) {
         bool pipe_mode;
         perf_data_sniff(head, (size_t)nh, &pipe_mode);
@@ -125,6 +127,8 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
             return NULL;
         }
         l->fd = perf_data_fd(l->child);
+        if (perf_data_note(l->child))
+            note(l, "%s", perf_data_note(l->child));
         l->regular = l->follow = false;   /* a pipe, that ends: shown as loading */
         l->format = FORMAT_PERF;
         l->dc_state = DC_NO;

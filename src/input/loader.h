@@ -43,6 +43,8 @@ struct load_opts {
                          * /dev/null). A write error stops the copy with a notice. */
     const char *perf_path;  /* --perf=PATH: perf for perf.data (NULL: perf on PATH) */
     const char *perf_args;  /* --perf-args: extra perf script words (NULL: none) */
+    int perf_script;        /* perf.data: 1 through perf script, -1 never, 0 natively
+                             * where the reader can */
     const char *sample_type; /* --sample-type: pprof's sample value (NULL: its default) */
     /* http(s) URLs, Pyroscope and Parca (remote.h): NULL reads URLs with the defaults */
     const struct remote_opts *remote;

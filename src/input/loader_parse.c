@@ -490,6 +490,8 @@ static int start_perf_stdin(struct loader *l, const char *p, size_t n, struct ft
     if (!l->child)
         return -1;
     l->fd = perf_data_fd(l->child);
+    if (perf_data_note(l->child))
+        buf_printf(&l->notes, "%s: %s\n", l->name, perf_data_note(l->child));
     l->regular = l->follow = false;
     l->format = FORMAT_PERF;
     l->in.len = l->start = l->scanned = 0;

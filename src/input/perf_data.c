@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "input/perf_data.h"
+#include "input/perfdata.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -22,11 +24,15 @@
 #define TAIL_LINES 6
 
 struct perf_data {
-    pid_t pid;          /* perf script; 0 once reaped */
+    pid_t pid;          /* perf script (or the native reader); 0 once reaped */
     pid_t relay;        /* the copy loop feeding a pipe-mode stdin; 0: none */
+    pid_t keeper;       /* the copy loop keeping perf's stderr; 0: none */
     int out;            /* perf's stdout (read end) */
-    int err;            /* perf's stderr: an unlinked temporary file */
+    int err;            /* perf's stderr kept: an unlinked temporary file */
+    int errw;           /* the write end of the pipe to the keeper (-1 once given) */
     int status;         /* wait status once reaped */
+    bool native;        /* the child reads the file natively */
+    char note[256];     /* why perf script reads it ("": natively, or forced) */
 };
 
 bool perf_data_sniff(const void *p, size_t n, bool *pipe_mode)
@@ -96,15 +102,21 @@ static bool split_words(const char *s, char **argv, int *argc, int max, char **s
     return true;
 }
 
-/* An unlinked temporary file, or -1. */
-static int temp_fd(void)
+/* An unlinked temporary file in $TMPDIR (else /tmp), or -1 with err naming the place. */
+static int temp_fd(struct ft_error *err)
 {
     const char *dir = getenv("TMPDIR");
+    bool env = dir && *dir;
     char path[4096];
-    snprintf(path, sizeof path, "%s/flametui-perf.XXXXXX", dir && *dir ? dir : "/tmp");
+    snprintf(path, sizeof path, "%s/flametui-perf.XXXXXX", env ? dir : "/tmp");
     int fd = mkostemp(path, O_CLOEXEC);
     if (fd >= 0)
         unlink(path);
+    else if (env)
+        ft_error_set(err, 0, "cannot create a temporary file in $TMPDIR (%s): %s", dir,
+                     strerror(errno));
+    else
+        ft_error_set(err, 0, "cannot create a temporary file in /tmp: %s", strerror(errno));
     return fd;
 }
 
@@ -222,6 +234,8 @@ static bool start_relay(struct perf_data *c, struct start *s, int in[2], struct 
     if (c->relay == 0) {
         child_setup();
         close(in[0]);
+        if (c->errw >= 0)
+            close(c->errw);
         _exit(copy_in(s->in_fd, in[1], s->prefix, s->nprefix) ? 0 : 1);
     }
     close(in[1]);
@@ -239,9 +253,10 @@ static void child_stdin(struct start *s, int in0)
             dup2(s->in_fd, STDIN_FILENO);
     } else if (!s->path) {
         /* a normal perf.data on a pipe: perf needs a file it can seek in */
-        int t = temp_fd();
+        int t = temp_fd(NULL);
         if (t < 0)
-            child_fail("create a temporary file in", getenv("TMPDIR") ? "$TMPDIR" : "/tmp");
+            child_fail("create a temporary file in",
+                       getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
         if (!copy_in(s->in_fd, t, s->prefix, s->nprefix))
             child_fail("copy standard input to", "a temporary file");
         if (dup2(t, STDIN_FILENO) < 0)
@@ -268,7 +283,7 @@ static bool fork_perf(struct perf_data *c, struct start *s, const int out[2], in
     }
     if (c->pid == 0) {
         child_setup();
-        dup2(c->err, STDERR_FILENO);
+        dup2(c->errw, STDERR_FILENO);
         dup2(out[1], STDOUT_FILENO);
         child_stdin(s, in0);
         execv(s->exe, s->argv);
@@ -277,39 +292,194 @@ static bool fork_perf(struct perf_data *c, struct start *s, const int out[2], in
     return true;
 }
 
+/* In the keeper child: in's bytes into the file fd, the first PERF_DATA_KEEP and the last
+ * PERF_DATA_KEEP of them (a perf printing gigabytes of warnings takes no more disk). */
+static void keep_stderr(int in, int fd)
+{
+    static char ring[PERF_DATA_KEEP], b[1 << 14];
+    size_t head = 0, rpos = 0, rlen = 0;
+    for (;;) {
+        ssize_t r = read(in, b, sizeof b);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        size_t n = (size_t)r, i = 0;
+        if (head < PERF_DATA_KEEP) {
+            size_t h = PERF_DATA_KEEP - head < n ? PERF_DATA_KEEP - head : n;
+            write_all(fd, b, h);
+            head += h;
+            i = h;
+        }
+        for (; i < n; i++) {
+            ring[rpos] = b[i];
+            rpos = (rpos + 1) % PERF_DATA_KEEP;
+            if (rlen < PERF_DATA_KEEP)
+                rlen++;
+        }
+    }
+    size_t from = (rpos + PERF_DATA_KEEP - rlen) % PERF_DATA_KEEP;
+    size_t first = PERF_DATA_KEEP - from < rlen ? PERF_DATA_KEEP - from : rlen;
+    write_all(fd, ring + from, first);
+    write_all(fd, ring, rlen - first);
+}
+
+/* The keeper: c->errw is the pipe the child's stderr goes to. */
+static bool start_keeper(struct perf_data *c, struct ft_error *err)
+{
+    int p[2];
+    if (pipe2(p, O_CLOEXEC) < 0)
+        return ft_error_set(err, 0, "cannot start perf script: %s", strerror(errno)), false;
+    c->keeper = fork();
+    if (c->keeper < 0) {
+        c->keeper = 0;
+        close(p[0]);
+        close(p[1]);
+        return ft_error_set(err, 0, "cannot fork: %s", strerror(errno)), false;
+    }
+    if (c->keeper == 0) {
+        child_setup();
+        close(p[1]);
+        keep_stderr(p[0], c->err);
+        _exit(0);
+    }
+    close(p[0]);
+    c->errw = p[1];
+    return true;
+}
+
+/* The file mapped for the native reader, or NULL with why. */
+static void *map_input(const char *path, int in_fd, size_t *len, char *why, size_t n)
+{
+    int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : in_fd;
+    struct stat st;
+    void *p = NULL;
+    if (fd < 0 || fstat(fd, &st) < 0) {
+        snprintf(why, n, "cannot open it: %s", strerror(errno));
+    } else if (!S_ISREG(st.st_mode) || st.st_size <= 0) {
+        snprintf(why, n, "not a regular file");
+    } else {
+        p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (p == MAP_FAILED) {
+            snprintf(why, n, "cannot map it: %s", strerror(errno));
+            p = NULL;
+        }
+        *len = (size_t)st.st_size;
+    }
+    if (path && fd >= 0)
+        close(fd);
+    return p;
+}
+
+/* Whether the native reader takes the input: true with *f open on the mapping. */
+static bool native_ok(const struct perf_data_opts *o, const char *path, int in_fd,
+                      bool in_regular, struct pd_file *f, char *why, size_t n)
+{
+    if (o->args) {
+        snprintf(why, n, "--perf-args given");
+        return false;
+    }
+    if (o->srcline) {
+        snprintf(why, n, "--srcline needs perf's source lines");
+        return false;
+    }
+    if (!path && !in_regular) {
+        snprintf(why, n, "a perf.data on a pipe");
+        return false;
+    }
+    size_t len = 0;
+    void *p = map_input(path, in_fd, &len, why, n);
+    if (!p)
+        return false;
+    if (perfdata_open(f, p, len, why, n) && perfdata_check(f, why, n))
+        return true;
+    perfdata_close(f);
+    munmap(p, len);
+    return false;
+}
+
+/* Forks the native reader: the text on out[1], messages on errw. */
+static bool fork_native(struct perf_data *c, struct pd_file *f, const int out[2],
+                        struct ft_error *err)
+{
+    c->pid = fork();
+    if (c->pid < 0) {
+        c->pid = 0;
+        return ft_error_set(err, 0, "cannot fork: %s", strerror(errno)), false;
+    }
+    if (c->pid == 0) {
+        child_setup();
+        util_set_die_hook(NULL);
+        dup2(c->errw, STDERR_FILENO);
+        close(out[0]);
+        char why[256];
+        int rc = perfdata_print(f, out[1], why, sizeof why);
+        if (rc < 0) {
+            char msg[300];
+            int k = snprintf(msg, sizeof msg, "%s\n", why);
+            write_all(STDERR_FILENO, msg, (size_t)k < sizeof msg ? (size_t)k : sizeof msg);
+        }
+        _exit(rc < 0 ? 1 : 0);
+    }
+    return true;
+}
+
 struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *path, int in_fd,
                                   bool in_regular, const void *prefix, size_t nprefix,
                                   bool pipe_mode, bool nonblock, struct ft_error *err)
 {
+    struct pd_file f;
+    char why[200] = "";
+    bool native = o->mode != PERF_DATA_SCRIPT &&
+                  native_ok(o, path, in_fd, in_regular, &f, why, sizeof why);
+    if (!native && o->mode == PERF_DATA_NATIVE) {
+        ft_error_set(err, 0, "cannot be read without perf script (--no-perf-script): %s",
+                     why);
+        return NULL;
+    }
     struct start *s = xcalloc(1, sizeof *s);
     *s = (struct start){.path = path, .in_fd = in_fd, .in_regular = in_regular,
                         .pipe_mode = pipe_mode, .prefix = prefix, .nprefix = nprefix};
-    if (!perf_data_find(o, s->exe, sizeof s->exe)) {
+    if (!native && !perf_data_find(o, s->exe, sizeof s->exe)) {
         if (o->perf && *o->perf)
             ft_error_set(err, 0, "a perf.data file, and --perf=%s is not a program perf can "
                          "be run as", o->perf);
         else
-            ft_error_set(err, 0, "a perf.data file, and perf is not installed: apt-get "
+            ft_error_set(err, 0, "a perf.data file%s%s%s, and perf is not installed: apt-get "
                          "install linux-perf (or run `perf script -i FILE | flametui -` "
-                         "where perf is)");
+                         "where perf is)", *why ? " (" : "", why, *why ? ")" : "");
         free(s);
         return NULL;
     }
     struct perf_data *c = NULL;
     int out[2] = {-1, -1}, in[2] = {-1, -1};
-    if (!build_argv(o, s, err))
+    if (!native && !build_argv(o, s, err))
         goto fail;
     c = xcalloc(1, sizeof *c);
-    c->out = c->err = -1;
-    c->err = temp_fd();
-    if (c->err < 0 || pipe2(out, O_CLOEXEC) < 0) {
+    c->out = c->err = c->errw = -1;
+    c->native = native;
+    if (!native && o->mode != PERF_DATA_SCRIPT)
+        snprintf(c->note, sizeof c->note, "read through perf script: %s", why);
+    c->err = temp_fd(err);
+    if (c->err < 0)
+        goto fail;
+    if (pipe2(out, O_CLOEXEC) < 0) {
         ft_error_set(err, 0, "cannot start perf script: %s", strerror(errno));
         goto fail;
     }
-    if (!path && !in_regular && pipe_mode && !start_relay(c, s, in, err))
+    if (!start_keeper(c, err))
         goto fail;
-    if (!fork_perf(c, s, out, in[0], err))
+    if (!native && !path && !in_regular && pipe_mode && !start_relay(c, s, in, err))
         goto fail;
+    if (native ? !fork_native(c, &f, out, err) : !fork_perf(c, s, out, in[0], err))
+        goto fail;
+    close(c->errw);
+    c->errw = -1;
+    if (native) {
+        munmap((void *)(uintptr_t)f.p, f.len);
+        perfdata_close(&f);
+        native = false;
+    }
     free(s->store);
     free(s);
     close(out[1]);
@@ -320,6 +490,10 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
         fcntl(c->out, F_SETFL, fcntl(c->out, F_GETFL) | O_NONBLOCK);
     return c;
 fail:
+    if (native) {
+        munmap((void *)(uintptr_t)f.p, f.len);
+        perfdata_close(&f);
+    }
     free(s->store);
     free(s);
     for (int i = 0; i < 2; i++) {
@@ -335,6 +509,11 @@ fail:
 int perf_data_fd(const struct perf_data *c)
 {
     return c->out;
+}
+
+const char *perf_data_note(const struct perf_data *c)
+{
+    return c->note[0] ? c->note : NULL;
 }
 
 /* Waits for pid up to ms milliseconds (then kills it); returns its wait status. */
@@ -400,11 +579,20 @@ int perf_data_finish(struct perf_data *c, struct ft_error *err, struct buf *line
         reap(c->relay, 1000, true);
         c->relay = 0;
     }
+    if (c->keeper) {   /* ends when the last writer of its pipe has */
+        reap(c->keeper, 5000, false);
+        c->keeper = 0;
+    }
     int st = c->status;
     if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
         return 0;
     if (lines)
         tail_lines(c->err, lines);
+    if (c->native && WIFEXITED(st))
+        return ft_error_set(err, 0, "reading the perf.data failed");
+    if (c->native)
+        return ft_error_set(err, 0, "reading the perf.data failed (killed by signal %d)",
+                            WTERMSIG(st));
     if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
         return ft_error_set(err, 0, "perf script could not be run (exit status 127)");
     if (WIFEXITED(st))
@@ -422,6 +610,10 @@ void perf_data_free(struct perf_data *c)
         reap(c->pid, 1000, true);
     if (c->relay)
         reap(c->relay, 1000, true);
+    if (c->errw >= 0)
+        close(c->errw);
+    if (c->keeper)
+        reap(c->keeper, 1000, true);
     if (c->err >= 0)
         close(c->err);
     free(c);

@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - perf_data.h: a perf.data file (perf record's binary output) is read through
- * a `perf script` child process whose standard output the loader parses as perf script
- * text, exactly as `perf script -i FILE | flametui -` would. This module only starts,
- * watches and ends that child: it never parses, never prints, and never leaves a child
- * behind (perf_data_free kills and reaps it).
+/* flametui - perf_data.h: a perf.data file (perf record's binary output) is read by a
+ * child process whose standard output the loader parses as perf script text, exactly as
+ * `perf script -i FILE | flametui -` would. The child is flametui itself reading the file
+ * natively (perfdata.h) when it can: a perf.data in a regular file, of a layout the reader
+ * knows, without --perf-args or --srcline; else it is `perf script`, and perf_data_note
+ * says why in one line. This module only starts, watches and ends that child: it never
+ * parses, never prints, and never leaves a child behind (perf_data_free kills and reaps
+ * it).
  * The command: PERF script -i FILE -F +pid [-F +srcline] [PERF_ARGS...], where PERF is
  * --perf=PATH or "perf" on PATH, and PERF_ARGS the --perf-args words (split at blanks,
  * '...' and "..." quote); -F is left out when PERF_ARGS has its own -F/--fields.
- * perf's stderr goes to an unlinked temporary file; when perf fails its last lines are
- * given back. Standard input holding perf.data: a regular file is given to perf as
+ * perf's stderr goes through a pipe to a forked keeper that stores its first and last
+ * PERF_DATA_KEEP bytes in an unlinked temporary file (in $TMPDIR, else /tmp); when perf
+ * fails its last lines are given back. Standard input holding perf.data: a regular file is given to perf as
  * /proc/self/fd/0; a pipe in perf's pipe mode (`perf record -o -`) is relayed to
  * `perf script -i -` by a forked copy loop (live); a pipe holding a normal perf.data
  * (which perf cannot read from a pipe) is first copied to an unlinked temporary file. */
@@ -20,10 +24,19 @@
 #include "core/util.h"
 
 #define PERF_DATA_MAGIC_LEN 16   /* bytes perf_data_sniff looks at */
+#define PERF_DATA_KEEP (64u << 10) /* of perf's stderr: its first and its last bytes */
 
 struct perf_data;
 
+/* how a perf.data is read */
+enum perf_data_mode {
+    PERF_DATA_AUTO,        /* natively; through perf script what the reader cannot read */
+    PERF_DATA_SCRIPT,      /* always through perf script (--perf-script) */
+    PERF_DATA_NATIVE,      /* never through perf script (--no-perf-script) */
+};
+
 struct perf_data_opts {
+    enum perf_data_mode mode;
     const char *perf;      /* the perf binary (NULL: "perf" on PATH) */
     const char *args;      /* extra perf script words (NULL: none) */
     bool srcline;          /* add -F +srcline (the parser's --srcline) */
@@ -44,6 +57,9 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
                                   bool in_regular, const void *prefix, size_t nprefix,
                                   bool pipe_mode, bool nonblock, struct ft_error *err);
 int perf_data_fd(const struct perf_data *c);        /* perf script's standard output */
+/* Why the file is read through perf script ("read through perf script: WHY"), or NULL:
+ * read natively, or perf script was forced. */
+const char *perf_data_note(const struct perf_data *c);
 /* After the output ended: waits for perf. 0 when it exited with status 0; else -1 with
  * err ("perf script failed (exit status 1)") and, when lines is not NULL, perf's last
  * stderr lines appended to it ("perf: message\n" each, at most 6). */

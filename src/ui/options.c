@@ -25,7 +25,8 @@ const char options_usage[] =
     "                        folded    stacks \"a;b;c 42\" (stackcollapse-*.pl, py-spy\n"
     "                                  --format raw, async-profiler -o collapsed)\n"
     "                        perf      perf script output (perf script > out.perf)\n"
-    "                        perf-data perf record's file, read through perf script\n"
+    "                        perf-data perf record's file, read natively (else\n"
+    "                                  through perf script, which says why)\n"
     "                                  (perf record -g -o perf.data -- CMD)\n"
     "                        pprof     Go pprof profile.proto, gzipped or not\n"
     "                                  (go tool pprof -proto URL > cpu.pb.gz)\n"
@@ -34,6 +35,8 @@ const char options_usage[] =
     "                        Any of them gzip, zstd, xz or bzip2 compressed.\n"
     "      --perf=PATH       perf.data: the perf binary (default: perf on PATH)\n"
     "      --perf-args=ARGS  perf.data: extra perf script options, split at blanks\n"
+    "      --perf-script     perf.data: read it through perf script, not natively\n"
+    "      --no-perf-script  perf.data: never run perf script (fail instead)\n"
     "      --sample-type=NAME pprof: the sample value shown (default: the profile's\n"
     "                        default, else its last): cpu, samples, alloc_space, ...\n"
     "      --pid             perf: include the PID with the process name\n"
@@ -149,6 +152,7 @@ enum {
     OPT_SAVE, OPT_TEE, OPT_ZOOM, OPT_SELECT, OPT_NO_MOUSE,
     OPT_FROM, OPT_TO, OPT_GROUP, OPT_RECURSION,
     OPT_PERF, OPT_PERF_ARGS,
+    OPT_PERF_SCRIPT, OPT_NO_PERF_SCRIPT,
     OPT_SAMPLE_TYPE,
     OPT_RAW,
     OPT_TIMEOUT, OPT_HEADER, OPT_INSECURE, OPT_REFRESH, OPT_PYROSCOPE, OPT_PARCA, OPT_QUERY,
@@ -176,6 +180,8 @@ static const struct option longopts[] = {
     {"max-line", required_argument, NULL, OPT_MAX_LINE},
     {"perf", required_argument, NULL, OPT_PERF},
     {"perf-args", required_argument, NULL, OPT_PERF_ARGS},
+    {"perf-script", no_argument, NULL, OPT_PERF_SCRIPT},
+    {"no-perf-script", no_argument, NULL, OPT_NO_PERF_SCRIPT},
     {"sample-type", required_argument, NULL, OPT_SAMPLE_TYPE},
     {"icicle", no_argument, NULL, 'i'},
     {"reverse", no_argument, NULL, 'r'},
@@ -550,6 +556,8 @@ static int option(struct options *o, int c, char *arg, char **argv, struct ft_er
     struct graph_spec *s = &o->spec;
     switch (c) {
     case OPT_ALL: o->perf.kernel = o->perf.jit = true; return 0;
+    case OPT_PERF_SCRIPT: o->perf_script = 1; return 0;
+    case OPT_NO_PERF_SCRIPT: o->perf_script = -1; return 0;
     case OPT_MAX_LINE:
         if (parse_size(arg, &o->max_line))
             return ft_error_set(err, 0, "invalid --max-line '%s' (1 to 2G bytes)", arg);

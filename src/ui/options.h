@@ -26,6 +26,7 @@ struct options {
     size_t max_line;            /* --max-line=BYTES, 0 = the loader's default (16 MiB) */
     const char *perf_path;      /* --perf=PATH: perf for perf.data files */
     const char *perf_args;      /* --perf-args=ARGS: extra perf script options */
+    int perf_script;            /* --perf-script 1, --no-perf-script -1, else 0 */
     const char *sample_type;    /* --sample-type=NAME (pprof), NULL = the profile's default */
     struct graph_spec spec;     /* what to show: filters, reverse, search, time, ... */
     int group;                  /* --group as given: enum perf_group, -1 when not given

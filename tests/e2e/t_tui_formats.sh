@@ -17,7 +17,7 @@ esac
 EOS
 chmod +x "$tmp/fakeperf"
 
-start "FAKEPERF=hang $FLAMETUI --perf=$tmp/fakeperf $tiny"
+start "FAKEPERF=hang $FLAMETUI --perf-script --perf=$tmp/fakeperf $tiny"
 wait_for 'LOADING .* [0-9,.]+[KMG]? samples$'
 wait_for '^flametui: perf-data-tiny.data'
 i=0   # (under load the fake perf may not have written its pid yet)
@@ -30,7 +30,7 @@ while ps -o stat= -p "$pid" > /dev/null 2>&1 && [ $i -lt 50 ]; do sleep 0.1; i=$
 ps -o stat= -p "$pid" > /dev/null 2>&1 && fail "perf $pid was not reaped after q" || ok
 
 fresh
-start "$FLAMETUI --perf=$tmp/fakeperf $tiny"
+start "$FLAMETUI --perf-script --perf=$tmp/fakeperf $tiny"
 wait_for '^flametui: perf-data-tiny.data  21 samples, 42.1 ms  cpu-clock'
 wait_gone 'LOADING'
 keys k
@@ -38,7 +38,7 @@ wait_for '^sh  42.1 ms \(100\.00%\)'
 quit_ok
 
 fresh
-start_size 200 24 "FAKEPERF=fail $FLAMETUI --perf=$tmp/fakeperf $tiny"
+start_size 200 24 "FAKEPERF=fail $FLAMETUI --perf-script --perf=$tmp/fakeperf $tiny"
 wait_for 'perf script failed \(exit status 3\)'
 wait_for 'INPUT ERROR'
 quit_rc 1            # no samples: exit 1, as the non-interactive outputs

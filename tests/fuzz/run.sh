@@ -16,7 +16,7 @@ top=$(cd "$here/../.." && pwd)
 builddir=${1:-}
 CLANG=${CLANG:-clang}
 secs=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"fuzz_folded fuzz_perf fuzz_filters fuzz_layout fuzz_svg fuzz_decompress fuzz_pprof fuzz_bpftrace fuzz_remote"}
+targets=${FUZZ_TARGETS:-"fuzz_folded fuzz_perf fuzz_filters fuzz_layout fuzz_svg fuzz_decompress fuzz_pprof fuzz_bpftrace fuzz_remote fuzz_perfdata"}
 TAP_SKIP_STATUS=77      # quickstart's tier: 77 is a skip
 . "$top/tests/lib.sh"
 
@@ -105,7 +105,7 @@ touch "$work/obj/stamp"
 for t in $targets; do
     # shellcheck disable=SC2086
     "$CLANG" $CFLAGS -fsanitize=fuzzer,$SAN -o "$work/$t" "$here/$t.c" $objs $pcre_libs \
-        $pb_libs $curl_libs -lz -lzstd -llzma -lbz2 -lm -pthread ||
+        $pb_libs $curl_libs -lz -lzstd -llzma -lbz2 -ldw -lelf -liberty -lm -pthread ||
         { fail "cannot build $t"; exit 1; }
 done
 
@@ -181,6 +181,9 @@ done
             > "$work/seed-fuzz_remote/trailer"
         printf '\000\012\036\012\005total\012\001a\022\006\012\004\000\012\000\000\022\006\012\004\000\012\012\001' \
             > "$work/seed-fuzz_remote/flamegraph" ;;
+    esac
+    case " $targets " in *" fuzz_perfdata "*)
+        cp "$top"/tests/data/*.data "$work/seed-fuzz_perfdata/" 2> /dev/null ;;
     esac
     case " $targets " in *" fuzz_layout "*)
         seed "$work/seed-fuzz_layout" '\117\025\000\040\000\000\001\000\010\002\006\005\014ma\344\015' $folded ;;

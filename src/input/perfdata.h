@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - perfdata.h: perf.data read natively (perf record's binary file, in the
+ * documented format of tools/perf/Documentation/perf.data-file-format.txt), printed as the
+ * text `perf script -F +pid` prints for it, so the perf script parser (parse_perf.c) and
+ * every one of its options see the same input either way.
+ *   perfdata_read.c  the file: header, attrs, event names, build ids, sample decoding
+ *   perfdata_sym.c   symbols: ELF files through elfutils (libelf, libdw's dwelf), the
+ *                    build-id cache, /proc/kallsyms, /tmp/perf-PID.map, demangling
+ *   perfdata_run.c   the machine (threads, maps), records in time order, the text
+ * What the reader does not understand is refused up front with a reason (perfdata_open):
+ * the caller then runs perf script instead. Internal to src/input. */
+#ifndef FLAMETUI_PERFDATA_H
+#define FLAMETUI_PERFDATA_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PD_MAX_ATTRS 64
+#define PD_MAX_IDS (1u << 20)
+
+/* sample_type bits */
+enum {
+    PD_S_IP = 1u << 0, PD_S_TID = 1u << 1, PD_S_TIME = 1u << 2, PD_S_ADDR = 1u << 3,
+    PD_S_READ = 1u << 4, PD_S_CALLCHAIN = 1u << 5, PD_S_ID = 1u << 6, PD_S_CPU = 1u << 7,
+    PD_S_PERIOD = 1u << 8, PD_S_STREAM_ID = 1u << 9, PD_S_IDENTIFIER = 1u << 16,
+};
+/* record types */
+enum {
+    PD_MMAP = 1, PD_LOST = 2, PD_COMM = 3, PD_EXIT = 4, PD_FORK = 7, PD_SAMPLE = 9,
+    PD_MMAP2 = 10, PD_AUX = 11, PD_KSYMBOL = 17, PD_FINISHED_ROUND = 68, PD_AUXTRACE_INFO = 70,
+    PD_AUXTRACE = 71, PD_COMPRESSED = 81,
+};
+
+struct pd_attr {
+    uint32_t type;
+    uint64_t config, sample_type, read_format, flags;
+    bool sample_id_all;
+    char *name;                 /* the event name perf script prints */
+};
+
+struct pd_file {
+    const unsigned char *p;     /* the whole file, mapped */
+    size_t len;
+    uint64_t data_off, data_size;
+    struct pd_attr attrs[PD_MAX_ATTRS];
+    size_t nattrs;
+    uint64_t *ids;              /* sample id -> attr index: ids[2k] id, ids[2k+1] index */
+    size_t nids;
+    /* the layout all attrs share */
+    uint64_t sample_type, read_format;
+    bool sample_id_all;
+    size_t id_pos;              /* the sample id's u64 index in a sample (SIZE_MAX: none) */
+    /* HEADER_BUILD_ID: build ids by file name */
+    const char *kallsyms;       /* the kernel's symbols (perfdata_open: /proc/kallsyms) */
+    struct pd_buildid {
+        char *name;
+        unsigned char id[20];
+        unsigned char len;
+        int pid;
+    } *bids;
+    size_t nbids;
+};
+
+/* A decoded PERF_RECORD_SAMPLE (the parts the text needs). */
+struct pd_sample {
+    uint64_t ip, time, period, id;
+    uint32_t pid, tid, cpu;
+    const unsigned char *chain;   /* nr u64s (file byte order = host order) */
+    uint64_t nr;
+    size_t attr;                  /* index into pd_file.attrs */
+};
+
+/* Reads the header of p[0..len) into f. false with why[0..n) set ("a cross-endian file",
+ * "AUX area data") when the reader cannot handle the file. */
+bool perfdata_open(struct pd_file *f, const void *p, size_t len, char *why, size_t n);
+void perfdata_close(struct pd_file *f);
+/* Walks the data section: every record whole, of a known kind, every sample decodable;
+ * false with why. */
+bool perfdata_check(const struct pd_file *f, char *why, size_t n);
+/* A sample record (header included) rec[0..size) decoded; false when it is malformed. */
+bool perfdata_sample(const struct pd_file *f, const unsigned char *rec, size_t size,
+                     struct pd_sample *s);
+/* The time of a non-sample record (its sample_id_all trailer), or 0. */
+uint64_t perfdata_rec_time(const struct pd_file *f, const unsigned char *rec, size_t size);
+static inline uint64_t pd_u64(const unsigned char *p)
+{
+    uint64_t v;
+    __builtin_memcpy(&v, p, 8);
+    return v;
+}
+static inline uint32_t pd_u32(const unsigned char *p)
+{
+    uint32_t v;
+    __builtin_memcpy(&v, p, 4);
+    return v;
+}
+
+/* -- perfdata_sym.c: the symbols of one file (a dso) */
+struct pd_dso;
+struct pd_syms;
+/* The symbols of the ELF file PATH as perf loads them (build id bid[0..blen) when the
+ * perf.data knows it: candidates that do not match are skipped). Never NULL; empty when
+ * nothing was found. */
+struct pd_syms *pd_syms_elf(const char *path, const unsigned char *bid, size_t blen);
+/* /proc/kallsyms (or the file given) as perf splits it: kernel symbols. */
+struct pd_syms *pd_syms_kallsyms(const char *path);
+/* A perf-PID.map file (JIT). */
+struct pd_syms *pd_syms_perfmap(const char *path);
+/* One symbol over [start, start+len) (a KSYMBOL). */
+struct pd_syms *pd_syms_one(uint64_t start, uint64_t len, const char *name);
+/* The symbol holding addr, its start in *start; NULL: none. */
+const char *pd_syms_find(const struct pd_syms *s, uint64_t addr, uint64_t *start);
+/* [*lo, *hi): from the first symbol's start to the last one's end (0, 0: none). */
+void pd_syms_span(const struct pd_syms *s, uint64_t *lo, uint64_t *hi);
+void pd_syms_free(struct pd_syms *s);
+
+/* -- perfdata_run.c */
+/* Writes perf script's text for the perf.data f to fd. 0, or -1 with why. */
+int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n);
+#endif

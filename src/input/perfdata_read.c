@@ -1,0 +1,378 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - perfdata_read.c: see perfdata.h. The header, the attrs and their ids, the
+ * feature sections used (build ids, event names), and the layout of sample records. Every
+ * offset and size read from the file is checked against the mapping before use. */
+#include "config.h"
+
+#include "input/perfdata.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+
+#define FEAT_BUILD_ID 2
+#define FEAT_EVENT_DESC 12
+#define HEADER_SIZE 104
+#define ATTR_MIN 64                   /* PERF_ATTR_SIZE_VER0 */
+#define PERF_TYPE_TRACEPOINT 2
+#define READ_TOTAL_TIME_ENABLED 1u
+#define READ_TOTAL_TIME_RUNNING 2u
+#define READ_ID 4u
+#define READ_GROUP 8u
+#define READ_LOST 16u
+/* sample_type bits after CALLCHAIN that are read past (the text does not need them) */
+#define S_KNOWN ((1ull << 25) - 1)
+
+static bool in_file(const struct pd_file *f, uint64_t off, uint64_t size)
+{
+    return off <= f->len && size <= f->len - off;
+}
+
+static bool fail(char *why, size_t n, const char *msg)
+{
+    snprintf(why, n, "%s", msg);
+    return false;
+}
+
+/* The event names of HEADER_EVENT_DESC, in attr order. */
+static void read_event_desc(struct pd_file *f, uint64_t off, uint64_t size)
+{
+    if (!in_file(f, off, size) || size < 8)
+        return;
+    const unsigned char *p = f->p + off, *end = p + size;
+    uint32_t nr = pd_u32(p), asz = pd_u32(p + 4);
+    p += 8;
+    for (uint32_t i = 0; i < nr && i < f->nattrs; i++) {
+        if ((size_t)(end - p) < (uint64_t)asz + 8)
+            return;
+        p += asz;
+        uint32_t nids = pd_u32(p), slen = pd_u32(p + 4);
+        p += 8;
+        if ((size_t)(end - p) < slen)
+            return;
+        size_t l = strnlen((const char *)p, slen);
+        free(f->attrs[i].name);
+        f->attrs[i].name = xmalloc(l + 1);
+        memcpy(f->attrs[i].name, p, l);
+        f->attrs[i].name[l] = '\0';
+        p += slen;
+        if ((uint64_t)(end - p) / 8 < nids)
+            return;
+        p += (size_t)nids * 8;
+    }
+}
+
+/* HEADER_BUILD_ID: perf_event_header, s32 pid, u8 build_id[24], char filename[]. */
+static void read_build_ids(struct pd_file *f, uint64_t off, uint64_t size)
+{
+    if (!in_file(f, off, size))
+        return;
+    const unsigned char *p = f->p + off, *end = p + size;
+    size_t cap = 0;
+    while (end - p >= 36) {
+        uint16_t misc, rs;
+        memcpy(&misc, p + 4, 2);
+        memcpy(&rs, p + 6, 2);
+        if (rs < 36 || rs > end - p)
+            return;
+        FT_GROW(f->bids, cap, f->nbids + 1);
+        struct pd_buildid *b = &f->bids[f->nbids++];
+        int32_t pid;
+        memcpy(&pid, p + 8, 4);
+        b->pid = pid;
+        memcpy(b->id, p + 12, 20);
+        b->len = (misc & (1u << 15)) && p[32] <= 20 ? p[32] : 20;
+        size_t l = strnlen((const char *)p + 36, rs - 36u);
+        b->name = xmalloc(l + 1);
+        memcpy(b->name, p + 36, l);
+        b->name[l] = '\0';
+        p += rs;
+    }
+}
+
+static void read_features(struct pd_file *f, const unsigned char *bits)
+{
+    uint64_t sec = f->data_off + f->data_size;
+    for (int feat = 1; feat < 256; feat++) {
+        if (!(bits[feat / 8] & (1u << (feat % 8))))
+            continue;
+        if (!in_file(f, sec, 16))
+            return;
+        uint64_t off = pd_u64(f->p + sec), size = pd_u64(f->p + sec + 8);
+        sec += 16;
+        if (feat == FEAT_BUILD_ID)
+            read_build_ids(f, off, size);
+        else if (feat == FEAT_EVENT_DESC)
+            read_event_desc(f, off, size);
+    }
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* One attr of the attrs section and its ids. */
+static bool read_attr(struct pd_file *f, const unsigned char *a, uint64_t asz, size_t idx,
+                      size_t *idcap, char *why, size_t n)
+{
+    struct pd_attr *at = &f->attrs[idx];
+    at->type = pd_u32(a);
+    at->config = pd_u64(a + 8);
+    at->sample_type = pd_u64(a + 24);
+    at->read_format = pd_u64(a + 32);
+    at->flags = pd_u64(a + 40);
+    at->sample_id_all = (at->flags >> 18) & 1;
+    if (at->type == PERF_TYPE_TRACEPOINT)
+        return fail(why, n, "tracepoint events (perf script formats their data)");
+    if (at->sample_type & (1u << 13))
+        return fail(why, n, "DWARF call graphs (perf record --call-graph dwarf)");
+    if (at->sample_type & (1u << 11))
+        return fail(why, n, "branch stacks (perf record -b or --call-graph lbr)");
+    if (at->sample_type & ~S_KNOWN)
+        return fail(why, n, "a sample_type bit this reader does not know");
+    uint64_t ioff = pd_u64(a + asz - 16), isz = pd_u64(a + asz - 8);
+    if (!in_file(f, ioff, isz) || isz / 8 > PD_MAX_IDS - f->nids)
+        return fail(why, n, "an attr's ids lie past the end of the file");
+    for (uint64_t k = 0; k < isz / 8; k++) {
+        FT_GROW(f->ids, *idcap, 2 * f->nids + 2);
+        f->ids[2 * f->nids] = pd_u64(f->p + ioff + 8 * k);
+        f->ids[2 * f->nids + 1] = idx;
+        f->nids++;
+    }
+    return true;
+}
+
+/* The u64 index of the sample id in a sample record, SIZE_MAX: none. */
+static size_t id_position(uint64_t st)
+{
+    if (st & PD_S_IDENTIFIER)
+        return 0;
+    if (!(st & PD_S_ID))
+        return SIZE_MAX;
+    size_t i = 0;
+    i += !!(st & PD_S_IP);
+    i += !!(st & PD_S_TID);
+    i += !!(st & PD_S_TIME);
+    i += !!(st & PD_S_ADDR);
+    return i;
+}
+
+static bool read_attrs(struct pd_file *f, uint64_t asz, uint64_t off, uint64_t size,
+                       char *why, size_t n)
+{
+    if (asz < ATTR_MIN + 16 || asz > 4096 || !in_file(f, off, size) || size % asz)
+        return fail(why, n, "the attrs section is malformed");
+    if (size / asz == 0 || size / asz > PD_MAX_ATTRS)
+        return fail(why, n, "no events, or more than 64");
+    f->nattrs = (size_t)(size / asz);
+    size_t idcap = 0;
+    for (size_t i = 0; i < f->nattrs; i++)
+        if (!read_attr(f, f->p + off + i * asz, asz, i, &idcap, why, n))
+            return false;
+    if (f->nids)
+        qsort(f->ids, f->nids, 16, cmp_id);
+    f->sample_type = f->attrs[0].sample_type;
+    f->read_format = f->attrs[0].read_format;
+    f->sample_id_all = f->attrs[0].sample_id_all;
+    f->id_pos = id_position(f->sample_type);
+    for (size_t i = 1; i < f->nattrs; i++) {
+        const struct pd_attr *a = &f->attrs[i];
+        if (a->sample_type != f->sample_type || a->read_format != f->read_format ||
+            a->sample_id_all != f->sample_id_all)
+            return fail(why, n, "events with different sample layouts");
+    }
+    if (f->nattrs > 1 && f->id_pos == SIZE_MAX)
+        return fail(why, n, "several events without sample ids");
+    if (!(f->sample_type & PD_S_TID) || !(f->sample_type & PD_S_IP))
+        return fail(why, n, "samples without an ip or a pid");
+    return true;
+}
+
+bool perfdata_open(struct pd_file *f, const void *p, size_t len, char *why, size_t n)
+{
+    memset(f, 0, sizeof *f);
+    f->p = p;
+    f->len = len;
+    f->kallsyms = "/proc/kallsyms";
+    if (len < 16)
+        return fail(why, n, "a truncated perf.data header");
+    if (!memcmp(p, "2ELIFREP", 8))
+        return fail(why, n, "a perf.data of the other byte order");
+    if (memcmp(p, "PERFILE2", 8))
+        return fail(why, n, "not a perf.data version 2 file");
+    uint64_t hsz = pd_u64(f->p + 8);
+    if (hsz == 16)
+        return fail(why, n, "perf's pipe format");
+    if (hsz < HEADER_SIZE || len < HEADER_SIZE)
+        return fail(why, n, "a truncated perf.data header");
+    const unsigned char *h = f->p;
+    f->data_off = pd_u64(h + 40);
+    f->data_size = pd_u64(h + 48);
+    if (!in_file(f, f->data_off, f->data_size))
+        return fail(why, n, "the data section lies past the end of the file (a perf record "
+                    "that did not finish?)");
+    if (!read_attrs(f, pd_u64(h + 16), pd_u64(h + 24), pd_u64(h + 32), why, n))
+        return false;
+    read_features(f, h + 72);
+    for (size_t i = 0; i < f->nattrs; i++)
+        if (!f->attrs[i].name) {
+            f->attrs[i].name = xmalloc(32);
+            snprintf(f->attrs[i].name, 32, "raw 0x%llx",
+                     (unsigned long long)f->attrs[i].config);
+        }
+    return true;
+}
+
+void perfdata_close(struct pd_file *f)
+{
+    for (size_t i = 0; i < f->nattrs; i++)
+        free(f->attrs[i].name);
+    for (size_t i = 0; i < f->nbids; i++)
+        free(f->bids[i].name);
+    free(f->bids);
+    free(f->ids);
+    memset(f, 0, sizeof *f);
+}
+
+static size_t attr_of(const struct pd_file *f, uint64_t id)
+{
+    if (f->nattrs == 1)
+        return 0;
+    size_t lo = 0, hi = f->nids;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->ids[2 * mid] < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < f->nids && f->ids[2 * lo] == id ? (size_t)f->ids[2 * lo + 1] : SIZE_MAX;
+}
+
+static uint64_t read_size(uint64_t rf, const unsigned char *p, const unsigned char *end,
+                          bool *ok)
+{
+    size_t per = 1 + !!(rf & READ_ID) + !!(rf & READ_LOST);
+    size_t times = !!(rf & READ_TOTAL_TIME_ENABLED) + !!(rf & READ_TOTAL_TIME_RUNNING);
+    if (!(rf & READ_GROUP))
+        return 8 * (per + times);
+    if (end - p < 8) {
+        *ok = false;
+        return 0;
+    }
+    uint64_t nr = pd_u64(p);
+    if (nr > 4096) {
+        *ok = false;
+        return 0;
+    }
+    return 8 * (1 + times + nr * per);
+}
+
+bool perfdata_sample(const struct pd_file *f, const unsigned char *rec, size_t size,
+                     struct pd_sample *s)
+{
+    const unsigned char *p = rec + 8, *end = rec + size;
+    uint64_t st = f->sample_type;
+    memset(s, 0, sizeof *s);
+#define TAKE(var)                    \
+    do {                             \
+        if (end - p < 8)             \
+            return false;            \
+        var = pd_u64(p);             \
+        p += 8;                      \
+    } while (0)
+    uint64_t skip;
+    if (st & PD_S_IDENTIFIER)
+        TAKE(s->id);
+    if (st & PD_S_IP)
+        TAKE(s->ip);
+    if (st & PD_S_TID) {
+        if (end - p < 8)
+            return false;
+        s->pid = pd_u32(p);
+        s->tid = pd_u32(p + 4);
+        p += 8;
+    }
+    if (st & PD_S_TIME)
+        TAKE(s->time);
+    if (st & PD_S_ADDR)
+        TAKE(skip);
+    if (st & PD_S_ID)
+        TAKE(s->id);
+    if (st & PD_S_STREAM_ID)
+        TAKE(skip);
+    if (st & PD_S_CPU) {
+        if (end - p < 8)
+            return false;
+        s->cpu = pd_u32(p);
+        p += 8;
+    }
+    if (st & PD_S_PERIOD)
+        TAKE(s->period);
+#undef TAKE
+    (void)skip;
+    if (st & PD_S_READ) {
+        bool ok = true;
+        uint64_t rs = read_size(f->read_format, p, end, &ok);
+        if (!ok || (uint64_t)(end - p) < rs)
+            return false;
+        p += rs;
+    }
+    if (st & PD_S_CALLCHAIN) {
+        if (end - p < 8)
+            return false;
+        s->nr = pd_u64(p);
+        p += 8;
+        if (s->nr > (uint64_t)(end - p) / 8)
+            return false;
+        s->chain = p;
+    }
+    s->attr = attr_of(f, s->id);
+    return s->attr != SIZE_MAX;
+}
+
+uint64_t perfdata_rec_time(const struct pd_file *f, const unsigned char *rec, size_t size)
+{
+    uint64_t st = f->sample_type;
+    if (!f->sample_id_all || !(st & PD_S_TIME))
+        return 0;
+    /* the trailer: tid, time, id, stream_id, cpu, identifier; time is after them all */
+    size_t after = 8 + 8 * (!!(st & PD_S_ID) + !!(st & PD_S_STREAM_ID) + !!(st & PD_S_CPU) +
+                            !!(st & PD_S_IDENTIFIER));
+    if (size < 8 + after)
+        return 0;
+    return pd_u64(rec + size - after);
+}
+
+bool perfdata_check(const struct pd_file *f, char *why, size_t n)
+{
+    const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
+    while (end - p >= 8) {
+        uint32_t type = pd_u32(p);
+        uint16_t size;
+        memcpy(&size, p + 6, 2);
+        if (size < 8 || size > end - p) {
+            snprintf(why, n, "a record of size %u at offset %zu", size,
+                     (size_t)(p - f->p));
+            return false;
+        }
+        if (type == PD_AUX || type == PD_AUXTRACE || type == PD_AUXTRACE_INFO)
+            return fail(why, n, "AUX area data (Intel PT, CoreSight, ...)");
+        if (type == PD_COMPRESSED)
+            return fail(why, n, "compressed records (perf record -z)");
+        struct pd_sample smp;
+        if (type == PD_SAMPLE && !perfdata_sample(f, p, size, &smp)) {
+            snprintf(why, n, "a malformed sample at offset %zu (fields or call chain past "
+                     "its end, or an unknown id)", (size_t)(p - f->p));
+            return false;
+        }
+        p += size;
+    }
+    if (p != end)
+        return fail(why, n, "the data section ends inside a record");
+    return true;
+}

@@ -1,0 +1,668 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - perfdata_run.c: see perfdata.h. The machine perf script keeps while it reads
+ * (tools/perf/util/machine.c, thread.c, maps.c): threads by tid with their comm, process
+ * address spaces shared by their threads and cloned at fork, maps split where a new one
+ * overlaps, files (dsos) by name with their symbols loaded on first use. Records are
+ * processed in time order (a stable sort: perf's ordered events), samples printed as
+ * `perf script -F +pid` prints them. */
+#include "config.h"
+
+#include "input/perfdata.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/util.h"
+
+#define CTX_MAX ((uint64_t)-4095)
+#define CTX_HV ((uint64_t)-32)
+#define CTX_KERNEL ((uint64_t)-128)
+#define CTX_USER ((uint64_t)-512)
+#define CTX_GUEST_KERNEL ((uint64_t)-2176)
+#define CTX_GUEST_USER ((uint64_t)-2560)
+#define MAX_STACK 127               /* perf script's default --max-stack */
+#define MISC_CPUMODE 7u
+#define MISC_KERNEL 1u
+#define MISC_USER 2u
+#define MISC_GUEST_KERNEL 4u
+#define MISC_FORK_EXEC (1u << 13)
+#define PROT_EXEC_BIT 4u
+#define OUT_FLUSH (1u << 20)
+
+enum dso_kind { DSO_ELF, DSO_PERFMAP, DSO_NONE, DSO_KSYM };
+
+struct dso {
+    char *name;
+    enum dso_kind kind;
+    bool loaded;
+    struct pd_syms *syms;
+    uint64_t ks_start, ks_len;  /* DSO_KSYM */
+    struct dso *next;           /* hash chain */
+};
+
+struct map {
+    uint64_t start, end, pgoff;
+    bool identity;
+    struct dso *dso;
+};
+
+struct maps {
+    struct map *v;
+    size_t n, cap;
+    int refs;
+};
+
+struct thread {
+    int32_t pid, tid;
+    char *comm;
+    bool comm_set;
+    struct maps *maps;
+    struct thread *next;
+};
+
+#define HBITS 12
+#define CACHE_BITS 14
+struct sym_cache {
+    const struct pd_syms *syms;
+    uint64_t addr, start;
+    const char *name;
+};
+
+struct machine {
+    const struct pd_file *f;
+    struct thread *threads[1u << HBITS];
+    struct dso *dsos[1u << HBITS];
+    struct pd_syms *kallsyms;
+    uint64_t k_lo, k_hi;        /* the kernel map: [first symbol, last symbol's end) */
+    struct maps kmaps;          /* KSYMBOL maps (BPF programs) */
+    struct dso *kernel;
+    int out;
+    struct buf o;
+    bool write_failed;
+    int name_width;
+    struct sym_cache cache[1u << CACHE_BITS];
+};
+
+static uint32_t hash_u32(uint32_t x)
+{
+    return (x * 2654435761u) >> (32 - HBITS);
+}
+
+static struct dso *dso_get(struct machine *m, const char *name, enum dso_kind kind)
+{
+    uint32_t h = (uint32_t)(util_hash(name, strlen(name)) >> (64 - HBITS));
+    for (struct dso *d = m->dsos[h]; d; d = d->next)
+        if (!strcmp(d->name, name))
+            return d;
+    struct dso *d = xcalloc(1, sizeof *d);
+    d->name = xstrdup(name);
+    d->kind = kind;
+    d->next = m->dsos[h];
+    m->dsos[h] = d;
+    return d;
+}
+
+static const struct pd_buildid *buildid_of(const struct pd_file *f, const char *name)
+{
+    for (size_t i = 0; i < f->nbids; i++)
+        if (!strcmp(f->bids[i].name, name))
+            return &f->bids[i];
+    return NULL;
+}
+
+static const struct pd_syms *dso_syms(struct machine *m, struct dso *d)
+{
+    if (d->loaded)
+        return d->syms;
+    d->loaded = true;
+    if (d->kind == DSO_PERFMAP) {
+        d->syms = pd_syms_perfmap(d->name);
+    } else if (d->kind == DSO_ELF) {
+        const struct pd_buildid *b = buildid_of(m->f, d->name);
+        d->syms = pd_syms_elf(d->name, b ? b->id : NULL, b ? b->len : 0);
+    } else if (d->kind == DSO_KSYM) {
+        d->syms = pd_syms_one(d->ks_start, d->ks_len, d->name);
+    }
+    return d->syms;
+}
+
+/* -- maps */
+
+static struct maps *maps_new(void)
+{
+    struct maps *ms = xcalloc(1, sizeof *ms);
+    ms->refs = 1;
+    return ms;
+}
+
+static void maps_put(struct maps *ms)
+{
+    if (ms && --ms->refs == 0) {
+        free(ms->v);
+        free(ms);
+    }
+}
+
+static struct maps *maps_clone(const struct maps *src)
+{
+    struct maps *ms = maps_new();
+    if (src->n) {
+        ms->v = xcalloc(src->n, sizeof *ms->v);
+        memcpy(ms->v, src->v, src->n * sizeof *ms->v);
+        ms->n = ms->cap = src->n;
+    }
+    return ms;
+}
+
+/* The index of the first map ending after addr. */
+static size_t maps_lower(const struct maps *ms, uint64_t addr)
+{
+    size_t lo = 0, hi = ms->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (ms->v[mid].end <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static const struct map *maps_find(const struct maps *ms, uint64_t addr)
+{
+    size_t i = maps_lower(ms, addr);
+    return i < ms->n && ms->v[i].start <= addr ? &ms->v[i] : NULL;
+}
+
+/* Inserts nm; the parts of maps it overlaps are cut away (maps__fixup_overlappings). */
+static void maps_insert(struct maps *ms, const struct map *nm)
+{
+    if (nm->end <= nm->start)
+        return;
+    size_t i = maps_lower(ms, nm->start), j = i;
+    struct map before = {0}, after = {0};
+    bool has_before = false, has_after = false;
+    while (j < ms->n && ms->v[j].start < nm->end) {
+        const struct map *o = &ms->v[j];
+        if (o->start < nm->start) {
+            before = *o;
+            before.end = nm->start;
+            has_before = true;
+        }
+        if (o->end > nm->end) {
+            after = *o;
+            after.start = nm->end;
+            if (!o->identity)
+                after.pgoff += nm->end - o->start;
+            has_after = true;
+        }
+        j++;
+    }
+    size_t add = (size_t)has_before + 1 + (size_t)has_after;
+    size_t removed = j - i;
+    FT_GROW(ms->v, ms->cap, ms->n - removed + add);
+    memmove(ms->v + i + add, ms->v + j, (ms->n - j) * sizeof *ms->v);
+    ms->n = ms->n - removed + add;
+    size_t k = i;
+    if (has_before)
+        ms->v[k++] = before;
+    ms->v[k++] = *nm;
+    if (has_after)
+        ms->v[k] = after;
+}
+
+/* -- threads */
+
+static struct thread *thread_find(struct machine *m, int32_t tid)
+{
+    for (struct thread *t = m->threads[hash_u32((uint32_t)tid)]; t; t = t->next)
+        if (t->tid == tid)
+            return t;
+    return NULL;
+}
+
+static struct thread *thread_add(struct machine *m, int32_t pid, int32_t tid)
+{
+    struct thread *t = xcalloc(1, sizeof *t);
+    t->pid = pid;
+    t->tid = tid;
+    char c[32];
+    snprintf(c, sizeof c, ":%d", tid);
+    t->comm = xstrdup(c);
+    uint32_t h = hash_u32((uint32_t)tid);
+    t->next = m->threads[h];
+    m->threads[h] = t;
+    return t;
+}
+
+static struct thread *findnew(struct machine *m, int32_t pid, int32_t tid);
+
+static void thread_init_maps(struct machine *m, struct thread *t)
+{
+    if (t->pid == t->tid || t->pid == -1) {
+        t->maps = maps_new();
+        return;
+    }
+    struct thread *leader = findnew(m, t->pid, t->pid);
+    t->maps = leader->maps;
+    t->maps->refs++;
+}
+
+/* machine__findnew_thread */
+static struct thread *findnew(struct machine *m, int32_t pid, int32_t tid)
+{
+    struct thread *t = thread_find(m, tid);
+    if (t) {
+        if (t->pid == -1 && pid != -1 && pid != tid && t->maps) {
+            struct thread *leader = findnew(m, pid, pid);
+            t->pid = pid;
+            if (leader != t) {
+                maps_put(t->maps);
+                t->maps = leader->maps;
+                t->maps->refs++;
+            }
+        } else if (t->pid == -1) {
+            t->pid = pid;
+        }
+        return t;
+    }
+    t = thread_add(m, pid, tid);
+    thread_init_maps(m, t);
+    return t;
+}
+
+static void thread_remove(struct machine *m, struct thread *t)
+{
+    struct thread **pp = &m->threads[hash_u32((uint32_t)t->tid)];
+    while (*pp != t)
+        pp = &(*pp)->next;
+    *pp = t->next;
+    maps_put(t->maps);
+    free(t->comm);
+    free(t);
+}
+
+static void set_comm(struct thread *t, const char *comm)
+{
+    free(t->comm);
+    t->comm = xstrdup(comm);
+    t->comm_set = true;
+}
+
+/* -- records */
+
+static void do_comm(struct machine *m, const unsigned char *r, size_t size)
+{
+    if (size < 17)
+        return;
+    char comm[64];
+    size_t l = strnlen((const char *)r + 16, size - 16);
+    snprintf(comm, sizeof comm, "%.*s", (int)(l < 63 ? l : 63), r + 16);
+    set_comm(findnew(m, (int32_t)pd_u32(r + 8), (int32_t)pd_u32(r + 12)), comm);
+}
+
+static void do_fork(struct machine *m, const unsigned char *r, size_t size, uint16_t misc)
+{
+    if (size < 24)
+        return;
+    int32_t pid = (int32_t)pd_u32(r + 8), ppid = (int32_t)pd_u32(r + 12),
+            tid = (int32_t)pd_u32(r + 16), ptid = (int32_t)pd_u32(r + 20);
+    struct thread *parent = findnew(m, ppid, ptid);
+    struct thread *t = thread_find(m, tid);
+    if (t && t != parent)
+        thread_remove(m, t);
+    if (t == parent)
+        return;
+    t = findnew(m, pid, tid);
+    if (parent->comm_set)
+        set_comm(t, parent->comm);
+    if (t->pid == parent->pid || t->maps == parent->maps)
+        return;
+    if (!(misc & MISC_FORK_EXEC)) {
+        maps_put(t->maps);
+        t->maps = maps_clone(parent->maps);
+    }
+}
+
+static bool is_anon(const char *f)
+{
+    return !strcmp(f, "//anon") || !strncmp(f, "/dev/zero", 9) ||
+           !strncmp(f, "/anon_hugepage", 14);
+}
+
+static bool is_no_dso(const char *f)
+{
+    return !strncmp(f, "[stack", 6) || !strncmp(f, "/SYSV", 5) || !strcmp(f, "[heap]");
+}
+
+static void do_mmap(struct machine *m, const unsigned char *r, size_t size, uint32_t type,
+                    uint16_t misc)
+{
+    size_t fo = type == PD_MMAP2 ? 72 : 40;
+    if (size <= fo)
+        return;
+    uint32_t mode = misc & MISC_CPUMODE;
+    if (mode == MISC_KERNEL || mode == MISC_GUEST_KERNEL)
+        return;   /* the kernel map: /proc/kallsyms */
+    int32_t pid = (int32_t)pd_u32(r + 8), tid = (int32_t)pd_u32(r + 12);
+    uint64_t start = pd_u64(r + 16), len = pd_u64(r + 24), pgoff = pd_u64(r + 32);
+    uint32_t prot = type == PD_MMAP2 ? pd_u32(r + 64) : PROT_EXEC_BIT;
+    char fname[4096];
+    size_t l = strnlen((const char *)r + fo, size - fo);
+    snprintf(fname, sizeof fname, "%.*s", (int)(l < 4095 ? l : 4095), r + fo);
+    bool anon = is_anon(fname), nodso = is_no_dso(fname);
+    struct map mp = {.start = start, .end = start + len, .pgoff = pgoff};
+    if ((anon || nodso) && (prot & PROT_EXEC_BIT))
+        snprintf(fname, sizeof fname, "/tmp/perf-%d.map", pid);
+    enum dso_kind kind = DSO_ELF;
+    if (anon || nodso) {
+        mp.identity = true;
+        kind = (prot & PROT_EXEC_BIT) ? DSO_PERFMAP : DSO_NONE;
+    }
+    mp.dso = dso_get(m, fname, kind);
+    if (mp.dso->kind == DSO_NONE)
+        mp.dso->loaded = true;
+    struct thread *t = findnew(m, pid, tid);
+    maps_insert(t->maps, &mp);
+}
+
+static void do_ksymbol(struct machine *m, const unsigned char *r, size_t size)
+{
+    if (size <= 24)
+        return;
+    uint64_t addr = pd_u64(r + 8);
+    uint32_t len = pd_u32(r + 16);
+    uint16_t flags;
+    memcpy(&flags, r + 22, 2);
+    char name[512];
+    size_t l = strnlen((const char *)r + 24, size - 24);
+    snprintf(name, sizeof name, "%.*s", (int)(l < 511 ? l : 511), r + 24);
+    if (flags & 1) {   /* unregister: the kernel maps keep it (as perf's do) */
+        return;
+    }
+    struct map mp = {.start = addr, .end = addr + len, .identity = true};
+    mp.dso = dso_get(m, name, DSO_KSYM);
+    mp.dso->ks_start = addr;
+    mp.dso->ks_len = len;
+    maps_insert(&m->kmaps, &mp);
+}
+
+/* -- output */
+
+static void out_flush(struct machine *m)
+{
+    const char *p = m->o.p;
+    size_t n = m->o.len;
+    while (n && !m->write_failed) {
+        ssize_t w = write(m->out, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            m->write_failed = true;
+            break;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    m->o.len = 0;
+}
+
+/* v in hexadecimal, right-aligned in width columns */
+static void put_hex(struct buf *b, uint64_t v, int width)
+{
+    char t[17];
+    int n = 0;
+    do {
+        t[n++] = "0123456789abcdef"[v & 15];
+        v >>= 4;
+    } while (v);
+    buf_reserve(b, 16);
+    for (int i = n; i < width; i++)
+        b->p[b->len++] = ' ';
+    while (n)
+        b->p[b->len++] = t[--n];
+}
+
+static void put_hex16(struct buf *b, uint64_t v)
+{
+    put_hex(b, v, 16);
+}
+
+static void put_str(struct buf *b, const char *s)
+{
+    buf_append(b, s, strlen(s));
+}
+
+/* The kernel's symbols, read on the first kernel frame; the kernel map spans them. */
+static const struct pd_syms *kernel_syms(struct machine *m)
+{
+    if (!m->kallsyms) {
+        m->kallsyms = pd_syms_kallsyms(m->f->kallsyms);
+        pd_syms_span(m->kallsyms, &m->k_lo, &m->k_hi);
+    }
+    return m->kallsyms;
+}
+
+/* pd_syms_find through a direct-mapped cache of (symbols, address) */
+static const char *find_sym(struct machine *m, const struct pd_syms *syms, uint64_t addr,
+                            uint64_t *start)
+{
+    uint64_t h = (addr ^ (uint64_t)(uintptr_t)syms) * 0x9e3779b97f4a7c15ull;
+    struct sym_cache *c = &m->cache[h >> (64 - CACHE_BITS)];
+    if (c->syms != syms || c->addr != addr) {
+        c->syms = syms;
+        c->addr = addr;
+        c->name = pd_syms_find(syms, addr, &c->start);
+    }
+    *start = c->start;
+    return c->name;
+}
+
+/* One frame: "\t%16lx sym+0xoff (dso)\n"; raw: the address as sampled, without the tab
+ * (a sample without a call chain). */
+static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t ip, bool raw)
+{
+    struct buf *b = &m->o;
+    const char *sym = NULL, *dso = "[unknown]";
+    uint64_t addr = ip, start = 0;
+    if (mode == MISC_KERNEL || mode == MISC_GUEST_KERNEL) {
+        const struct map *km = maps_find(&m->kmaps, ip);
+        if (km) {
+            dso = km->dso->name;
+            sym = find_sym(m, dso_syms(m, km->dso), ip, &start);
+        } else if (kernel_syms(m) && ip >= m->k_lo && ip < m->k_hi) {
+            dso = "[kernel.kallsyms]";
+            sym = find_sym(m, m->kallsyms, ip, &start);
+        }
+    } else if (t->maps) {
+        const struct map *mp = maps_find(t->maps, ip);
+        if (mp) {
+            dso = mp->dso->name;
+            addr = mp->identity ? ip : ip - mp->start + mp->pgoff;
+            sym = find_sym(m, dso_syms(m, mp->dso), addr, &start);
+        }
+    }
+    if (!raw)
+        buf_putc(b, '\t');
+    put_hex16(b, raw ? ip : addr);
+    buf_putc(b, ' ');
+    if (sym) {
+        put_str(b, sym);
+        put_str(b, "+0x");
+        put_hex(b, addr - start, 0);
+    } else {
+        put_str(b, "[unknown]");
+    }
+    put_str(b, " (");
+    put_str(b, dso);
+    put_str(b, ")\n");
+}
+
+static void sample_header(struct machine *m, const struct pd_sample *s, struct thread *t)
+{
+    const struct pd_file *f = m->f;
+    struct buf *b = &m->o;
+    if (s->chain)
+        put_str(b, t->comm);
+    else
+        buf_printf(b, "%16s", t->comm);
+    buf_printf(b, " %5d/%-5d ", (int32_t)s->pid, (int32_t)s->tid);
+    if (f->sample_type & PD_S_CPU)
+        buf_printf(b, "[%03u] ", s->cpu);
+    if (f->sample_type & PD_S_TIME)
+        buf_printf(b, "%5llu.%06llu: ", (unsigned long long)(s->time / 1000000000u),
+                   (unsigned long long)(s->time % 1000000000u / 1000u));
+    if (f->sample_type & PD_S_PERIOD)
+        buf_printf(b, "%10llu ", (unsigned long long)s->period);
+    buf_printf(b, "%*s: ", m->name_width, f->attrs[s->attr].name);
+}
+
+static void do_sample(struct machine *m, const unsigned char *r, size_t size, uint16_t misc)
+{
+    struct pd_sample s;
+    if (!perfdata_sample(m->f, r, size, &s))
+        return;
+    struct thread *t = findnew(m, (int32_t)s.pid, (int32_t)s.tid);
+    sample_header(m, &s, t);
+    struct buf *b = &m->o;
+    if (!s.chain) {
+        /* perf script's one-line form */
+        buf_putc(b, ' ');
+        frame(m, t, misc & MISC_CPUMODE, s.ip, true);
+        return;
+    }
+    buf_putc(b, '\n');
+    size_t frames_at = b->len;
+    uint32_t mode = MISC_USER;
+    unsigned entries = 0;
+    for (uint64_t i = 0; i < s.nr && entries < MAX_STACK; i++) {
+        uint64_t ip = pd_u64(s.chain + 8 * i);
+        if (ip >= CTX_MAX) {
+            if (ip == CTX_KERNEL)
+                mode = MISC_KERNEL;
+            else if (ip == CTX_USER)
+                mode = MISC_USER;
+            else if (ip == CTX_GUEST_KERNEL)
+                mode = MISC_GUEST_KERNEL;
+            else if (ip == CTX_GUEST_USER)
+                mode = MISC_USER;
+            else if (ip == CTX_HV)
+                mode = 3;
+            else {   /* not a context: perf drops the frames seen */
+                b->len = frames_at;
+                break;
+            }
+            continue;
+        }
+        entries++;
+        frame(m, t, mode, ip, false);
+    }
+    buf_putc(b, '\n');
+}
+
+static void dispatch(struct machine *m, const unsigned char *r)
+{
+    uint32_t type = pd_u32(r);
+    uint16_t misc, size;
+    memcpy(&misc, r + 4, 2);
+    memcpy(&size, r + 6, 2);
+    switch (type) {
+    case PD_SAMPLE: do_sample(m, r, size, misc); break;
+    case PD_MMAP:
+    case PD_MMAP2: do_mmap(m, r, size, type, misc); break;
+    case PD_COMM: do_comm(m, r, size); break;
+    case PD_FORK: do_fork(m, r, size, misc); break;
+    case PD_KSYMBOL: do_ksymbol(m, r, size); break;
+    default: break;
+    }
+    if (m->o.len >= OUT_FLUSH)
+        out_flush(m);
+}
+
+struct ev {
+    uint64_t time, off;
+};
+
+static int cmp_ev(const void *a, const void *b)
+{
+    const struct ev *x = a, *y = b;
+    if (x->time != y->time)
+        return x->time < y->time ? -1 : 1;
+    return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static uint64_t rec_time(const struct pd_file *f, const unsigned char *r, uint32_t type,
+                         size_t size)
+{
+    if (type == PD_SAMPLE) {
+        struct pd_sample s;
+        return perfdata_sample(f, r, size, &s) ? s.time : 0;
+    }
+    if (type >= 64)
+        return 0;
+    return perfdata_rec_time(f, r, size);
+}
+
+static void machine_free(struct machine *m)
+{
+    for (size_t i = 0; i < (1u << HBITS); i++) {
+        while (m->threads[i])
+            thread_remove(m, m->threads[i]);
+        for (struct dso *d = m->dsos[i], *nx; d; d = nx) {
+            nx = d->next;
+            pd_syms_free(d->syms);
+            free(d->name);
+            free(d);
+        }
+    }
+    free(m->kmaps.v);
+    pd_syms_free(m->kallsyms);
+    buf_fini(&m->o);
+}
+
+int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
+{
+    struct machine *m = xcalloc(1, sizeof *m);
+    m->f = f;
+    m->out = fd;
+    for (size_t i = 0; i < f->nattrs; i++) {
+        int l = (int)strlen(f->attrs[i].name);
+        if (l > m->name_width)
+            m->name_width = l;
+    }
+
+    set_comm(findnew(m, 0, 0), "swapper");   /* perf's idle thread */
+    const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
+    struct ev *ev = NULL;
+    size_t nev = 0, cap = 0;
+    while (end - p >= 8) {
+        uint32_t type = pd_u32(p);
+        uint16_t size;
+        memcpy(&size, p + 6, 2);
+        if (size < 8 || size > end - p)
+            break;
+        if (type != PD_FINISHED_ROUND) {
+            FT_GROW(ev, cap, nev + 1);
+            ev[nev].time = rec_time(f, p, type, size);
+            ev[nev++].off = (uint64_t)(p - f->p);
+        }
+        p += size;
+    }
+    if (nev)
+        qsort(ev, nev, sizeof *ev, cmp_ev);
+    for (size_t i = 0; i < nev && !m->write_failed; i++)
+        dispatch(m, f->p + ev[i].off);
+    out_flush(m);
+    free(ev);
+    bool failed = m->write_failed;
+    machine_free(m);
+    free(m);
+    if (failed) {
+        snprintf(why, n, "write: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,550 @@
+/* SPDX-License-Identifier: MIT */
+/* flametui - perfdata_sym.c: see perfdata.h. Symbol tables built the way perf builds them
+ * (tools/perf/util/symbol.c, symbol-elf.c), so names match perf script's:
+ *  - ELF: the first candidate file with a .symtab gives the symbols, the first with a
+ *    .dynsym is the runtime image; candidates are the .gnu_debuglink targets, the build-id
+ *    cache (~/.debug), /usr/lib/debug, then the file itself, each skipped when its build id
+ *    differs from the one perf recorded. Functions and objects (and labels in text and
+ *    data sections), values made file offsets through their PT_LOAD segment, demangled
+ *    with libiberty's cplus_demangle(DMGL_NO_OPTS) (no parameters, no return type);
+ *    duplicates at one address reduced by perf's choose_best_symbol; zero sizes extended
+ *    to the next symbol (symbols__fixup_end); "NAME@plt" for the .plt entries.
+ *  - kallsyms: T/t/W/w symbols, module symbols dropped.
+ *  - perf-PID.map: "START SIZE NAME" lines, hexadecimal. */
+#include "config.h"
+
+#include "input/perfdata.h"
+
+#include <ctype.h>
+#include <elfutils/libdwelf.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/util.h"
+
+/* libiberty's demangler (<libiberty/demangle.h> pulls in libiberty.h, whose xmalloc
+ * family clashes with util.h's) */
+extern char *cplus_demangle(const char *mangled, int options);
+#define DMGL_NO_OPTS 0
+
+struct pd_sym {
+    uint64_t start, end;
+    uint32_t name;          /* offset into pool */
+    uint32_t seq;           /* insertion order (perf's rb-tree keeps equal starts so) */
+    unsigned char bind;
+};
+
+struct pd_syms {
+    struct pd_sym *v;
+    size_t n, cap;
+    struct buf pool;
+};
+
+static struct pd_syms *syms_new(void)
+{
+    return xcalloc(1, sizeof(struct pd_syms));
+}
+
+static void add(struct pd_syms *s, uint64_t start, uint64_t size, int bind, const char *name)
+{
+    FT_GROW(s->v, s->cap, s->n + 1);
+    if (s->pool.len > UINT32_MAX - 4096)
+        return;
+    struct pd_sym *y = &s->v[s->n];
+    y->start = start;
+    y->end = start + size;
+    y->bind = (unsigned char)bind;
+    y->seq = (uint32_t)s->n;
+    y->name = (uint32_t)s->pool.len;
+    buf_append(&s->pool, name, strlen(name) + 1);
+    s->n++;
+}
+
+static const char *nm(const struct pd_syms *s, const struct pd_sym *y)
+{
+    return s->pool.p + y->name;
+}
+
+static int cmp_sym(const void *a, const void *b)
+{
+    const struct pd_sym *x = a, *y = b;
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static size_t underscores(const char *s)
+{
+    size_t n = 0;
+    while (s[n] == '_')
+        n++;
+    return n;
+}
+
+/* perf's choose_best_symbol: true to keep a over b */
+static bool best_is_a(const struct pd_syms *s, const struct pd_sym *a, const struct pd_sym *b)
+{
+    uint64_t la = a->end - a->start, lb = b->end - b->start;
+    if (lb == 0 && la > 0)
+        return true;
+    if (la == 0 && lb > 0)
+        return false;
+    bool wa = a->bind == STB_WEAK, wb = b->bind == STB_WEAK;
+    if (wb && !wa)
+        return true;
+    if (wa && !wb)
+        return false;
+    bool ga = a->bind == STB_GLOBAL, gb = b->bind == STB_GLOBAL;
+    if (ga && !gb)
+        return true;
+    if (gb && !ga)
+        return false;
+    size_t ua = underscores(nm(s, a)), ub = underscores(nm(s, b));
+    if (ub > ua)
+        return true;
+    if (ua > ub)
+        return false;
+    return strlen(nm(s, a)) >= strlen(nm(s, b));
+}
+
+static bool has_bracket(const struct pd_syms *s, const struct pd_sym *y)
+{
+    return strchr(nm(s, y), '[') != NULL;
+}
+
+/* symbols__fixup_duplicate then symbols__fixup_end (kallsyms: fixup_end first). */
+static void finish(struct pd_syms *s, bool kallsyms)
+{
+    if (!s->n)
+        return;
+    qsort(s->v, s->n, sizeof *s->v, cmp_sym);
+    size_t w = 0;
+    if (kallsyms) {
+        for (size_t i = 1; i < s->n; i++) {
+            struct pd_sym *prev = &s->v[i - 1], *curr = &s->v[i];
+            if (prev->end == prev->start) {
+                if (!has_bracket(s, prev) != !has_bracket(s, curr))
+                    prev->end = ((prev->end + 4096) + 4095) / 4096 * 4096;
+                else
+                    prev->end = curr->start;
+            }
+        }
+        struct pd_sym *last = &s->v[s->n - 1];
+        if (last->end == last->start)
+            last->end = (last->start + 4095) / 4096 * 4096 + 4096;
+    }
+    for (size_t i = 1; i < s->n; i++) {
+        if (s->v[i].start != s->v[w].start)
+            s->v[++w] = s->v[i];
+        else if (!best_is_a(s, &s->v[w], &s->v[i]))
+            s->v[w] = s->v[i];
+    }
+    s->n = w + 1;
+    if (kallsyms)
+        return;
+    for (size_t i = 1; i < s->n; i++) {
+        struct pd_sym *prev = &s->v[i - 1];
+        if (prev->end == prev->start)
+            prev->end = s->v[i].start;
+    }
+    struct pd_sym *last = &s->v[s->n - 1];
+    if (last->end == last->start)
+        last->end = (last->start + 4095) / 4096 * 4096 + 4096;
+}
+
+const char *pd_syms_find(const struct pd_syms *s, uint64_t addr, uint64_t *start)
+{
+    if (!s || !s->n)
+        return NULL;
+    size_t lo = 0, hi = s->n;
+    while (lo < hi) {   /* the last symbol starting at or below addr */
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->v[mid].start <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return NULL;
+    const struct pd_sym *y = &s->v[lo - 1];
+    if (addr >= y->end)
+        return NULL;
+    *start = y->start;
+    return nm(s, y);
+}
+
+void pd_syms_span(const struct pd_syms *s, uint64_t *lo, uint64_t *hi)
+{
+    *lo = *hi = 0;
+    if (s && s->n) {
+        *lo = s->v[0].start;
+        *hi = s->v[s->n - 1].end;
+    }
+}
+
+void pd_syms_free(struct pd_syms *s)
+{
+    if (!s)
+        return;
+    free(s->v);
+    buf_fini(&s->pool);
+    free(s);
+}
+
+struct pd_syms *pd_syms_one(uint64_t start, uint64_t len, const char *name)
+{
+    struct pd_syms *s = syms_new();
+    add(s, start, len, STB_GLOBAL, name);
+    finish(s, false);
+    return s;
+}
+
+/* -- kallsyms and perf maps */
+
+struct pd_syms *pd_syms_kallsyms(const char *path)
+{
+    struct pd_syms *s = syms_new();
+    FILE *fp = fopen(path, "re");
+    if (!fp)
+        return s;
+    char line[1024];
+    while (fgets(line, sizeof line, fp)) {
+        char *e;
+        unsigned long long a = strtoull(line, &e, 16);
+        if (e == line || *e != ' ' || !e[1] || e[2] != ' ')
+            continue;
+        char t = (char)toupper((unsigned char)e[1]);
+        if (t != 'T' && t != 'W')
+            continue;
+        char *name = e + 3;
+        name[strcspn(name, "\n")] = '\0';
+        if (strchr(name, '\t'))
+            continue;   /* a module's: no module maps here */
+        add(s, a, 0, t == 'W' ? STB_WEAK : STB_GLOBAL, name);
+    }
+    fclose(fp);
+    finish(s, true);
+    size_t zero = 0;
+    for (size_t i = 0; i < s->n; i++)
+        zero += s->v[i].start == 0;
+    if (zero == s->n) {   /* kptr_restrict: no addresses */
+        s->n = 0;
+    }
+    return s;
+}
+
+struct pd_syms *pd_syms_perfmap(const char *path)
+{
+    struct pd_syms *s = syms_new();
+    FILE *fp = fopen(path, "re");
+    if (!fp)
+        return s;
+    char line[4096];
+    while (fgets(line, sizeof line, fp)) {
+        char *e, *e2;
+        unsigned long long a = strtoull(line, &e, 16);
+        if (e == line || *e != ' ')
+            continue;
+        unsigned long long len = strtoull(e + 1, &e2, 16);
+        if (e2 == e + 1 || *e2 != ' ')
+            continue;
+        char *name = e2 + 1;
+        name[strcspn(name, "\n")] = '\0';
+        add(s, a, len, STB_GLOBAL, name);
+    }
+    fclose(fp);
+    finish(s, false);
+    return s;
+}
+
+/* -- ELF */
+
+struct elfsrc {
+    int fd;
+    Elf *elf;
+    Elf_Scn *symtab, *dynsym;
+};
+
+static void src_close(struct elfsrc *e)
+{
+    if (e->elf)
+        elf_end(e->elf);
+    if (e->fd >= 0)
+        close(e->fd);
+    e->elf = NULL;
+    e->fd = -1;
+}
+
+static bool regular(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Opens path when it is an ELF file whose build id is bid (blen 0: any). */
+static bool src_open(struct elfsrc *e, const char *path, const unsigned char *bid, size_t blen)
+{
+    e->fd = -1;
+    e->elf = NULL;
+    e->symtab = e->dynsym = NULL;
+    if (!regular(path))
+        return false;
+    e->fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (e->fd < 0)
+        return false;
+    e->elf = elf_begin(e->fd, ELF_C_READ_MMAP, NULL);
+    if (!e->elf || elf_kind(e->elf) != ELF_K_ELF || gelf_getclass(e->elf) != ELFCLASS64) {
+        src_close(e);
+        return false;
+    }
+    if (blen) {
+        const void *id;
+        ssize_t n = dwelf_elf_gnu_build_id(e->elf, &id);
+        if (n != (ssize_t)blen || memcmp(id, bid, blen)) {
+            src_close(e);
+            return false;
+        }
+    }
+    Elf_Scn *scn = NULL;
+    while ((scn = elf_nextscn(e->elf, scn))) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh))
+            continue;
+        if (sh.sh_type == SHT_SYMTAB && !e->symtab)
+            e->symtab = scn;
+        if (sh.sh_type == SHT_DYNSYM && !e->dynsym)
+            e->dynsym = scn;
+    }
+    return true;
+}
+
+/* symbol value -> file offset through the PT_LOAD holding it */
+static bool adjust(Elf *rt, uint64_t *v)
+{
+    size_t n;
+    if (elf_getphdrnum(rt, &n) != 0)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        GElf_Phdr ph;
+        if (!gelf_getphdr(rt, (int)i, &ph) || ph.p_type != PT_LOAD)
+            continue;
+        if (*v >= ph.p_vaddr && *v < ph.p_vaddr + ph.p_memsz) {
+            *v -= ph.p_vaddr - ph.p_offset;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void add_demangled(struct pd_syms *s, uint64_t v, uint64_t size, int bind,
+                          const char *name)
+{
+    char *d = cplus_demangle(name, DMGL_NO_OPTS);
+    add(s, v, size, bind, d ? d : name);
+    free(d);
+}
+
+static void load_syms(struct pd_syms *s, struct elfsrc *ss, Elf_Scn *tab, Elf *rt)
+{
+    GElf_Shdr sh;
+    if (!gelf_getshdr(tab, &sh) || !sh.sh_entsize)
+        return;
+    Elf_Data *d = elf_getdata(tab, NULL);
+    size_t shstr;
+    if (!d || elf_getshdrstrndx(ss->elf, &shstr) != 0)
+        return;
+    size_t nsym = sh.sh_size / sh.sh_entsize;
+    for (size_t i = 0; i < nsym; i++) {
+        GElf_Sym y;
+        if (!gelf_getsym(d, (int)i, &y))
+            break;
+        int type = GELF_ST_TYPE(y.st_info);
+        bool func = (type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_OBJECT) &&
+                    y.st_name && y.st_shndx != SHN_UNDEF;
+        bool label = type == STT_NOTYPE && y.st_name && y.st_shndx != SHN_UNDEF &&
+                     y.st_shndx != SHN_ABS;
+        if ((!func && !label) || y.st_shndx >= SHN_LORESERVE)
+            continue;
+        Elf_Scn *sec = elf_getscn(ss->elf, y.st_shndx);
+        GElf_Shdr ssh;
+        if (!sec || !gelf_getshdr(sec, &ssh))
+            continue;
+        if (label) {
+            const char *sn = elf_strptr(ss->elf, shstr, ssh.sh_name);
+            if (!sn || (!strstr(sn, "text") && !strstr(sn, "data")))
+                continue;
+        }
+        uint64_t v = y.st_value;
+        if (!adjust(rt, &v))
+            continue;
+        const char *name = elf_strptr(ss->elf, sh.sh_link, y.st_name);
+        if (name)
+            add_demangled(s, v, y.st_size, GELF_ST_BIND(y.st_info), name);
+    }
+}
+
+static Elf_Scn *section(Elf *elf, const char *name, GElf_Shdr *sh)
+{
+    size_t shstr;
+    if (elf_getshdrstrndx(elf, &shstr) != 0)
+        return NULL;
+    Elf_Scn *scn = NULL;
+    while ((scn = elf_nextscn(elf, scn))) {
+        const char *n;
+        if (gelf_getshdr(scn, sh) && (n = elf_strptr(elf, shstr, sh->sh_name)) &&
+            !strcmp(n, name))
+            return scn;
+    }
+    return NULL;
+}
+
+/* perf's dso__synthesize_plt_symbols: "NAME@plt" for each .rela.plt entry, one .plt
+ * entry each after the header, at .plt's file offset. */
+static void plt_syms(struct pd_syms *s, struct elfsrc *rt)
+{
+    GElf_Shdr rsh, psh, dsh;
+    Elf_Scn *rel = section(rt->elf, ".rela.plt", &rsh);
+    if (!rel)
+        rel = section(rt->elf, ".rel.plt", &rsh);
+    if (!rel || !rt->dynsym || !rsh.sh_entsize ||
+        rsh.sh_link != elf_ndxscn(rt->dynsym) || !section(rt->elf, ".plt", &psh) ||
+        !gelf_getshdr(rt->dynsym, &dsh))
+        return;
+    Elf_Data *rd = elf_getdata(rel, NULL), *syms = elf_getdata(rt->dynsym, NULL);
+    Elf_Scn *strs = elf_getscn(rt->elf, dsh.sh_link);
+    Elf_Data *sd = strs ? elf_getdata(strs, NULL) : NULL;
+    if (!rd || !syms || !sd || !sd->d_size)
+        return;
+    uint64_t entry = psh.sh_entsize, off = psh.sh_offset + entry;
+    size_t n = rsh.sh_size / rsh.sh_entsize;
+    for (size_t i = 0; i < n; i++, off += entry) {
+        uint64_t info;
+        if (rsh.sh_type == SHT_RELA) {
+            GElf_Rela r;
+            if (!gelf_getrela(rd, (int)i, &r))
+                break;
+            info = r.r_info;
+        } else {
+            GElf_Rel r;
+            if (!gelf_getrel(rd, (int)i, &r))
+                break;
+            info = r.r_info;
+        }
+        GElf_Sym y;
+        const char *name = NULL;
+        if (gelf_getsym(syms, (int)GELF_R_SYM(info), &y) && y.st_name < sd->d_size)
+            name = (const char *)sd->d_buf + y.st_name;
+        char *d = name && *name ? cplus_demangle(name, DMGL_NO_OPTS) : NULL;
+        char b[1024];
+        snprintf(b, sizeof b, "%s@plt", d ? d : name ? name : "");
+        free(d);
+        add(s, off, entry, STB_GLOBAL, b);
+    }
+    if (s->n)
+        qsort(s->v, s->n, sizeof *s->v, cmp_sym);
+}
+
+/* Candidate files in perf's order (dso__load's binary types). */
+static size_t candidates(const char *path, const unsigned char *bid, size_t blen,
+                         char (*c)[4096], size_t max)
+{
+    size_t n = 0;
+    char hex[41] = "";
+    for (size_t i = 0; i < blen && i < 20; i++)
+        snprintf(hex + 2 * i, 3, "%02x", bid[i]);
+    const char *home = getenv("HOME");
+    /* .gnu_debuglink */
+    struct elfsrc e;
+    if (path[0] == '/' && src_open(&e, path, NULL, 0)) {
+        GElf_Word crc;
+        const char *link = dwelf_elf_gnu_debuglink(e.elf, &crc);
+        if (link && !strchr(link, '/')) {
+            const char *slash = strrchr(path, '/');
+            int dl = slash ? (int)(slash - path) : 0;
+            snprintf(c[n++], 4096, "%.*s/%s", dl, path, link);
+            snprintf(c[n++], 4096, "%.*s/.debug/%s", dl, path, link);
+            snprintf(c[n++], 4096, "/usr/lib/debug%.*s/%s", dl, path, link);
+        }
+        src_close(&e);
+    }
+    if (blen && home && *home) {
+        const char *base = strcmp(path, "[vdso]") ? "elf" : "vdso";
+        snprintf(c[n++], 4096, "%s/.debug/.build-id/%.2s/%s/%s", home, hex, hex + 2, base);
+        snprintf(c[n++], 4096, "%s/.debug/.build-id/%.2s/%s/debug", home, hex, hex + 2);
+    }
+    if (path[0] != '/')
+        return n;   /* [vdso]: the build-id cache only */
+    snprintf(c[n++], 4096, "/usr/lib/debug%s.debug", path);
+    snprintf(c[n++], 4096, "/usr/lib/debug%s", path);
+    if (blen)
+        snprintf(c[n++], 4096, "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
+    snprintf(c[n++], 4096, "%s", path);
+    (void)max;
+    return n;
+}
+
+struct pd_syms *pd_syms_elf(const char *path, const unsigned char *bid, size_t blen)
+{
+    static bool inited;
+    if (!inited) {
+        elf_version(EV_CURRENT);
+        inited = true;
+    }
+    struct pd_syms *s = syms_new();
+    unsigned char own[20];
+    struct elfsrc e0;
+    if (!blen && path[0] == '/' && src_open(&e0, path, NULL, 0)) {
+        /* no build id recorded (perf records those of sampled files only): the file's */
+        const void *id;
+        ssize_t n = dwelf_elf_gnu_build_id(e0.elf, &id);
+        if (n > 0 && n <= 20) {
+            memcpy(own, id, (size_t)n);
+            bid = own;
+            blen = (size_t)n;
+        }
+        src_close(&e0);
+    }
+    char (*c)[4096] = xmalloc(10 * sizeof *c);
+    size_t nc = candidates(path, bid, blen, c, 10);
+    struct elfsrc syms = {.fd = -1}, rt = {.fd = -1};
+    for (size_t i = 0; i < nc && (!syms.elf || !rt.elf); i++) {
+        struct elfsrc e;
+        if (!src_open(&e, c[i], bid, blen))
+            continue;
+        bool used = false;
+        if (!syms.elf && e.symtab) {
+            syms = e;
+            used = true;
+        }
+        if (!rt.elf && e.dynsym) {
+            if (used) {   /* one file both: open it again for the runtime role */
+                struct elfsrc again;
+                if (src_open(&again, c[i], bid, blen))
+                    rt = again;
+            } else {
+                rt = e;
+                used = true;
+            }
+        }
+        if (!used)
+            src_close(&e);
+    }
+    free(c);
+    if (!rt.elf && syms.elf) {
+        load_syms(s, &syms, syms.symtab, syms.elf);
+    } else if (rt.elf) {
+        struct elfsrc *ss = syms.elf ? &syms : &rt;
+        load_syms(s, ss, ss == &syms ? syms.symtab : rt.dynsym, rt.elf);
+    }
+    finish(s, false);
+    if (rt.elf)
+        plt_syms(s, &rt);
+    src_close(&syms);
+    src_close(&rt);
+    return s;
+}

@@ -1,0 +1,141 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# flametui - tests/cli/t_perf_data_native.sh: the native perf.data reader without perf:
+# the committed perf.data opens with perf off PATH; hostile perf.data files (a truncated
+# header, sections and records past the end, a record of size 0, attr counts that
+# overflow, ids past the end, a call chain longer than its record, the other byte order)
+# give `cannot be read without perf script: WHY` and exit 1 with --no-perf-script, under
+# a bounded `ulimit -v`, and go to perf script with a one-line notice otherwise (a fake
+# perf here); perf's stderr is kept bounded (first and last 64 KiB), and a missing
+# $TMPDIR is named.
+. "${top_srcdir:-.}/tests/cli/lib.sh"
+F="$FLAMETUI"
+d="${top_srcdir:-.}/tests/data"
+tiny="$d/perf-data-tiny.data"
+mkdir "$tmp/bin"   # a PATH with a fake perf, or none
+TIMEOUT=$(command -v timeout)
+run_t() { # SECONDS ARGS...: $rc, $tmp/out, $tmp/err, $err (PATH: $RUN_PATH, if set)
+    s=$1; shift
+    PATH="${RUN_PATH:-$PATH}" "$TIMEOUT" "$s" "$F" "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
+    err=$(head -c 2000 "$tmp/err")
+}
+expect_rc() { # NAME RC [STDERR-PATTERN (grep -E)]
+    if [ "$rc" != "$2" ]; then fail "$1: exit $rc, want $2 ($err)"; return; fi
+    if [ -n "${3:-}" ] && ! grep -E -q -- "$3" "$tmp/err"; then
+        fail "$1: stderr [$err] does not match [$3]"; return; fi
+    ok
+}
+# ---- the committed perf.data, perf off PATH ----
+RUN_PATH="$tmp/bin" run_t 30 --collapse "$tiny"
+expect_rc "perf.data without perf installed" 0
+[ -s "$tmp/out" ] && ok || fail "perf.data without perf installed: no stacks"
+grep -q '^sh;' "$tmp/out" && ok || fail "perf.data without perf: $(head -2 "$tmp/out")"
+# ---- hostile files ----
+u64() { od -An -t u8 -j "$2" -N 8 "$1" | tr -d ' '; }
+u32() { od -An -t u4 -j "$2" -N 4 "$1" | tr -d ' '; }
+u16() { od -An -t u2 -j "$2" -N 2 "$1" | tr -d ' '; }
+bytes() { # N VALUE: VALUE's N low bytes, little-endian
+    i=0; v=$2
+    while [ $i -lt "$1" ]; do
+        # shellcheck disable=SC2059 # the octal escape is the format
+        printf "\\$(printf %03o $((v & 255)))"; v=$((v >> 8)); i=$((i + 1))
+    done
+}
+patch() { # FILE OFFSET N VALUE
+    bytes "$3" "$4" | dd of="$1" bs=1 seek="$2" conv=notrunc 2> /dev/null
+}
+# ulimit -v breaks ASan (it reserves terabytes of shadow memory): its RSS limit then
+if ldd "$F" 2>/dev/null | grep -q libasan || nm "$F" 2>/dev/null | grep -q __asan_init; then
+    ASAN_OPTIONS="hard_rss_limit_mb=1024:${ASAN_OPTIONS:-}"; export ASAN_OPTIONS
+    vlimit=unlimited
+else
+    vlimit=600000
+fi
+data_off=$(u64 "$tiny" 40)
+attrs_off=$(u64 "$tiny" 24)
+attr_size=$(u64 "$tiny" 16)
+h="$tmp/hostile"; mkdir "$h"
+head -c 100 "$tiny" > "$h/header"
+cp "$tiny" "$h/data-past-end"; patch "$h/data-past-end" 48 8 $((1 << 40))
+cp "$tiny" "$h/record-size-0"; patch "$h/record-size-0" $((data_off + 6)) 2 0
+cp "$tiny" "$h/record-past-end"; patch "$h/record-past-end" $((data_off + 6)) 2 65535
+cp "$tiny" "$h/attrs-huge"; patch "$h/attrs-huge" 32 8 $((1 << 62))
+cp "$tiny" "$h/attr-size-0"; patch "$h/attr-size-0" 16 8 0
+cp "$tiny" "$h/ids-past-end"; patch "$h/ids-past-end" $((attrs_off + attr_size - 16)) 8 $((1 << 50))
+cp "$tiny" "$h/other-endian"; printf 2ELIFREP | dd of="$h/other-endian" conv=notrunc 2> /dev/null
+printf '\0\0\0\0\0\0\0\150' | dd of="$h/other-endian" bs=1 seek=8 conv=notrunc 2> /dev/null
+# the first sample's call chain: nr far past the record
+st=$(u64 "$tiny" $((attrs_off + 24)))
+pos=8
+for bit in 16 0 1 2 3 6 9 7 8; do [ $(((st >> bit) & 1)) = 1 ] && pos=$((pos + 8)); done
+off=$data_off
+while [ "$(u32 "$tiny" "$off")" != 9 ]; do off=$((off + $(u16 "$tiny" $((off + 6))))); done
+cp "$tiny" "$h/callchain-past-end"; patch "$h/callchain-past-end" $((off + pos)) 8 $((1 << 40))
+[ $(((st >> 5) & 1)) = 1 ] && [ $(((st >> 4) & 1)) = 0 ] || fail "tiny's sample_type $st"
+for x in header:"truncated perf.data header" data-past-end:"data section lies past" \
+    record-size-0:"a record of size 0" record-past-end:"a record of size 65535" \
+    attrs-huge:"attrs section is malformed" attr-size-0:"attrs section is malformed" \
+    ids-past-end:"ids lie past the end" other-endian:"other byte order" \
+    callchain-past-end:"malformed sample at offset $off"; do
+    name=${x%%:*}; why=${x#*:}
+    (ulimit -v $vlimit; PATH="$tmp/bin" exec "$TIMEOUT" 20 "$F" --collapse --no-perf-script \
+        "$h/$name") > "$tmp/out" 2> "$tmp/err"
+    rc=$?; err=$(head -c 2000 "$tmp/err")
+    expect_rc "$name: --no-perf-script" 1 "^flametui: .*$name: cannot be read without perf script( \\(--no-perf-script\\))?: .*$why"
+done
+# without --no-perf-script they go to perf script (a fake one), saying why in one line
+cat > "$tmp/bin/perf" <<EOF
+#!/bin/sh
+echo ran > "$tmp/perf.ran"
+case "\${FAKEPERF:-ok}" in
+ok) cat "$d/perf-data-tiny.perf" ;;
+noisy) echo "first complaint" >&2; i=0
+    while [ \$i -lt 60000 ]; do echo "warning: line \$i of perf's complaints" >&2; i=\$((i+1)); done
+    echo "the last word" >&2; exit 3 ;;
+hang) i=0; while [ \$i -lt 60000 ]; do echo "warning: line \$i of perf's complaints" >&2; i=\$((i+1)); done
+    echo done > "$tmp/perf.done"; exec sleep 60 ;;
+esac
+EOF
+chmod +x "$tmp/bin/perf"
+RUN_PATH="$tmp/bin:$PATH" run_t 20 --collapse "$h/record-size-0"
+expect_rc "record-size-0: through perf script" 0 \
+    "^flametui: .*record-size-0: read through perf script: a record of size 0 at offset $data_off$"
+[ -f "$tmp/perf.ran" ] && ok || fail "record-size-0: perf script was not run"
+rm -f "$tmp/perf.ran"
+RUN_PATH="$tmp/bin:$PATH" run_t 20 --collapse "$tiny"
+expect_rc "tiny: native, no notice" 0
+[ -s "$tmp/err" ] && fail "tiny: stderr [$err]" || ok
+[ -f "$tmp/perf.ran" ] && fail "tiny: perf script was run" || ok
+# --perf-args and --srcline need perf script
+RUN_PATH="$tmp/bin:$PATH" run_t 20 --collapse --perf-args=-v "$tiny"
+expect_rc "--perf-args: through perf script" 0 "read through perf script: --perf-args given$"
+RUN_PATH="$tmp/bin:$PATH" run_t 20 --collapse --no-perf-script --srcline "$tiny"
+expect_rc "--srcline with --no-perf-script" 1 "cannot be read without perf script.*--srcline"
+# ---- perf's stderr: its first and last lines kept, at most 2 x 64 KiB of it ----
+# (--perf-args: perf script whatever the reader could do, here and in older flametuis)
+FAKEPERF=noisy RUN_PATH="$tmp/bin:$PATH" run_t 60 --collapse --perf-args=-v "$tiny"
+expect_rc "noisy perf: its first line" 1 "^flametui: .*: perf: first complaint$"
+expect_rc "noisy perf: its last line" 1 "^flametui: .*: perf: the last word$"
+rm -f "$tmp/perf.done"
+FAKEPERF=hang PATH="$tmp/bin:$PATH" "$TIMEOUT" 60 "$F" --collapse --perf-args=-v "$tiny" \
+    > /dev/null 2>&1 &
+ft=$!
+i=0
+while [ ! -f "$tmp/perf.done" ] && [ $i -lt 500 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
+size=""
+for p in $(pgrep -P "$ft") "$ft"; do   # timeout's child: flametui
+    for fd in /proc/"$p"/fd/*; do
+        case $(readlink "$fd" 2> /dev/null) in
+        *flametui-perf*) size=$(stat -L -c %s "$fd") ;;
+        esac
+    done
+done
+kill "$ft" 2> /dev/null; wait "$ft" 2> /dev/null
+if [ -n "$size" ] && [ "$size" -le 131072 ] && [ "$size" -ge 65536 ]; then
+    ok "perf's 2.4 MB of stderr kept as $size bytes"
+else fail "perf's stderr kept: [$size] bytes (want 64 to 128 KiB)"; fi
+# ---- a missing $TMPDIR is named ----
+TMPDIR="$tmp/no/such/dir" RUN_PATH="$tmp/bin:$PATH" run_t 20 --collapse --perf-args=-v "$tiny"
+expect_rc "missing TMPDIR" 1 "cannot create a temporary file in \\\$TMPDIR \\($tmp/no/such/dir\\): No such file or directory"
+finish

@@ -1,0 +1,133 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# flametui - tests/compat/perf_data_native.sh: perf.data files recorded here, read by the
+# native reader, against perf itself on the same machine:
+#   - the reader's text (tests/compat/perfdata_text) == `perf script -F +pid -i X.data`,
+#     byte for byte (what flametui parses either way);
+#   - `flametui --collapse [FLAGS] X.data` with perf off PATH == the same through the perf
+#     script child (--perf-script), for the default, --all, --pid --tid, --addrs and
+#     --event-filter flag sets; and == `perf script -F +pid -i X.data |
+#     stackcollapse-perf.pl` when Perl and ../shared/oracles are there (never needed);
+#   - --text, --top, --svg, --group, --from/--to, --weight natively == through perf script;
+#   - recordings: a shell loop (frame pointers, libc), system-wide -a with kernel frames,
+#     two events, no -g, python3, node --perf-basic-prof (JIT, /tmp/perf-PID.map: its JIT
+#     frames only, see below);
+#     --call-graph dwarf is read through perf script, with the notice saying why.
+# Skips, saying why, where perf is not installed or perf record is not permitted.
+. "${top_srcdir:-.}/tests/lib.sh"
+[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+text="${top_builddir:-.}/tests/compat/perfdata_text"
+[ -x "$text" ] || { fail "$text not built"; exit 1; }
+command -v perf > /dev/null 2>&1 && perf version > /dev/null 2>&1 ||
+    skip_all "perf not installed (apt-get install linux-perf)"
+tmp=$(mktemp -d) || exit 99
+tap_cleanup='rm -rf "$tmp"'
+oracle="${top_srcdir:-.}/../shared/oracles/FlameGraph/stackcollapse-perf.pl"
+loop='i=0; while [ $i -lt 150000 ]; do i=$((i+1)); done'
+if ! timeout 60 perf record -q -g -F 999 -o "$tmp/loop.data" -- sh -c "$loop" \
+        > /dev/null 2> "$tmp/rec.err"; then
+    skip_all "perf record not permitted here: $(head -c 200 "$tmp/rec.err" | tr '\n' ' ')"
+fi
+rec() { # NAME PERF-RECORD-ARGS...: records $tmp/NAME.data; false if it could not
+    n=$1; shift
+    timeout 60 perf record -q -F 999 -o "$tmp/$n.data" "$@" > /dev/null 2>&1 &&
+        [ -s "$tmp/$n.data" ]
+}
+names="loop"
+rec sys -a -g -- sleep 1 && names="$names sys"
+rec two -g -e cpu-clock,task-clock -- sh -c "$loop" && names="$names two"
+rec nog -- sh -c "$loop" && names="$names nog"
+if command -v python3 > /dev/null 2>&1; then
+    printf 'def f(n):\n    return n if n < 2 else f(n - 1) + f(n - 2)\nprint(f(23))\n' \
+        > "$tmp/fib.py"
+    rec py -g -- python3 "$tmp/fib.py" && names="$names py"
+fi
+if command -v node > /dev/null 2>&1; then
+    printf 'function fib(n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }\n%s\n' \
+        'let s = 0; for (let i = 0; i < 20; i++) s += fib(23); console.log(s);' > "$tmp/fib.js"
+    rec node -g -- node --perf-basic-prof "$tmp/fib.js" && names="$names node"
+fi
+mkdir "$tmp/noperf"   # a PATH without perf: the native reader alone
+for n in $names; do
+    x="$tmp/$n.data"
+    perf script -F +pid -i "$x" > "$tmp/want.txt" 2> /dev/null
+    "$text" "$x" > "$tmp/got.txt" 2> "$tmp/text.err"
+    if [ "$n" = node ]; then
+        # node's own binary has symbols nested in others (V8 builtins' inner labels),
+        # where perf's answer depends on the shape of its red-black tree: only the JIT
+        # frames (/tmp/perf-PID.map) are compared
+        grep '(/tmp/perf-' "$tmp/want.txt" > "$tmp/want.jit"
+        grep '(/tmp/perf-' "$tmp/got.txt" > "$tmp/got.jit"
+        if [ -s "$tmp/want.jit" ] && cmp -s "$tmp/want.jit" "$tmp/got.jit"; then
+            ok "node: the JIT frames == perf script's"
+        else fail "node: the JIT frames != perf script's"
+            diff "$tmp/want.jit" "$tmp/got.jit" | head -6; fi
+        continue
+    fi
+    if cmp -s "$tmp/want.txt" "$tmp/got.txt"
+    then ok "$n: the reader's text == perf script -F +pid"
+    else fail "$n: the reader's text != perf script -F +pid ($(cat "$tmp/text.err"))"
+        diff "$tmp/want.txt" "$tmp/got.txt" | head -8; fi
+    ev=$(perf script -F event -i "$x" 2> /dev/null | sed -n '$s/^ *//; $s/: *$//p')
+    for flags in "" "--all" "--pid --tid" "--addrs" "--event-filter=$ev"; do
+        # shellcheck disable=SC2086 # the flags are meant to split
+        PATH="$tmp/noperf" "$FLAMETUI" --collapse --no-perf-script $flags "$x" \
+            > "$tmp/nat" 2> "$tmp/nat.err"
+        # shellcheck disable=SC2086
+        "$FLAMETUI" --collapse --perf-script $flags "$x" > "$tmp/ps" 2> /dev/null
+        if [ -s "$tmp/ps" ] && cmp -s "$tmp/ps" "$tmp/nat"; then
+            ok "$n ${flags:-(default)}: native == through perf script"
+        else fail "$n ${flags:-(default)}: native != through perf script" \
+            "($(head -c 300 "$tmp/nat.err"))"; diff "$tmp/ps" "$tmp/nat" | head -6; fi
+        if [ -z "$flags$(echo "$flags" | tr -d ' ')" ] || [ "$flags" = "--all" ]; then
+            if command -v perl > /dev/null 2>&1 && [ -f "$oracle" ]; then
+                # shellcheck disable=SC2086
+                # -F +pid, what flametui reads (threads without a pid, ":-1", print
+                # differently without it)
+                perf script -F +pid -i "$x" 2> /dev/null | perl "$oracle" $flags |
+                    LC_ALL=C sort \
+                    > "$tmp/ref"
+                LC_ALL=C sort "$tmp/nat" > "$tmp/nat.sorted"
+                # stackcollapse-perf.pl drops samples without a call chain; flametui
+                # counts them as comm;function (its one documented difference)
+                if [ "$n" = nog ] || cmp -s "$tmp/ref" "$tmp/nat.sorted"; then
+                    ok "$n ${flags:-(default)}: native == perf script | stackcollapse-perf.pl"
+                else fail "$n ${flags:-(default)}: native != stackcollapse-perf.pl"
+                    diff "$tmp/ref" "$tmp/nat.sorted" | head -6; fi
+            else
+                skip "$n: no Perl or no $oracle: the oracle itself not run"
+            fi
+        fi
+    done
+done
+# the other outputs and the time and grouping options: native == through perf script
+x="$tmp/two.data"; [ -f "$x" ] || x="$tmp/loop.data"
+for flags in "--text" "--top" "--top=5 --reverse" "--svg" "--group=pid --collapse" \
+    "--from=0.05 --to=0.2 --collapse" "--weight=samples --collapse" \
+    "--event-filter=task-clock --text"; do
+    # shellcheck disable=SC2086 # the flags are meant to split
+    PATH="$tmp/noperf" "$FLAMETUI" --no-perf-script $flags "$x" > "$tmp/nat" 2> "$tmp/nat.err"
+    # shellcheck disable=SC2086
+    "$FLAMETUI" --perf-script $flags "$x" > "$tmp/ps" 2> /dev/null
+    if [ -s "$tmp/ps" ] && cmp -s "$tmp/ps" "$tmp/nat"; then
+        ok "${x##*/} $flags: native == through perf script"
+    else fail "${x##*/} $flags: native != through perf script ($(head -c 300 "$tmp/nat.err"))"
+        diff "$tmp/ps" "$tmp/nat" | head -6; fi
+done
+# --call-graph dwarf: perf script unwinds it; the notice says so
+if rec dw --call-graph dwarf -- sh -c "$loop"; then
+    "$FLAMETUI" --collapse "$tmp/dw.data" > "$tmp/nat" 2> "$tmp/nat.err"
+    "$FLAMETUI" --collapse --perf-script "$tmp/dw.data" > "$tmp/ps" 2> /dev/null
+    if cmp -s "$tmp/ps" "$tmp/nat" &&
+        grep -q "read through perf script: DWARF call graphs" "$tmp/nat.err"; then
+        ok "dwarf: read through perf script, saying why"
+    else fail "dwarf: $(head -c 300 "$tmp/nat.err")"; fi
+    PATH="$tmp/noperf" "$FLAMETUI" --collapse --no-perf-script "$tmp/dw.data" \
+        > /dev/null 2> "$tmp/nat.err"; rc=$?
+    if [ $rc = 1 ] && grep -q "cannot be read without perf script" "$tmp/nat.err"; then
+        ok "dwarf with --no-perf-script: exit 1 with the reason"
+    else fail "dwarf with --no-perf-script: exit $rc ($(cat "$tmp/nat.err"))"; fi
+else
+    skip "perf record --call-graph dwarf not permitted"
+fi
+finish
