@@ -4,6 +4,8 @@
 # 1. folded output reads back: pprof and bpftrace names holding ';', a newline, a
 #    trailing " N" or a leading '#' are escaped ("\xHH", render/foldesc.h) so that
 #    --collapse of --collapse is the same profile; ordinary names stay byte for byte.
+# 2. a pprof profile that needs more memory than there is (ulimit -v) says so, not
+#    "not a valid pprof profile".
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 F="$FLAMETUI"
 d="$top_srcdir/tests/data"
@@ -73,4 +75,22 @@ for f in perf-kernel.perf perf-python.perf names-cpp.folded; do
     round "$f" "$d/$f"
     cmp -s "$tmp/o1" "$tmp/c1" && ok || fail "$f: --collapse output changed"
 done
+
+# ---- 2. pprof decoding out of memory ----
+if ldd "$F" 2>/dev/null | grep -q libasan || nm "$F" 2>/dev/null | grep -q __asan_init; then
+    skip "pprof under ulimit -v: a sanitizer build reserves terabytes of address space"
+else
+    # 150 MB of protobuf in 400 KB of gzip: 150,000 strings of 1000 bytes
+    { printf '\012\004\010\001\020\002\062\000\062\007samples\062\005count'
+      LC_ALL=C awk 'BEGIN { x = sprintf("%1000s", ""); gsub(/ /, "x", x)
+                            for (i = 0; i < 150000; i++) printf "\062\350\007%s", x }'
+    } | gzip -c > "$tmp/bigstr.pb.gz"
+    ( ulimit -v 400000; exec "$F" --collapse "$tmp/bigstr.pb.gz" ) > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    if [ $rc = 1 ] && grep -q "^flametui: .*: out of memory decoding the pprof profile" "$tmp/err"; then
+        ok "pprof out of memory reported as such"
+    else
+        fail "pprof out of memory: exit $rc: $(cat "$tmp/err")"
+    fi
+fi
 finish
