@@ -465,11 +465,41 @@ static void strtab_grows_incrementally(void **state)
     strtab_free(st);
 }
 
+/* Children read while a node keeps getting new ones (a live profile): each read is in
+ * byte order of the names, the new children merged into the ones sorted before. */
+static void children_sorted_while_growing(void **state)
+{
+    (void)state;
+    struct trie *t = trie_new(NULL);
+    struct strtab *st = trie_names(t);
+    uint32_t top = trie_child(t, TRIE_ROOT, strtab_intern(st, "main", 4));
+    size_t nk = 0;
+    trie_children(t, top, &nk);           /* the full index, before the growth */
+    char name[32];
+    for (uint32_t round = 0; round < 40; round++) {
+        for (uint32_t j = 0; j < 1 + round % 7; j++) {
+            uint32_t v = (round * 7919u + j * 104729u) % 100003u;
+            int n = snprintf(name, sizeof name, "k%u", v);
+            trie_add(t, trie_child(t, top, strtab_intern(st, name, (size_t)n)), count_u64(1));
+        }
+        const uint32_t *kids = trie_children(t, top, &nk);
+        for (size_t i = 1; i < nk; i++) {
+            size_t la, lb;
+            const char *a = trie_label(t, kids[i - 1], &la), *b = trie_label(t, kids[i], &lb);
+            int c = memcmp(a, b, la < lb ? la : lb);
+            assert_true(c < 0 || (c == 0 && la < lb));
+        }
+    }
+    assert_true(nk > 100);
+    trie_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(count_overflow_becomes_double),
         cmocka_unit_test(strtab_grows_incrementally),
+        cmocka_unit_test(children_sorted_while_growing),
         cmocka_unit_test(count_parse_forms),
         cmocka_unit_test(strtab_interns_once),
         cmocka_unit_test(totals_and_self),
