@@ -177,6 +177,10 @@ check)
         return 0
     }
     FUZZ_SECONDS=${FUZZ_SECONDS:-30} tier fuzz sh "$top/tests/fuzz/run.sh" "$top/build-check"
+    # the monkey tier: the live viewer of this ASan+UBSan build on perf text arriving
+    # slowly, with a grouping or a time range and a filter, under random keys, 30 s a run
+    MONKEY_SECONDS=${MONKEY_SECONDS:-30} top_srcdir=$top FLAMETUI=$PWD/src/flametui \
+        tier monkey sh "$top/tests/e2e/t_tui_live_monkey.sh"
     if command -v valgrind >/dev/null 2>&1 && $intree; then
         # valgrind needs a build without sanitizers: a second build dir, impossible
         # beside an in-tree configuration

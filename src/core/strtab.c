@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - strtab.c: see strtab.h. Open addressing over (hash tag, id, bytes) slots;
  * name bytes live in arena chunks that never move, each after its 4-byte length, so a
- * lookup reads the slot and then one place (the length and the bytes), not the record. */
+ * lookup reads the slot and then one place (the length and the bytes), not the record.
+ * Growth is incremental: a full table becomes the old one, and every insertion moves
+ * MIGRATE_STEP of its slots to the new table (twice as large), so no single insertion
+ * pays for rehashing millions of names (a live viewer stays responsive). A lookup
+ * probes the new table, then the old one while it is there. */
 #include "config.h"
 
 #include "core/strtab.h"
@@ -12,6 +16,7 @@
 #include "core/util.h"
 
 #define CHUNK_BYTES (1u << 20)
+#define MIGRATE_STEP 64         /* old slots moved per insertion while growing */
 
 struct name {
     const char *p;
@@ -28,6 +33,8 @@ struct sslot {
 struct strtab {
     struct sslot *slots;
     size_t mask;
+    struct sslot *old;      /* the table before the last growth, until moved; or NULL */
+    size_t old_mask, moved; /* its slots [0, moved) are in slots too */
     struct name *names;
     size_t n, cap;
     char *chunk;            /* current arena chunk */
@@ -36,6 +43,7 @@ struct strtab {
     size_t nchunks, chunks_cap;
     size_t bytes;
     uint32_t *ranks;
+    uint32_t *order;        /* ids [0, nranked) in byte order of their names */
     size_t nranked;
 };
 
@@ -56,7 +64,9 @@ void strtab_free(struct strtab *s)
     free(s->chunks);
     free(s->names);
     free(s->slots);
+    free(s->old);
     free(s->ranks);
+    free(s->order);
     free(s);
 }
 
@@ -91,23 +101,35 @@ static const char *store(struct strtab *s, const char *p, size_t len)
     return d + 4;
 }
 
-static void grow(struct strtab *s)
+/* Moves up to max slots of the old table into the new one; frees it when done. */
+static void migrate(struct strtab *s, size_t max)
 {
-    size_t nmask = s->mask * 2 + 1;
-    struct sslot *ns = xcalloc(nmask + 1, sizeof *ns);
-    for (size_t i = 0; i <= s->mask; i++) {
-        struct sslot v = s->slots[i];
+    size_t end = s->moved + max < s->old_mask + 1 ? s->moved + max : s->old_mask + 1;
+    for (size_t i = s->moved; i < end; i++) {
+        struct sslot v = s->old[i];
         if (!v.id1)
             continue;
-        uint64_t h = s->names[v.id1 - 1].hash;
-        size_t j = h & nmask;
-        while (ns[j].id1)
-            j = (j + 1) & nmask;
-        ns[j] = v;
+        size_t j = s->names[v.id1 - 1].hash & s->mask;
+        while (s->slots[j].id1)
+            j = (j + 1) & s->mask;
+        s->slots[j] = v;
     }
-    free(s->slots);
-    s->slots = ns;
-    s->mask = nmask;
+    s->moved = end;
+    if (end == s->old_mask + 1) {
+        free(s->old);
+        s->old = NULL;
+    }
+}
+
+static void grow(struct strtab *s)
+{
+    if (s->old)
+        migrate(s, SIZE_MAX);   /* the growth before is not finished: finish it now */
+    s->old = s->slots;
+    s->old_mask = s->mask;
+    s->moved = 0;
+    s->mask = s->mask * 2 + 1;
+    s->slots = xcalloc(s->mask + 1, sizeof *s->slots);
 }
 
 /* a[0..n) == b[0..n), a word at a time (names are short: a call to memcmp costs more
@@ -141,13 +163,15 @@ static inline int bytes_eq(const char *a, const char *b, size_t n)
     return 1;
 }
 
-static inline size_t find(const struct strtab *s, const char *p, size_t len, uint64_t h,
-                          uint32_t *id)
+/* Probes one table for the name; returns the slot where it is, or the empty slot that
+ * ended the probe (*id UINT32_MAX). */
+static inline size_t probe(const struct sslot *slots, size_t mask, const char *p, size_t len,
+                           uint64_t h, uint32_t *id)
 {
     uint32_t tag = (uint32_t)(h >> 32);
-    size_t j = h & s->mask;
+    size_t j = h & mask;
     for (;;) {
-        const struct sslot *v = &s->slots[j];
+        const struct sslot *v = &slots[j];
         if (!v->id1)
             break;
         if (v->tag == tag) {
@@ -158,9 +182,21 @@ static inline size_t find(const struct strtab *s, const char *p, size_t len, uin
                 return j;
             }
         }
-        j = (j + 1) & s->mask;
+        j = (j + 1) & mask;
     }
     *id = UINT32_MAX;
+    return j;
+}
+
+/* The new table, then the old one (its moved slots are in the new one too, so a name
+ * missing from the new table and found there was not moved yet). Returns the new
+ * table's slot for an insertion when *id is UINT32_MAX. */
+static inline size_t find(const struct strtab *s, const char *p, size_t len, uint64_t h,
+                          uint32_t *id)
+{
+    size_t j = probe(s->slots, s->mask, p, len, h, id);
+    if (*id == UINT32_MAX && s->old)
+        probe(s->old, s->old_mask, p, len, h, id);
     return j;
 }
 
@@ -196,6 +232,8 @@ uint32_t strtab_intern_h(struct strtab *s, const char *p, size_t len, uint64_t h
     s->names[id].len = (uint32_t)len;
     s->names[id].hash = h;
     s->slots[j] = (struct sslot){(uint32_t)(h >> 32), id + 1, s->names[id].p};
+    if (s->old)
+        migrate(s, MIGRATE_STEP);
     if (s->n * 2 > s->mask)
         grow(s);
     return id;
@@ -237,24 +275,38 @@ static int cmp_ids(const void *a, const void *b, void *ctx)
     return (x->len > y->len) - (x->len < y->len);
 }
 
+/* Names added since the last call are sorted alone and merged into the order kept from
+ * then: a stream of new names costs a merge per call, not a sort of every name. */
 const uint32_t *strtab_ranks(struct strtab *s)
 {
     if (s->ranks && s->nranked == s->n)
         return s->ranks;
+    size_t k = s->n - s->nranked;
+    uint32_t *add = xreallocarray(NULL, k ? k : 1, sizeof *add);
+    for (size_t i = 0; i < k; i++)
+        add[i] = (uint32_t)(s->nranked + i);
+    qsort_r(add, k, sizeof *add, cmp_ids, s);
     uint32_t *order = xreallocarray(NULL, s->n ? s->n : 1, sizeof *order);
-    for (size_t i = 0; i < s->n; i++)
-        order[i] = (uint32_t)i;
-    qsort_r(order, s->n, sizeof *order, cmp_ids, s);
+    size_t a = 0, b = 0, o = 0;
+    while (a < s->nranked || b < k) {
+        if (b == k || (a < s->nranked && cmp_ids(&s->order[a], &add[b], s) <= 0))
+            order[o++] = s->order[a++];
+        else
+            order[o++] = add[b++];
+    }
+    free(add);
+    free(s->order);
+    s->order = order;
     free(s->ranks);
     s->ranks = xreallocarray(NULL, s->n ? s->n : 1, sizeof *s->ranks);
     for (size_t i = 0; i < s->n; i++)
         s->ranks[order[i]] = (uint32_t)i;
-    free(order);
     s->nranked = s->n;
     return s->ranks;
 }
 
 size_t strtab_bytes(const struct strtab *s)
 {
-    return s->bytes + (s->mask + 1) * sizeof *s->slots + s->cap * sizeof *s->names;
+    return s->bytes + (s->mask + 1) * sizeof *s->slots + s->cap * sizeof *s->names +
+           (s->old ? (s->old_mask + 1) * sizeof *s->old : 0);
 }

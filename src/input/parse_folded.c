@@ -5,7 +5,9 @@
  * differential line "stack C1 C2" uses C2 (the "after" count, as flamegraph.pl sizes
  * frames); frames are split on ';', inner empty frames are kept and trailing empty ones
  * dropped (Perl's split); a trailing '\r' is removed (CRLF files); blank lines and lines
- * starting with '#' (austin, comment headers) are ignored.
+ * starting with '#' (austin, comment headers) are ignored. A stack holding a backslash
+ * may hold the folded writer's escapes (render/foldesc.h: "\x3b" for ';' and eight
+ * more), undone per frame after the split (add_escaped).
  * Speed: consecutive lines usually share a prefix (sorted input), so the node ids of the
  * previous line's frames are reused for the common prefix (compared a word at a time)
  * without any hashing. The other frames are hashed while scanning for ';', their trie
@@ -46,6 +48,7 @@ struct folded_parser {
     struct stack_sink sink; /* folded_set_sink: stacks go there, not into the trie */
     struct stack_frame *sf; /* the new frames of a stack for the sink */
     size_t sf_cap;
+    struct buf esc;         /* the frames of a line with escapes, unescaped */
 };
 
 struct folded_parser *folded_new(struct trie *t)
@@ -66,6 +69,7 @@ void folded_free(struct folded_parser *p)
     free(p->nh);
     free(p->ph);
     free(p->sf);
+    buf_fini(&p->esc);
     free(p);
 }
 
@@ -307,6 +311,65 @@ static void add_line(struct folded_parser *p, const char *s, size_t len, struct 
     p->samples++;
 }
 
+/* The byte of a folded writer's escape at s ("\xHH", render/foldesc.h: one of nine
+ * codes), or -1. */
+static int unescape_at(const char *s, size_t n)
+{
+    static const char codes[] = "3b0a232009" "0b0c0d5c";
+    if (n < 4 || s[0] != '\\' || s[1] != 'x')
+        return -1;
+    for (size_t i = 0; codes[i]; i += 2)
+        if (s[2] == codes[i] && s[3] == codes[i + 1])
+            return (s[2] - '0') * 16 + (s[3] >= 'a' ? s[3] - 'a' + 10 : s[3] - '0');
+    return -1;
+}
+
+/* A stack holding a backslash: its frames are split on ';' first, then each one's
+ * escapes are undone (so a name may hold ';' or a newline), and it is added frame by
+ * frame. The previous stack's frames are not reused across it. */
+static void add_escaped(struct folded_parser *p, const char *s, size_t len, struct count c)
+{
+    p->esc.len = 0;
+    size_t nf = 0;
+    for (size_t i = 0;; i++) {
+        int b = i < len && s[i] != ';' ? unescape_at(s + i, len - i) : -1;
+        if (i == len || s[i] == ';') {
+            reserve_frames(p, nf + 1);
+            p->ends[nf++] = (uint32_t)p->esc.len;
+            if (i == len)
+                break;
+        } else if (b >= 0) {
+            buf_putc(&p->esc, (char)b);
+            i += 3;
+        } else {
+            buf_putc(&p->esc, s[i]);
+        }
+    }
+    const char *d = p->esc.p ? p->esc.p : "";
+    uint32_t node = TRIE_ROOT;
+    uint64_t ph = p->sink.stack ? p->sink.root_phash : 0;
+    if (p->sink.stack && nf > p->sf_cap)
+        FT_GROW(p->sf, p->sf_cap, nf);
+    for (size_t k = 0; k < nf; k++) {
+        size_t fs = k ? p->ends[k - 1] : 0, fl = p->ends[k] - fs;
+        if (p->sink.stack) {
+            uint64_t h = util_hash(d + fs, fl);
+            ph = trie_hash_step(ph, h);
+            p->sf[k] = (struct stack_frame){d + fs, (uint32_t)fl, STACK_ID_NONE, h, ph};
+        } else {
+            node = trie_child(p->t, node, strtab_intern(p->names, d + fs, fl));
+        }
+    }
+    if (p->sink.stack)
+        p->sink.stack(p->sink.ctx, p->sf, 0, nf, c);
+    else
+        trie_add(p->t, node, c);
+    p->nprev = 0;
+    p->prev_len = 0;
+    p->prev_ext = false;
+    p->samples++;
+}
+
 /* The previous stack must outlive the caller's buffer: copy it once per feed, not once
  * per line. */
 static void keep_prev(struct folded_parser *p)
@@ -347,6 +410,8 @@ size_t folded_feed(struct folded_parser *p, const char *buf, size_t len, bool eo
                 return (size_t)-1;
             }
             skip(p, why);
+        } else if (rc == 0 && memchr(buf + pos, '\\', sl)) {
+            add_escaped(p, buf + pos, sl, c);
         } else if (rc == 0) {
             add_line(p, buf + pos, sl, c);
         }

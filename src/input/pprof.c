@@ -379,6 +379,36 @@ int pprof_decode(struct pprof_parser *p, const void *buf, size_t len, struct ft_
 
 static uint64_t decoded_size(const unsigned char *b, size_t n, int kind);
 
+/* protobuf-c's allocations, bounded: at most limit bytes in all (the budget the input's
+ * size allows), and a failed malloc told apart from a bad profile. */
+struct budget {
+    size_t used, limit;
+    bool over;          /* the budget ran out */
+    bool oom;           /* malloc failed */
+};
+
+static void *budget_alloc(void *ctx, size_t size)
+{
+    struct budget *b = ctx;
+    if (size > b->limit - b->used) {
+        b->over = true;
+        return NULL;
+    }
+    void *q = malloc(size ? size : 1);
+    if (!q) {
+        b->oom = true;
+        return NULL;
+    }
+    b->used += size;
+    return q;
+}
+
+static void budget_free(void *ctx, void *q)
+{
+    (void)ctx;
+    free(q);
+}
+
 /* free_input: buf is p->in, freed once unpacked (protobuf-c copies what it keeps), so
  * the input and its decoded form are not held at the same time. */
 static int decode(struct pprof_parser *p, const void *buf, size_t len, bool free_input,
@@ -397,11 +427,20 @@ static int decode(struct pprof_parser *p, const void *buf, size_t len, bool free
                             "for %zu KiB of input", (unsigned long long)(need >> 20),
                             len >> 10);
     }
-    Profile *pr = perftools__profiles__profile__unpack(NULL, len, buf);
+    uint64_t limit = (uint64_t)len * PPROF_MAX_RATIO + ((uint64_t)64 << 20);
+    struct budget bu = {0, limit < SIZE_MAX ? (size_t)limit : SIZE_MAX, false, false};
+    ProtobufCAllocator al = {budget_alloc, budget_free, &bu};
+    Profile *pr = perftools__profiles__profile__unpack(&al, len, buf);
     if (free_input) {
         buf_fini(&p->in);
         memset(&p->in, 0, sizeof p->in);
     }
+    if (!pr && bu.oom)
+        return ft_error_set(err, 0, "out of memory decoding the pprof profile (%zu MiB "
+                            "allocated)", bu.used >> 20);
+    if (!pr && bu.over)
+        return ft_error_set(err, 0, "pprof profile too costly to decode: more than %zu MiB "
+                            "for %zu KiB of input", bu.limit >> 20, len >> 10);
     if (!pr)
         return bad(&d, "protobuf decoding failed");
     d.pr = pr;
@@ -421,7 +460,7 @@ static int decode(struct pprof_parser *p, const void *buf, size_t len, bool free
     free(d.maps.v);
     free(d.frames);
     free(d.first);
-    perftools__profiles__profile__free_unpacked(pr, NULL);
+    perftools__profiles__profile__free_unpacked(pr, &al);
     return rc;
 }
 

@@ -67,6 +67,11 @@ struct graph {
     uint64_t prof_src_uid;      /* trie_uid of the profile's source when it was derived */
     bool lazy;                  /* graph_set_lazy: the reversed view as far as drawn */
     struct revlazy *lz;         /* shown is that view (revlazy.h); NULL: shown is whole */
+    /* The last graph_shown result is the caller's until its next graph_shown: a stage
+     * dropped in between (graph_profile, graph_share, a setter) while it is that trie
+     * only moves it here, and the next graph_shown frees it. */
+    struct trie *held;          /* the last graph_shown result (borrowed or owned) */
+    struct trie *retired;       /* held, dropped from its stage: owned */
 };
 
 /* What one derive call did, for the stats. */
@@ -84,12 +89,21 @@ struct graph *graph_new(struct trie *base)
     return g;
 }
 
+/* Frees an owned derived trie t, or retires it when the caller holds it (graph.h). */
+static void release(struct graph *g, struct trie *t)
+{
+    if (t && t == g->held)
+        g->retired = t;
+    else
+        trie_free(t);
+}
+
 static void drop_shown(struct graph *g)
 {
     revlazy_free(g->lz);
     g->lz = NULL;
     if (g->shown_owned)
-        trie_free(g->shown);
+        release(g, g->shown);
     g->shown = NULL;
     g->shown_owned = false;
 }
@@ -98,7 +112,7 @@ static void drop_prof(struct graph *g)
 {
     drop_shown(g);
     if (g->prof_owned)
-        trie_free(g->prof);
+        release(g, g->prof);
     g->prof = NULL;
     g->prof_owned = false;
     g->prof_shared = false;
@@ -107,16 +121,16 @@ static void drop_prof(struct graph *g)
 static void drop_rec(struct graph *g)
 {
     drop_prof(g);
-    trie_free(g->rec_trie);
+    release(g, g->rec_trie);
     g->rec_trie = NULL;
 }
 
 static void drop_src(struct graph *g)
 {
     drop_rec(g);
-    trie_free(g->win_trie);
+    release(g, g->win_trie);
     g->win_trie = NULL;
-    trie_free(g->tl_trie);
+    release(g, g->tl_trie);
     g->tl_trie = NULL;
 }
 
@@ -126,6 +140,7 @@ void graph_free(struct graph *g)
         return;
     drop_src(g);
     trie_free(g->swapped);
+    trie_free(g->retired);
     window_free(g->win);
     view_free(g->rev);
     view_free(g->filt);
@@ -449,7 +464,7 @@ static struct trie *swap_stage(struct graph *g)
     if (!g->swap || !trie_has_base(g->shown))
         return g->shown;
     if (swap_stale(g)) {
-        trie_free(g->swapped);
+        release(g, g->swapped);
         g->swapped = diff_swap(g->shown);
         g->swapped_uid = trie_uid(g->shown);
         g->swapped_gen = trie_generation(g->shown);
@@ -461,7 +476,7 @@ void graph_set_swap(struct graph *g, bool on)
 {
     g->swap = on;
     if (!on) {
-        trie_free(g->swapped);
+        release(g, g->swapped);
         g->swapped = NULL;
     }
 }
@@ -489,7 +504,11 @@ struct trie *graph_shown(struct graph *g)
     derive_prof(g, &w);
     derive_shown(g, &w);
     count_work(g, &w);
-    return swap_stage(g);
+    struct trie *t = swap_stage(g);
+    trie_free(g->retired);      /* the caller lets go of the last one now */
+    g->retired = NULL;
+    g->held = t;
+    return t;
 }
 
 bool graph_stale(const struct graph *g)

@@ -132,8 +132,10 @@ int graph_apply_spec(struct graph *g, const struct graph_spec *spec, size_t *bad
  * window moved, or the base grew since the last derivation while something is derived
  * from it (growth of a base that is shown as it is needs no work). */
 bool graph_stale(const struct graph *g);
-/* The shown trie, derived now if stale. Valid until the next call that derives
- * (graph_shown, graph_profile) or graph_free. It is the base itself when nothing is
+/* The shown trie, derived now if stale. It is the caller's until its next graph_shown
+ * (or graph_free): calls in between that derive or drop stages (graph_profile,
+ * graph_share, the setters) never free it, so a viewer may draw it while the base grows.
+ * It is the base itself when nothing is
  * derived, also when the filters cannot change it (no include, and no name matches an
  * exclude or hide filter: view_keeps_all). */
 struct trie *graph_shown(struct graph *g);

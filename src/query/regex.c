@@ -34,6 +34,8 @@ struct regex {
     bool expensive;          /* hit a limit: no more matching (regex_too_expensive) */
     long long spent_ns;      /* time in regex_match_names */
     size_t names;            /* names matched there */
+    char *lit;               /* not NULL: an anchored literal too large for PCRE2 */
+    size_t lit_len;
 };
 
 /* Skips a {..}, <..> or '..' argument starting at p (p points at the opener). */
@@ -135,6 +137,38 @@ bool regex_smartcase_lower(const char *p)
     return !upper;
 }
 
+static int hex_val(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c - 'A' + 10;
+}
+
+/* The bytes of "(?-i)^NAME$" when NAME is literal: plain bytes, a backslash before a
+ * punctuation byte, \xHH (what `#` and the table's s make of a function's name); else
+ * NULL. */
+static char *anchored_literal(const char *p, size_t *len)
+{
+    size_t n = strlen(p);
+    if (n < 7 || strncmp(p, "(?-i)^", 6) != 0 || p[n - 1] != '$')
+        return NULL;
+    char *out = xmalloc(n), *o = out;
+    for (size_t i = 6; i < n - 1; i++) {
+        char c = p[i];
+        if (c == '\\' && p[i + 1] == 'x' && is_hex(p[i + 2]) && is_hex(p[i + 3]) && i + 3 < n - 1) {
+            *o++ = (char)(hex_val(p[i + 2]) * 16 + hex_val(p[i + 3]));
+            i += 3;
+        } else if (c == '\\' && i + 1 < n - 1 && strchr("\\^$.|?*+()[]{}#", p[i + 1])) {
+            *o++ = p[++i];
+        } else if (c == '\\' || strchr("^$.|?*+()[]{}", c)) {
+            free(out);
+            return NULL;
+        } else {
+            *o++ = c;
+        }
+    }
+    *len = (size_t)(o - out);
+    return out;
+}
+
 struct regex *regex_new(const char *pattern, struct ft_error *err)
 {
     bool caseless = regex_smartcase_lower(pattern);
@@ -142,6 +176,15 @@ struct regex *regex_new(const char *pattern, struct ft_error *err)
     PCRE2_SIZE off;
     pcre2_code *code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
                                      caseless ? PCRE2_CASELESS : 0, &code_err, &off, NULL);
+    size_t lit_len = 0;
+    char *lit = code ? NULL : anchored_literal(pattern, &lit_len);
+    if (lit) {   /* a name of 32 KiB or more: compared byte for byte */
+        struct regex *re = xcalloc(1, sizeof *re);
+        re->lit = lit;
+        re->lit_len = lit_len;
+        re->pattern = xstrdup(pattern);
+        return re;
+    }
     if (!code) {
         PCRE2_UCHAR msg[120];
         if (pcre2_get_error_message(code_err, msg, sizeof msg) < 0)
@@ -170,6 +213,7 @@ void regex_free(struct regex *re)
     pcre2_match_data_free(re->md);
     pcre2_match_context_free(re->mctx);
     pcre2_code_free(re->code);
+    free(re->lit);
     free(re->pattern);
     free(re);
 }
@@ -179,6 +223,8 @@ bool regex_match(struct regex *re, const char *s, size_t len)
     int rc;
     if (re->expensive)
         return false;
+    if (re->lit)
+        return len == re->lit_len && memcmp(s, re->lit, len) == 0;
     if (re->jit)
         rc = pcre2_jit_match(re->code, (PCRE2_SPTR)s, len, 0, 0, re->md, re->mctx);
     else

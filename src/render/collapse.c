@@ -20,6 +20,7 @@
 #include "core/count.h"
 #include "core/trie.h"
 #include "core/util.h"
+#include "render/foldesc.h"
 
 enum { OUT_CHUNK = 1 << 20 };
 #define MT_MIN_NODES ((size_t)1 << 16) /* smaller tries: one thread */
@@ -223,7 +224,7 @@ static int write_mt(FILE *out, const struct trie *t, struct trie_fold *w)
     return rc;
 }
 
-int collapse_write(FILE *out, struct trie *t)
+static int write_folded(FILE *out, struct trie *t)
 {
     struct trie_fold *w = trie_fold_new(t, parts_for(t));
     int rc;
@@ -240,4 +241,12 @@ int collapse_write(FILE *out, struct trie *t)
     }
     trie_fold_free(w);
     return rc < 0 ? -1 : 0;
+}
+
+int collapse_write(FILE *out, struct trie *t)
+{
+    struct trie *esc = foldesc_trie(t);   /* names that would not read back: escaped */
+    int rc = write_folded(out, esc ? esc : t);
+    trie_free(esc);
+    return rc;
 }

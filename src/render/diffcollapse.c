@@ -12,6 +12,7 @@
 #include "core/count.h"
 #include "core/trie.h"
 #include "core/util.h"
+#include "render/foldesc.h"
 
 struct line {
     size_t off, len;
@@ -28,7 +29,7 @@ static int cmp_lines(const void *a, const void *b, void *ctx)
     return (x->len > y->len) - (x->len < y->len);
 }
 
-int collapse_write_diff(FILE *out, struct trie *t)
+static int write_diff(FILE *out, struct trie *t)
 {
     struct buf text = {0};
     struct line *lines = NULL;
@@ -65,5 +66,13 @@ int collapse_write_diff(FILE *out, struct trie *t)
             rc = -1;
     free(lines);
     buf_fini(&text);
+    return rc;
+}
+
+int collapse_write_diff(FILE *out, struct trie *t)
+{
+    struct trie *esc = foldesc_trie(t);   /* names that would not read back: escaped */
+    int rc = write_diff(out, esc ? esc : t);
+    trie_free(esc);
     return rc;
 }

@@ -418,6 +418,56 @@ static void index_is_compact(void **state)
     samples_free(s);
 }
 
+/* Live input with a grouping or a range and a filter: the trie graph_shown returned is
+ * the caller's until its next graph_shown, also when graph_profile / graph_share derive
+ * again from the grown base in between (a viewer draws its title that way). */
+static void shown_outlives_growth(void **state)
+{
+    (void)state;
+    char *text = make_perf(60, false);
+    const char *half = text;
+    for (int blank = 0; blank < 30; half++)      /* the first 30 records */
+        if (half[0] == '\n' && half[1] == '\n')
+            blank++;
+    size_t n1 = (size_t)(half - text) + 1;
+    for (int mode = 0; mode < 4; mode++) {
+        struct samples *s = samples_new();
+        struct perf_opts o = {.samples = s};
+        struct trie *base = trie_new(NULL);
+        struct perf_parser *p = perf_new(base, &o);
+        assert_int_equal(perf_feed(p, text, n1, false), n1);
+        struct graph *g = graph_new(base);
+        graph_set_samples(g, s);
+        graph_set_live(g, true);
+        if (mode & 1)
+            graph_set_range(g, true, 0, 100000000);
+        else
+            graph_set_group(g, GROUP_PID);
+        graph_set_reverse(g, mode >= 2);
+        struct ft_error err;
+        assert_int_equal(graph_push_filter(g, mode & 1 ? FILTER_EXCLUDE : FILTER_INCLUDE,
+                                           mode & 1 ? "work" : ".", &err), 0);
+        struct trie *t = graph_shown(g);
+        char *before = trie_to_collapsed(t);
+        double total0 = trie_total_d(t, TRIE_ROOT);
+        perf_feed(p, text + n1, strlen(text + n1), true);
+        assert_true(graph_stale(g));
+        assert_true(graph_share(g) > 0.5);           /* derives the profile again */
+        assert_non_null(graph_profile(g));
+        char *still = trie_to_collapsed(t);          /* t: the snapshot, still whole */
+        assert_string_equal(still, before);
+        struct trie *t2 = graph_shown(g);
+        assert_true(trie_total_d(t2, TRIE_ROOT) > total0);     /* the grown profile */
+        free(still);
+        free(before);
+        graph_free(g);
+        perf_free(p);
+        trie_free(base);
+        samples_free(s);
+    }
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -431,6 +481,7 @@ int main(void)
         cmocka_unit_test(recursion_merges_like_the_script),
         cmocka_unit_test(graph_stages_compose),
         cmocka_unit_test(index_is_compact),
+        cmocka_unit_test(shown_outlives_growth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
