@@ -43,17 +43,12 @@ static void table_fini(struct app *a)
 /* Rows of the table on screen (the graph area less the header line). */
 static size_t page(const struct app *a)
 {
-    return a->vp.rows > 2 ? (size_t)a->vp.rows - 1 : 1;
+    return state_list_page(a);
 }
 
 static void keep_visible(struct app *a)
 {
-    struct table_view *v = tv(a);
-    size_t rows = page(a);
-    if (v->sel < v->scroll)
-        v->scroll = v->sel;
-    if (v->sel >= v->scroll + rows)
-        v->scroll = v->sel - rows + 1;
+    state_list_show(tv(a)->sel, &tv(a)->scroll, page(a));
 }
 
 static void table_refresh(struct app *a)
@@ -150,24 +145,12 @@ static enum reaction table_action(struct app *a, enum action act)
         app_pop(a);
         return RE_RELAYOUT;
     case ACT_MOVE_UP:
-        if (v->sel > 0)
-            v->sel--;
-        break;
     case ACT_MOVE_DOWN:
-        if (v->sel + 1 < n)
-            v->sel++;
-        break;
     case ACT_PAGE_UP:
-        v->sel = v->sel > rows ? v->sel - rows : 0;
-        break;
     case ACT_PAGE_DOWN:
-        v->sel = v->sel + rows < n ? v->sel + rows : (n ? n - 1 : 0);
-        break;
     case ACT_SCROLL_HOME:
-        v->sel = 0;
-        break;
     case ACT_SCROLL_END:
-        v->sel = n ? n - 1 : 0;
+        v->sel = state_list_move(v->sel, n, rows, act);
         break;
     case ACT_ORDER: /* o: self -> total -> name (-> delta in a diff) */
         if (state_diff(a) && v->by == TOP_BY_NAME) {
@@ -212,16 +195,7 @@ static enum reaction table_mouse(struct app *a, int x, int y, int clicks, int wh
     struct table_view *v = tv(a);
     (void)x;
     if (wheel) {
-        size_t n = v->table.n, rows = page(a);
-        size_t max = n > rows ? n - rows : 0;
-        if (wheel < 0)
-            v->scroll = v->scroll > 3 ? v->scroll - 3 : 0;
-        else
-            v->scroll = v->scroll + 3 < max ? v->scroll + 3 : max;
-        if (v->sel < v->scroll)
-            v->sel = v->scroll;
-        if (v->sel >= v->scroll + rows)
-            v->sel = v->scroll + rows - 1;
+        v->sel = state_list_wheel(v->sel, &v->scroll, v->table.n, page(a), wheel);
         return RE_REDRAW;
     }
     /* screen rows: 0 title, 1 header, 2.. rows */

@@ -39,16 +39,12 @@ static void tree_fini(struct app *a)
 /* Rows on screen (the area less the header line). */
 static size_t page(const struct app *a)
 {
-    return a->vp.rows > 2 ? (size_t)a->vp.rows - 1 : 1;
+    return state_list_page(a);
 }
 
 static void keep_visible(struct app *a)
 {
-    struct tree_view *v = tv(a);
-    if (v->sel < v->scroll)
-        v->scroll = v->sel;
-    if (v->sel >= v->scroll + page(a))
-        v->scroll = v->sel - page(a) + 1;
+    state_list_show(tv(a)->sel, &tv(a)->scroll, page(a));
 }
 
 /* The selected row becomes the graph's selection. */
@@ -198,27 +194,7 @@ static enum reaction tree_searched(struct app *a, bool entered)
 static enum reaction move(struct app *a, enum action act)
 {
     struct tree_view *v = tv(a);
-    size_t rows = page(a), n = v->ct.n;
-    switch (act) {
-    case ACT_MOVE_UP:
-        select_row(a, v->sel ? v->sel - 1 : 0);
-        break;
-    case ACT_MOVE_DOWN:
-        select_row(a, v->sel + 1);
-        break;
-    case ACT_PAGE_UP:
-        select_row(a, v->sel > rows ? v->sel - rows : 0);
-        break;
-    case ACT_PAGE_DOWN:
-        select_row(a, v->sel + rows);
-        break;
-    case ACT_SCROLL_HOME:
-        select_row(a, 0);
-        break;
-    default:   /* ACT_SCROLL_END */
-        select_row(a, n ? n - 1 : 0);
-        break;
-    }
+    select_row(a, state_list_move(v->sel, v->ct.n, page(a), act));
     return RE_REDRAW;
 }
 
@@ -278,12 +254,7 @@ static enum reaction tree_mouse(struct app *a, int x, int y, int clicks, int whe
     struct tree_view *v = tv(a);
     (void)x;
     if (wheel) {
-        size_t n = v->ct.n, rows = page(a), max = n > rows ? n - rows : 0;
-        v->scroll = wheel < 0 ? (v->scroll > 3 ? v->scroll - 3 : 0)
-                              : (v->scroll + 3 < max ? v->scroll + 3 : max);
-        size_t s = v->sel < v->scroll ? v->scroll
-                   : v->sel >= v->scroll + rows ? v->scroll + rows - 1 : v->sel;
-        select_row(a, s);
+        select_row(a, state_list_wheel(v->sel, &v->scroll, v->ct.n, page(a), wheel));
         return RE_REDRAW;
     }
     /* screen rows: 0 title, 1 header, 2.. rows */

@@ -325,3 +325,39 @@ bool state_diff(const struct app *a)
 {
     return a->base && trie_has_base(a->base);
 }
+
+size_t state_list_page(const struct app *a)
+{
+    return a->vp.rows > 2 ? (size_t)a->vp.rows - 1 : 1;
+}
+
+size_t state_list_move(size_t sel, size_t n, size_t page, enum action act)
+{
+    size_t last = n ? n - 1 : 0;
+    switch (act) {
+    case ACT_MOVE_UP: return sel ? sel - 1 : 0;
+    case ACT_MOVE_DOWN: return sel < last ? sel + 1 : last;
+    case ACT_PAGE_UP: return sel > page ? sel - page : 0;
+    case ACT_PAGE_DOWN: return sel + page < last ? sel + page : last;
+    case ACT_SCROLL_HOME: return 0;
+    default: return last;   /* ACT_SCROLL_END */
+    }
+}
+
+void state_list_show(size_t sel, size_t *scroll, size_t page)
+{
+    if (sel < *scroll)
+        *scroll = sel;
+    if (sel >= *scroll + page)
+        *scroll = sel - page + 1;
+}
+
+size_t state_list_wheel(size_t sel, size_t *scroll, size_t n, size_t page, int wheel)
+{
+    size_t max = n > page ? n - page : 0;
+    if (wheel < 0)
+        *scroll = *scroll > 3 ? *scroll - 3 : 0;
+    else
+        *scroll = *scroll + 3 < max ? *scroll + 3 : max;
+    return sel < *scroll ? *scroll : sel >= *scroll + page ? *scroll + page - 1 : sel;
+}

@@ -278,4 +278,14 @@ void state_put_number(struct buf *out, struct count c, const struct unit *u, boo
 void state_number(const struct app *a, struct count c, int cols, char *out, size_t n);
 /* True when the loaded profile is a diff (it has base counts). */
 bool state_diff(const struct app *a);
+/* ---- lists of rows under a header line (the table, the call tree) ---- */
+/* Rows on screen: the area less the header line. */
+size_t state_list_page(const struct app *a);
+/* The row a move (up, down, page up/down, home, end) from sel lands on, in n rows. */
+size_t state_list_move(size_t sel, size_t n, size_t page, enum action act);
+/* Scrolls (*scroll: the first row shown) so that row sel is on screen. */
+void state_list_show(size_t sel, size_t *scroll, size_t page);
+/* The wheel (< 0 up, > 0 down) scrolls 3 rows; returns sel moved onto the rows shown. */
+size_t state_list_wheel(size_t sel, size_t *scroll, size_t n, size_t page, int wheel);
+
 #endif
