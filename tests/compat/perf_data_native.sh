@@ -22,7 +22,7 @@ command -v perf > /dev/null 2>&1 && perf version > /dev/null 2>&1 ||
     skip_all "perf not installed (apt-get install linux-perf)"
 tmp=$(mktemp -d) || exit 99
 tap_cleanup='rm -rf "$tmp"'
-oracle="${top_srcdir:-.}/../shared/oracles/FlameGraph/stackcollapse-perf.pl"
+oracle="${FLAMETUI_CORPUS:-${top_srcdir:-.}/../shared/corpus}/../oracles/FlameGraph/stackcollapse-perf.pl"
 loop='i=0; while [ $i -lt 150000 ]; do i=$((i+1)); done'
 if ! timeout 60 perf record -q -g -F 999 -o "$tmp/loop.data" -- sh -c "$loop" \
         > /dev/null 2> "$tmp/rec.err"; then
