@@ -367,6 +367,12 @@ static enum reaction sandwich_mouse(struct app *a, int x, int y, int clicks, int
         size_t *s = &v->scroll[up ? 0 : 1], n = up ? v->up.n : v->down.n, h = up ? p.up : p.down;
         *s = wheel < 0 ? (*s > 3 ? *s - 3 : 0) : *s + 3;
         fit_pane(s, n, h, false, 0);
+        size_t base = up ? 0 : v->up.n + 1, j = v->sel - base;   /* the selection stays */
+        if (v->sel >= base && j < n && h) {                         /* in its pane's view */
+            j = j < *s ? *s : j >= *s + h ? *s + h - 1 : j;
+            v->sel = base + j;
+            keep_visible(a);
+        }
         return RE_REDRAW;
     }
     if (y < 2 || !at_line(a, (size_t)(y - 2), &i))

@@ -68,6 +68,16 @@ expect_line 19 '   c16$' "the callers' pane: 17 lines"
 expect_line 20 '== f ' "the middle row below the callers' pane"
 expect_line 21 '    x$' "the callees' pane below it"
 expect_line 23 '    z$' "the callees' pane: its 3 rows"
+# the wheel over the callers' pane scrolls it by three rows, nothing else moves
+keys -l "$(printf '\033[Ma!&')"            # wheel down (button 5) on line 6
+wait_for '^ .*   c03$'
+expect_line 3 '   c03$' "the wheel scrolled the callers' pane"
+expect_line 20 '== f ' "the middle row on the same line after the wheel"
+expect_line 21 '    x$' "the callees' pane not scrolled by the wheel"
+keys Up                                    # into the callers: the last one
+wait_for '^c29  '
+keys -l "$(printf '\033[M`!&')"            # wheel up: the selection stays in view
+wait_for '^c26  '
 keys g
 wait_for '^c00  '
 keys Down Down Down Down Down Down Down Down Down Down Down Down Down Down Down Down Down Down Down Down

@@ -1575,6 +1575,35 @@ static void sandwich_panes_scroll_on_their_own(void **state)
     trie_free(t);
 }
 
+/* The sandwich of a function with 2 callers and 40 callees: the callers' share is one
+ * line, its pane gets its 2 rows all the same; the callees' pane the other 16. */
+static void sandwich_small_pane_keeps_its_rows(void **state)
+{
+    (void)state;
+    struct buf in = {0};
+    for (int i = 0; i < 40; i++)
+        buf_printf(&in, "%s;g;k%02d %d\n", i % 2 ? "a" : "b", i, 100 - i);
+    buf_putc(&in, '\0');
+    struct trie *t = trie_from_folded(in.p);
+    buf_fini(&in);
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    app_select(&a, trie_node_at(t, "a;g"));
+    key(&a, 's');
+    char *r = row_of(&a, 2);
+    assert_non_null(strstr(r, "    a"));
+    free(r);
+    r = row_of(&a, 3);
+    assert_non_null(strstr(r, "  == g "));
+    free(r);
+    r = row_of(&a, 19);
+    assert_non_null(strstr(r, "    k15"));
+    free(r);
+    assert_null(row_of(&a, 20));
+    app_fini(&a);
+    trie_free(t);
+}
+
 /* The sandwich follows the growth of the profile. */
 static void growth_in_callers_view_is_seen(void **state)
 {
@@ -1650,6 +1679,7 @@ int main(void)
         cmocka_unit_test(undo_drops_the_last_filter),
         cmocka_unit_test(table_status_search_and_mouse),
         cmocka_unit_test(sandwich_panes_scroll_on_their_own),
+        cmocka_unit_test(sandwich_small_pane_keeps_its_rows),
         cmocka_unit_test(growth_in_callers_view_is_seen),
         cmocka_unit_test(ctrl_l_repaints),
     };
