@@ -356,25 +356,32 @@ static bool at_line(const struct app *a, size_t k, size_t *i)
     return v->down.n && *i != SIZE_MAX;
 }
 
-static enum reaction sandwich_mouse(struct app *a, int x, int y, int clicks, int wheel)
+/* The wheel on screen line y: three rows of the pane under the pointer (below the middle
+ * row: down's); a selection in that pane stays in its view. */
+static enum reaction wheel_pane(struct app *a, int y, int wheel)
 {
     struct sandwich *v = sw(a);
     struct panes p = panes_of(a);
+    bool up = y >= 2 && (size_t)(y - 2) < p.up;
+    size_t *s = &v->scroll[up ? 0 : 1], n = up ? v->up.n : v->down.n, h = up ? p.up : p.down;
+    *s = wheel < 0 ? (*s > 3 ? *s - 3 : 0) : *s + 3;
+    fit_pane(s, n, h, false, 0);
+    size_t base = up ? 0 : v->up.n + 1, j = v->sel - base;
+    if (v->sel >= base && j < n && h) {
+        j = j < *s ? *s : j >= *s + h ? *s + h - 1 : j;
+        v->sel = base + j;
+        keep_visible(a);
+    }
+    return RE_REDRAW;
+}
+
+static enum reaction sandwich_mouse(struct app *a, int x, int y, int clicks, int wheel)
+{
+    struct sandwich *v = sw(a);
     size_t i;
     (void)x;
-    if (wheel) {   /* the pane under the pointer (below the middle row: down's) */
-        bool up = y >= 2 && (size_t)(y - 2) < p.up;
-        size_t *s = &v->scroll[up ? 0 : 1], n = up ? v->up.n : v->down.n, h = up ? p.up : p.down;
-        *s = wheel < 0 ? (*s > 3 ? *s - 3 : 0) : *s + 3;
-        fit_pane(s, n, h, false, 0);
-        size_t base = up ? 0 : v->up.n + 1, j = v->sel - base;   /* the selection stays */
-        if (v->sel >= base && j < n && h) {                         /* in its pane's view */
-            j = j < *s ? *s : j >= *s + h ? *s + h - 1 : j;
-            v->sel = base + j;
-            keep_visible(a);
-        }
-        return RE_REDRAW;
-    }
+    if (wheel)
+        return wheel_pane(a, y, wheel);
     if (y < 2 || !at_line(a, (size_t)(y - 2), &i))
         return RE_NONE;
     v->sel = i;
