@@ -104,8 +104,8 @@ static struct panes panes_of(const struct app *a)
     return split(sw(a), page(a));
 }
 
-/* Pane k's scroll so that its row i (when the selection is there) shows, and no pane
- * scrolled past its last row. */
+/* A pane's scroll (n rows on h lines): its row i shown when has (the selection is in
+ * it), never past its last row. */
 static void fit_pane(size_t *scroll, size_t n, size_t h, bool has, size_t i)
 {
     if (has && i < *scroll)
