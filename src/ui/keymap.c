@@ -25,6 +25,7 @@ static const struct {
     {"Esc", FT_KEY_ESC},     {"Space", ' '},                {"PgUp", FT_KEY_PGUP},
     {"PgDn", FT_KEY_PGDN},   {"Home", FT_KEY_HOME},         {"End", FT_KEY_END},
     {"Delete", FT_KEY_DELETE},
+    {"Tab", '\t'},
 };
 
 const char *keymap_name(enum action a)

@@ -28,8 +28,8 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
 #define SCR_ALL (SCR_G | SCR_C | SCR_T | SCR_H | SCR_M | SCR_K | SCR_V | SCR_A)
 
 /* X(id, default keys separated by spaces, screens, help text). Key names: a single
- * character, C-x (control), Up Down Left Right Enter Backspace Esc Space PgUp PgDn Home
- * End. */
+ * character, C-x (control), Up Down Left Right Enter Backspace Esc Space Tab PgUp PgDn
+ * Home End. */
 #define ACTION_TABLE(X)                                                                   \
     X(QUIT, "q", SCR_ALL, "Quit; closes the table, help, tree or sandwich first")          \
     X(QUIT_ALL, "Q", SCR_ALL, "Quit from any screen")                                     \
@@ -54,6 +54,7 @@ enum ui_screen { SCREEN_GRAPH, SCREEN_CALLERS, SCREEN_TABLE, SCREEN_HELP, SCREEN
     X(FILTER_CLEAR, "c", SCR_GC | SCR_V, "Clear the filters")                                     \
     X(TOP, "t", SCR_GCT | SCR_V, "Table of the hottest functions")            \
     X(CALLERS, "s", SCR_GCT | SCR_V, "Sandwich: callers above, callees below the selection (table: find)") \
+    X(PANE, "Tab", SCR_C, "Sandwich: jump between the callers' pane and the callees' pane") \
     X(PAGE_UP, "PgUp", SCR_ALL, "Scroll one page up")                                     \
     X(PAGE_DOWN, "PgDn", SCR_ALL, "Scroll one page down")                                 \
     X(SCROLL_HOME, "g Home", SCR_ALL, "Scroll to the root (table: first row)")         \

@@ -3,9 +3,12 @@
  * its callees below it, on one screen, as two call trees (query/calltree.h) of the
  * callers and callees tries (query/callers.h) of the filtered profile. The function's row
  * in the middle has its own total and self over the whole profile (as the table); every
- * percentage is of all samples. Up and Down move through both halves, Right and Left
- * expand and collapse, Enter re-centres on the selected function, s, q or Esc go back to
- * the screen it was opened from (the graph or the table). Pure. */
+ * percentage is of all samples. The halves are two panes, the function's row fixed
+ * between them: the panes share the area's rows in proportion to their row counts (each
+ * at least a few rows when it has them) and scroll on their own. Up and Down move
+ * through both halves (across the middle row), Tab jumps to the other pane, Right and
+ * Left expand and collapse, Enter re-centres on the selected function, s, q or Esc go
+ * back to the screen it was opened from (the graph or the table). Pure. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -28,8 +31,17 @@ struct sandwich {
     struct count self, total;      /* the function's, over the profile */
     double all;                    /* the profile's samples */
     uint64_t uid, gen;             /* the profile they were computed from */
-    size_t sel, scroll;            /* rows: up's, the middle (up.n), down's */
+    size_t sel;                    /* rows: up's, the middle (up.n), down's */
+    size_t scroll[2];              /* the panes' first rows, in up and in down */
+    size_t last[2];                /* the rows last selected in up and in down */
 };
+
+/* The panes' heights: up's on the area's lines 1.., the middle row, then down's. */
+struct panes {
+    size_t up, down;
+};
+
+enum { PANE_MIN = 3 };   /* a pane with rows gets at least this many lines (or its rows) */
 
 static struct sandwich *sw(const struct app *a)
 {
@@ -60,13 +72,62 @@ static size_t page(const struct app *a)
     return a->vp.rows > 2 ? (size_t)a->vp.rows - 1 : 1;
 }
 
+static size_t min_sz(size_t x, size_t y)
+{
+    return x < y ? x : y;
+}
+
+/* The lines of the panes below the header: all of each half when both fit (up's pane
+ * no taller than its rows, down's the rest); else in proportion to the row counts, a
+ * pane with no rows counting one (its "no callers" line). */
+static struct panes split(const struct sandwich *v, size_t lines)
+{
+    struct panes p = {0, 0};
+    size_t avail = lines > 1 ? lines - 1 : 0;
+    size_t nu = v->up.n ? v->up.n : 1, nd = v->down.n ? v->down.n : 1;
+    if (nu + nd <= avail) {
+        p.up = nu;
+    } else {
+        size_t lo = min_sz(PANE_MIN, nu), keep = min_sz(PANE_MIN, nd);
+        p.up = (2 * avail * nu + nu + nd) / (2 * (nu + nd));   /* rounded */
+        if (p.up + keep > avail)
+            p.up = avail > keep ? avail - keep : 0;
+        if (p.up < lo)
+            p.up = min_sz(lo, avail);
+    }
+    p.down = avail - p.up;
+    return p;
+}
+
+static struct panes panes_of(const struct app *a)
+{
+    return split(sw(a), page(a));
+}
+
+/* A pane's scroll (n rows on h lines): its row i shown when has (the selection is in
+ * it), never past its last row. */
+static void fit_pane(size_t *scroll, size_t n, size_t h, bool has, size_t i)
+{
+    if (has && i < *scroll)
+        *scroll = i;
+    if (has && h && i >= *scroll + h)
+        *scroll = i - h + 1;
+    size_t max = n > h ? n - h : 0;
+    if (*scroll > max)
+        *scroll = max;
+}
+
 static void keep_visible(struct app *a)
 {
     struct sandwich *v = sw(a);
-    if (v->sel < v->scroll)
-        v->scroll = v->sel;
-    if (v->sel >= v->scroll + page(a))
-        v->scroll = v->sel - page(a) + 1;
+    struct panes p = panes_of(a);
+    bool in_up = v->sel < v->up.n, in_down = v->sel > v->up.n;
+    fit_pane(&v->scroll[0], v->up.n, p.up, in_up, v->sel);
+    fit_pane(&v->scroll[1], v->down.n, p.down, in_down, in_down ? v->sel - v->up.n - 1 : 0);
+    if (in_up)
+        v->last[0] = v->sel;
+    if (in_down)
+        v->last[1] = v->sel - v->up.n - 1;
 }
 
 /* The half's tree and node of row i; NULL for the middle row. */
@@ -119,8 +180,7 @@ static void center(struct app *a, uint32_t name)
     attach(&v->up, v->callers, name);
     attach(&v->down, v->callees, name);
     v->sel = v->up.n;
-    size_t mid = page(a) / 2;   /* the middle row in the middle of the screen */
-    v->scroll = v->sel > mid ? v->sel - mid : 0;
+    v->scroll[0] = v->scroll[1] = v->last[0] = v->last[1] = 0;
     keep_visible(a);
 }
 
@@ -176,6 +236,20 @@ static enum reaction side(struct app *a, bool right)
     return RE_REDRAW;
 }
 
+/* Tab: the other pane's row last selected there (from the middle row: down's); the
+ * middle row when that pane is empty. */
+static enum reaction other_pane(struct app *a)
+{
+    struct sandwich *v = sw(a);
+    bool to_down = v->sel < v->up.n || (v->sel == v->up.n && v->down.n);
+    if (to_down)
+        v->sel = v->down.n ? v->up.n + 1 + min_sz(v->last[1], v->down.n - 1) : v->up.n;
+    else
+        v->sel = v->up.n ? min_sz(v->last[0], v->up.n - 1) : v->up.n;
+    keep_visible(a);
+    return RE_REDRAW;
+}
+
 /* n / N: the next (previous) row of a function that matches the search, wrapping. */
 static enum reaction find(struct app *a, bool back)
 {
@@ -207,7 +281,9 @@ static enum reaction sandwich_searched(struct app *a, bool entered)
 static enum reaction sandwich_action(struct app *a, enum action act)
 {
     struct sandwich *v = sw(a);
-    size_t n = count_rows(v), rows = page(a);
+    struct panes p = panes_of(a);
+    size_t n = count_rows(v), rows = v->sel < v->up.n ? p.up : p.down;
+    rows = rows ? rows : 1;
     switch (act) {
     case ACT_QUIT:
     case ACT_ZOOM_RESET:
@@ -235,6 +311,8 @@ static enum reaction sandwich_action(struct app *a, enum action act)
     case ACT_MOVE_LEFT:
     case ACT_MOVE_RIGHT:
         return side(a, act == ACT_MOVE_RIGHT);
+    case ACT_PANE:
+        return other_pane(a);
     case ACT_SEARCH_NEXT:
     case ACT_SEARCH_PREV:
         return find(a, act == ACT_SEARCH_PREV);
@@ -249,24 +327,65 @@ static enum reaction sandwich_action(struct app *a, enum action act)
     return RE_REDRAW;
 }
 
+/* The row on line k of the area below the header (0 = the first): true with *i its
+ * index; false on a pane's empty line, *i then SIZE_MAX, or 0 / 1 on the first line of
+ * an empty up / down pane (its "no callers" / "no callees" line). */
+static bool at_line(const struct app *a, size_t k, size_t *i)
+{
+    const struct sandwich *v = sw(a);
+    struct panes p = panes_of(a);
+    *i = SIZE_MAX;
+    if (k < p.up) {
+        if (!v->up.n && k == 0)
+            *i = 0;
+        else if (v->scroll[0] + k < v->up.n)
+            *i = v->scroll[0] + k;
+        return v->up.n && *i != SIZE_MAX;
+    }
+    if (k == p.up) {
+        *i = v->up.n;
+        return true;
+    }
+    k -= p.up + 1;
+    if (k >= p.down)
+        return false;
+    if (!v->down.n && k == 0)
+        *i = 1;
+    else if (v->scroll[1] + k < v->down.n)
+        *i = v->up.n + 1 + v->scroll[1] + k;
+    return v->down.n && *i != SIZE_MAX;
+}
+
+/* The wheel on screen line y: three rows of the pane under the pointer (below the middle
+ * row: down's); a selection in that pane stays in its view. */
+static enum reaction wheel_pane(struct app *a, int y, int wheel)
+{
+    struct sandwich *v = sw(a);
+    struct panes p = panes_of(a);
+    bool up = y >= 2 && (size_t)(y - 2) < p.up;
+    size_t *s = &v->scroll[up ? 0 : 1], n = up ? v->up.n : v->down.n, h = up ? p.up : p.down;
+    *s = wheel < 0 ? (*s > 3 ? *s - 3 : 0) : *s + 3;
+    fit_pane(s, n, h, false, 0);
+    size_t base = up ? 0 : v->up.n + 1, j = v->sel - base;
+    if (v->sel >= base && j < n && h) {
+        j = j < *s ? *s : j >= *s + h ? *s + h - 1 : j;
+        v->sel = base + j;
+        keep_visible(a);
+    }
+    return RE_REDRAW;
+}
+
 static enum reaction sandwich_mouse(struct app *a, int x, int y, int clicks, int wheel)
 {
     struct sandwich *v = sw(a);
+    size_t i;
     (void)x;
-    size_t n = count_rows(v), rows = page(a);
-    if (wheel) {
-        size_t max = n > rows ? n - rows : 0;
-        v->scroll = wheel < 0 ? (v->scroll > 3 ? v->scroll - 3 : 0)
-                              : (v->scroll + 3 < max ? v->scroll + 3 : max);
-        if (v->sel < v->scroll)
-            v->sel = v->scroll;
-        if (v->sel >= v->scroll + rows)
-            v->sel = v->scroll + rows - 1;
-        return RE_REDRAW;
-    }
-    if (y < 2 || (size_t)(y - 2) >= rows || v->scroll + (size_t)(y - 2) >= n)
+    if (wheel)
+        return wheel_pane(a, y, wheel);
+    if (y < 2 || !at_line(a, (size_t)(y - 2), &i))
         return RE_NONE;
-    v->sel = v->scroll + (size_t)(y - 2);
+    v->sel = i;
+    keep_visible(a);
     return clicks >= 2 ? sandwich_action(a, ACT_ZOOM_IN) : RE_REDRAW;
 }
 
@@ -320,9 +439,14 @@ static bool sandwich_row(const struct app *a, size_t k, struct buf *out, enum ro
                    "FUNCTION  (Enter: re-centre, Right/Left: expand/collapse, s: close)");
         return true;
     }
-    size_t i = v->scroll + k - 1;
-    if (i >= count_rows(v))
+    size_t i;
+    if (k > page(a))
         return false;
+    if (!at_line(a, k - 1, &i)) {
+        if (i != SIZE_MAX)   /* an empty pane */
+            buf_printf(out, "%32s%s", "", i == 0 ? "no callers" : "no callees");
+        return i != SIZE_MAX;
+    }
     *st = i == v->sel ? ROW_SELECTED : i == v->up.n ? ROW_HEADER : ROW_PLAIN;
     line(a, i, out);
     return true;

@@ -50,8 +50,9 @@ wait_for '^main  75 samples'
 keys s
 wait_for 'callees of main'
 # the sandwich of main: no caller, main in the middle, its callees below
-expect_line 3 '^ +75\.00% +0\.00% +75  (==|══) main ' "sandwich of main: main first (no caller)"
-expect_line 4 '^ +40\.00% +0\.00% +40  (\+|▸) alpha$' "sandwich of main: its callees"
+expect_line 3 '^ +no callers$' "sandwich of main: no caller"
+expect_line 4 '^ +75\.00% +0\.00% +75  (==|══) main ' "sandwich of main: main below it"
+expect_line 5 '^ +40\.00% +0\.00% +40  (\+|▸) alpha$' "sandwich of main: its callees"
 screen | grep -q -e other -e delta && fail "sandwich of main: other/delta shown" || ok
 keys s
 wait_gone 'callees of'
@@ -69,7 +70,7 @@ wait_for 'callees of alpha_leaf'
 wait_gone 'hottest functions'
 expect_line 3 '^ +30\.00% +30  (\+|▸) alpha$' "sandwich of alpha_leaf: alpha calls it"
 expect_line 4 '(==|══) alpha_leaf ' "sandwich of alpha_leaf: a leaf, nothing below"
-expect_line 5 '^$' "sandwich of alpha_leaf: a leaf has no callees"
+expect_line 5 '^ +no callees$' "sandwich of alpha_leaf: a leaf has no callees"
 keys Up Right
 wait_for '(`-|└─)   main$'
 keys q                                     # back to the table it came from

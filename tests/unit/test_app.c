@@ -841,7 +841,9 @@ static void callers_and_top(void **state)
     assert_non_null(strstr(ti, "callers/callees of "));
     free(ti);
     assert_int_equal(row0, name_id(t, "c"));
-    expect_row(&a, 1, "  50.00%   50.00%            5  == c (callers ^ above, callees v below)");
+    expect_row(&a, 1, "                                no callers");
+    expect_row(&a, 2, "  50.00%   50.00%            5  == c (callers ^ above, callees v below)");
+    expect_row(&a, 3, "                                no callees");
     act(&a, ACT_QUIT);                                   /* q: back to the table */
     assert_int_equal(app_screen(&a), SCREEN_TABLE);
     assert_ptr_equal(a.t, t);
@@ -1079,7 +1081,7 @@ static void table_enter_over_the_sandwich(void **state)
     assert_int_equal(cost(&a, "\n"), 0);
     assert_int_equal(app_screen(&a), SCREEN_CALLERS);
     assert_int_equal(app_under(&a), SCREEN_TABLE);
-    expect_row(&a, 1, "  50.00%   50.00%            5  == c (callers ^ above, callees v below)");
+    expect_row(&a, 2, "  50.00%   50.00%            5  == c (callers ^ above, callees v below)");
     assert_int_equal(cost(&a, "q"), 0);
     assert_int_equal(app_screen(&a), SCREEN_TABLE);
     assert_int_equal(cost(&a, "q"), 0);
@@ -1491,6 +1493,117 @@ static void table_status_search_and_mouse(void **state)
     trie_free(t);
 }
 
+/* The status line's left part starts with prefix. */
+static void expect_status(const struct app *a, const char *prefix)
+{
+    char *rt, *l = status_of(a, &rt);
+    if (strncmp(l, prefix, strlen(prefix)) != 0)
+        fail_msg("status \"%s\" does not start with \"%s\"", l, prefix);
+    free(l);
+    free(rt);
+}
+
+/* The sandwich's two panes: 30 callers and 2 callees of f in an area of 20 lines (19
+ * below the header, 18 for the panes): the callers' pane gets 16 lines, the callees' 2;
+ * moving down through the callers scrolls only the callers' pane, the middle row stays
+ * on line 17; Up crosses the middle row into the callers, Tab jumps between the panes
+ * (to the row last selected there). */
+static void sandwich_panes_scroll_on_their_own(void **state)
+{
+    (void)state;
+    struct buf in = {0};
+    for (int i = 0; i < 30; i++)
+        buf_printf(&in, "c%02d;f;%s %d\n", i, i % 2 ? "x" : "y", 100 - i);
+    buf_putc(&in, '\0');
+    struct trie *t = trie_from_folded(in.p);
+    buf_fini(&in);
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    app_select(&a, trie_node_at(t, "c00;f"));
+    key(&a, 's');
+    const char *mid = "  == f (callers ^ above, callees v below)";
+    char *r = row_of(&a, 17);
+    assert_non_null(strstr(r, mid));
+    free(r);
+    r = row_of(&a, 1);
+    assert_non_null(strstr(r, "  c00"));   /* the heaviest caller first */
+    free(r);
+    r = row_of(&a, 16);
+    assert_non_null(strstr(r, "  c15"));
+    free(r);
+    r = row_of(&a, 18);
+    assert_non_null(strstr(r, "  y"));
+    free(r);
+    r = row_of(&a, 19);
+    assert_non_null(strstr(r, "  x"));
+    free(r);
+    assert_null(row_of(&a, 20));
+    key(&a, 'g');                        /* the first caller */
+    for (int i = 0; i < 18; i++)
+        key(&a, FT_KEY_DOWN);            /* c18: the callers' pane scrolled by 3 */
+    r = row_of(&a, 1);
+    assert_non_null(strstr(r, "  c03"));
+    free(r);
+    r = row_of(&a, 16);
+    assert_non_null(strstr(r, "  c18"));
+    free(r);
+    r = row_of(&a, 17);
+    assert_non_null(strstr(r, mid));     /* the middle row did not move */
+    free(r);
+    r = row_of(&a, 18);
+    assert_non_null(strstr(r, "  y"));   /* nor the callees */
+    free(r);
+    key(&a, '\t');                       /* Tab: the callees' pane, its first row */
+    expect_status(&a, "y  ");
+    key(&a, FT_KEY_DOWN);
+    key(&a, '\t');                       /* back to c18, where the callers' pane was left */
+    expect_status(&a, "c18  ");
+    key(&a, 'G');                        /* the last callee */
+    key(&a, FT_KEY_UP);
+    key(&a, FT_KEY_UP);                  /* across the middle row: c29, the last caller */
+    key(&a, FT_KEY_UP);
+    r = row_of(&a, 16);
+    assert_non_null(strstr(r, "  c29"));
+    free(r);
+    r = row_of(&a, 15);
+    assert_non_null(strstr(r, "  c28"));
+    free(r);
+    expect_status(&a, "c29  ");
+    key(&a, '\t');                       /* Tab again: y, where the callees' pane was left */
+    expect_status(&a, "y  ");
+    app_fini(&a);
+    trie_free(t);
+}
+
+/* The sandwich of a function with 2 callers and 40 callees: the callers' share is one
+ * line, its pane gets its 2 rows all the same; the callees' pane the other 16. */
+static void sandwich_small_pane_keeps_its_rows(void **state)
+{
+    (void)state;
+    struct buf in = {0};
+    for (int i = 0; i < 40; i++)
+        buf_printf(&in, "%s;g;k%02d %d\n", i % 2 ? "a" : "b", i, 100 - i);
+    buf_putc(&in, '\0');
+    struct trie *t = trie_from_folded(in.p);
+    buf_fini(&in);
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    app_select(&a, trie_node_at(t, "a;g"));
+    key(&a, 's');
+    char *r = row_of(&a, 2);
+    assert_non_null(strstr(r, "    a"));
+    free(r);
+    r = row_of(&a, 3);
+    assert_non_null(strstr(r, "  == g "));
+    free(r);
+    r = row_of(&a, 19);
+    assert_non_null(strstr(r, "    k15"));
+    free(r);
+    assert_null(row_of(&a, 20));
+    app_fini(&a);
+    trie_free(t);
+}
+
 /* The sandwich follows the growth of the profile. */
 static void growth_in_callers_view_is_seen(void **state)
 {
@@ -1504,7 +1617,7 @@ static void growth_in_callers_view_is_seen(void **state)
         trie_insert_path(t, "main;beta", ';', 1);
         app_update(&a);
         app_layout(&a);
-        char *r = row_of(&a, 3);   /* main, alpha, beta */
+        char *r = row_of(&a, 4);   /* no callers, main, alpha, beta */
         double tp, sp, v;
         assert_non_null(r);
         assert_non_null(strstr(r, " beta"));
@@ -1565,6 +1678,8 @@ int main(void)
         cmocka_unit_test(backspace_and_enter_on_empty_prompts),
         cmocka_unit_test(undo_drops_the_last_filter),
         cmocka_unit_test(table_status_search_and_mouse),
+        cmocka_unit_test(sandwich_panes_scroll_on_their_own),
+        cmocka_unit_test(sandwich_small_pane_keeps_its_rows),
         cmocka_unit_test(growth_in_callers_view_is_seen),
         cmocka_unit_test(ctrl_l_repaints),
     };
