@@ -32,6 +32,9 @@ struct perf_data {
     int errw;           /* the write end of the pipe to the keeper (-1 once given) */
     int status;         /* wait status once reaped */
     bool native;        /* the child reads the file natively */
+    bool pipe_fmt;      /* ... in perf's pipe format (perfdata_pipe_print) */
+    unsigned char *ahead; /* a pipe's bytes read ahead (prefix included) */
+    size_t nahead;
     char note[256];     /* why perf script reads it ("": natively, or forced) */
 };
 
@@ -371,9 +374,42 @@ static void *map_input(const char *path, int in_fd, size_t *len, char *why, size
     return p;
 }
 
+/* perf's pipe format on a pipe: prefix, then in_fd read up to the first record of the
+ * kernel's (the attrs and event names are ahead of it), its end, or 64 MiB. */
+static unsigned char *read_ahead(int in_fd, const void *prefix, size_t nprefix, size_t *len)
+{
+    size_t cap = nprefix + (1u << 16), n = nprefix, off = 16;
+    unsigned char *b = xmalloc(cap);
+    memcpy(b, prefix, nprefix);
+    int fl = fcntl(in_fd, F_GETFL);
+    if (fl >= 0 && (fl & O_NONBLOCK))
+        fcntl(in_fd, F_SETFL, fl & ~O_NONBLOCK);
+    for (;;) {
+        while (n >= off + 8) {   /* the whole records read so far */
+            uint16_t size;
+            memcpy(&size, b + off + 6, 2);
+            if (pd_u32(b + off) < 64 || size < 8 || size > n - off)
+                break;
+            off += size;
+        }
+        if ((n >= off + 8 && pd_u32(b + off) < 64) || n >= (64u << 20))
+            break;
+        FT_GROW(b, cap, n + (1u << 16));
+        ssize_t r = read(in_fd, b + n, cap - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        n += (size_t)r;
+    }
+    *len = n;
+    return b;
+}
+
 /* Whether the native reader takes the input: true with *f open on the mapping. */
 static bool native_ok(const struct perf_data_opts *o, const char *path, int in_fd,
-                      bool in_regular, struct pd_file *f, char *why, size_t n)
+                      bool in_regular, bool pipe_mode, const unsigned char *ahead,
+                      size_t nahead, struct pd_file *f, char *why, size_t n)
 {
     if (o->args) {
         snprintf(why, n, "--perf-args given");
@@ -383,14 +419,26 @@ static bool native_ok(const struct perf_data_opts *o, const char *path, int in_f
         snprintf(why, n, "--srcline needs perf's source lines");
         return false;
     }
-    if (!path && !in_regular) {
+    if (!path && !in_regular && !pipe_mode) {
         snprintf(why, n, "a perf.data on a pipe");
         return false;
     }
+    if (!path && !in_regular)
+        return perfdata_pipe_check(ahead, nahead, true, why, n);
     size_t len = 0;
     void *p = map_input(path, in_fd, &len, why, n);
     if (!p)
         return false;
+    memset(f, 0, sizeof *f);
+    if (len >= 16 && !memcmp(p, "PERFILE2", 8) && pd_u64((const unsigned char *)p + 8) == 16) {
+        /* perf's pipe format in a file: read from the mapping */
+        f->p = p;
+        f->len = len;
+        if (perfdata_pipe_check(p, len, false, why, n))
+            return true;
+        munmap(p, len);
+        return false;
+    }
     if (perfdata_open(f, p, len, why, n) && perfdata_check(f, why, n))
         return true;
     perfdata_close(f);
@@ -399,7 +447,7 @@ static bool native_ok(const struct perf_data_opts *o, const char *path, int in_f
 }
 
 /* Forks the native reader: the text on out[1], messages on errw. */
-static bool fork_native(struct perf_data *c, struct pd_file *f, const int out[2],
+static bool fork_native(struct perf_data *c, struct pd_file *f, int in_fd, const int out[2],
                         struct ft_error *err)
 {
     c->pid = fork();
@@ -413,7 +461,10 @@ static bool fork_native(struct perf_data *c, struct pd_file *f, const int out[2]
         dup2(c->errw, STDERR_FILENO);
         close(out[0]);
         char why[256];
-        int rc = perfdata_print(f, out[1], why, sizeof why);
+        int rc = !c->pipe_fmt ? perfdata_print(f, out[1], why, sizeof why)
+                 : c->ahead   ? perfdata_pipe_print(c->ahead, c->nahead, in_fd, out[1], why,
+                                                    sizeof why)
+                              : perfdata_pipe_print(f->p, f->len, -1, out[1], why, sizeof why);
         if (rc < 0) {
             char msg[300];
             int k = snprintf(msg, sizeof msg, "%s\n", why);
@@ -429,12 +480,23 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
                                   bool pipe_mode, bool nonblock, struct ft_error *err)
 {
     struct pd_file f;
+    memset(&f, 0, sizeof f);
     char why[200] = "";
+    size_t nahead = 0;
+    unsigned char *ahead = NULL;
+    if (o->mode != PERF_DATA_SCRIPT && !path && !in_regular && pipe_mode) {
+        ahead = read_ahead(in_fd, prefix, nprefix, &nahead);
+        prefix = ahead;
+        nprefix = nahead;
+    }
     bool native = o->mode != PERF_DATA_SCRIPT &&
-                  native_ok(o, path, in_fd, in_regular, &f, why, sizeof why);
+                  native_ok(o, path, in_fd, in_regular, pipe_mode, ahead, nahead, &f, why,
+                            sizeof why);
+    bool pipe_fmt = native && (ahead || !f.nattrs);
     if (!native && o->mode == PERF_DATA_NATIVE) {
         ft_error_set(err, 0, "cannot be read without perf script (--no-perf-script): %s",
                      why);
+        free(ahead);
         return NULL;
     }
     struct start *s = xcalloc(1, sizeof *s);
@@ -449,6 +511,7 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
                          "install linux-perf (or run `perf script -i FILE | flametui -` "
                          "where perf is)", *why ? " (" : "", why, *why ? ")" : "");
         free(s);
+        free(ahead);
         return NULL;
     }
     struct perf_data *c = NULL;
@@ -458,6 +521,10 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
     c = xcalloc(1, sizeof *c);
     c->out = c->err = c->errw = -1;
     c->native = native;
+    c->pipe_fmt = pipe_fmt;
+    c->ahead = ahead;
+    c->nahead = nahead;
+    ahead = NULL;
     if (!native && o->mode != PERF_DATA_SCRIPT)
         snprintf(c->note, sizeof c->note, "read through perf script: %s", why);
     c->err = temp_fd(err);
@@ -471,15 +538,18 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
         goto fail;
     if (!native && !path && !in_regular && pipe_mode && !start_relay(c, s, in, err))
         goto fail;
-    if (native ? !fork_native(c, &f, out, err) : !fork_perf(c, s, out, in[0], err))
+    if (native ? !fork_native(c, &f, in_fd, out, err) : !fork_perf(c, s, out, in[0], err))
         goto fail;
     close(c->errw);
     c->errw = -1;
     if (native) {
-        munmap((void *)(uintptr_t)f.p, f.len);
+        if (f.p)
+            munmap((void *)(uintptr_t)f.p, f.len);
         perfdata_close(&f);
         native = false;
     }
+    free(c->ahead);
+    c->ahead = NULL;
     free(s->store);
     free(s);
     close(out[1]);
@@ -491,8 +561,14 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
     return c;
 fail:
     if (native) {
-        munmap((void *)(uintptr_t)f.p, f.len);
+        if (f.p)
+            munmap((void *)(uintptr_t)f.p, f.len);
         perfdata_close(&f);
+    }
+    free(ahead);
+    if (c) {
+        free(c->ahead);
+        c->ahead = NULL;
     }
     free(s->store);
     free(s);

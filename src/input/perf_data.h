@@ -2,8 +2,10 @@
 /* flametui - perf_data.h: a perf.data file (perf record's binary output) is read by a
  * child process whose standard output the loader parses as perf script text, exactly as
  * `perf script -i FILE | flametui -` would. The child is flametui itself reading the file
- * natively (perfdata.h) when it can: a perf.data in a regular file, of a layout the reader
- * knows, without --perf-args or --srcline; else it is `perf script`, and perf_data_note
+ * natively (perfdata.h) when it can: a perf.data in a regular file, or in perf's pipe
+ * format from a file or a pipe (its header records read ahead to decide, then given to the
+ * child with the rest of the pipe), of a layout the reader knows, without --perf-args or
+ * --srcline; else it is `perf script`, and perf_data_note
  * says why in one line. This module only starts, watches and ends that child: it never
  * parses, never prints, and never leaves a child behind (perf_data_free kills and reaps
  * it).

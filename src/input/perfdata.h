@@ -74,6 +74,13 @@ struct pd_sample {
  * "AUX area data") when the reader cannot handle the file. */
 bool perfdata_open(struct pd_file *f, const void *p, size_t len, char *why, size_t n);
 void perfdata_close(struct pd_file *f);
+/* Parts of perfdata_open, for the pipe format: attr idx from a (a perf_event_attr, its
+ * checks), the layout once the attrs are in (ids sorted), HEADER_EVENT_DESC's names and
+ * HEADER_BUILD_ID's entries from p[0..size). */
+bool pd_read_attr(struct pd_file *f, const unsigned char *a, size_t idx, char *why, size_t n);
+bool pd_attrs_done(struct pd_file *f, char *why, size_t n);
+void pd_read_event_desc(struct pd_file *f, const unsigned char *p, size_t size);
+void pd_read_build_ids(struct pd_file *f, const unsigned char *p, size_t size);
 /* Walks the data section: every record whole, of a known kind, every sample decodable;
  * false with why. */
 bool perfdata_check(const struct pd_file *f, char *why, size_t n);
@@ -104,6 +111,8 @@ struct pd_syms;
 struct pd_syms *pd_syms_elf(const char *path, const unsigned char *bid, size_t blen);
 /* /proc/kallsyms (or the file given) as perf splits it: kernel symbols. */
 struct pd_syms *pd_syms_kallsyms(const char *path);
+/* This process's own vdso (perf's, for a [vdso] whose build id was not recorded). */
+struct pd_syms *pd_syms_vdso(void);
 /* A perf-PID.map file (JIT). */
 struct pd_syms *pd_syms_perfmap(const char *path);
 /* One symbol over [start, start+len) (a KSYMBOL). */
@@ -117,4 +126,25 @@ void pd_syms_free(struct pd_syms *s);
 /* -- perfdata_run.c */
 /* Writes perf script's text for the perf.data f to fd. 0, or -1 with why. */
 int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n);
+/* The machine alone, fed record by record (rec: a whole record, in the order perf
+ * processes them), its text on fd; pd_machine_end flushes it: 0, or -1 with why. */
+struct pd_machine;
+struct pd_machine *pd_machine_new(const struct pd_file *f, int fd);
+void pd_machine_record(struct pd_machine *m, const unsigned char *rec);
+int pd_machine_end(struct pd_machine *m, char *why, size_t n);
+void pd_machine_flush(struct pd_machine *m);   /* the text so far written out */
+/* A record's time as perf orders it (0: none). */
+uint64_t pd_machine_time(const struct pd_file *f, const unsigned char *rec);
+
+/* -- perfdata_pipe.c: perf's pipe format (perf record -o -): a 16-byte header, then the
+ * attrs, event names and build ids as records (HEADER_ATTR, HEADER_FEATURE, EVENT_UPDATE,
+ * HEADER_BUILD_ID) ahead of the kernel's records, ordered per FINISHED_ROUND as perf
+ * does (a record is held until a round has ended past its time). */
+/* Checks p[0..len), a whole pipe-format input or its start (partial: records may stop
+ * short at the end): false with why when the reader cannot handle it. */
+bool perfdata_pipe_check(const void *p, size_t len, bool partial, char *why, size_t n);
+/* Reads prefix[0..nprefix) then in_fd (-1: none) to its end, printing as it goes on
+ * out: 0, or -1 with why. */
+int perfdata_pipe_print(const void *prefix, size_t nprefix, int in_fd, int out, char *why,
+                        size_t n);
 #endif

@@ -37,11 +37,11 @@ static bool fail(char *why, size_t n, const char *msg)
 }
 
 /* The event names of HEADER_EVENT_DESC, in attr order. */
-static void read_event_desc(struct pd_file *f, uint64_t off, uint64_t size)
+void pd_read_event_desc(struct pd_file *f, const unsigned char *p, size_t size)
 {
-    if (!in_file(f, off, size) || size < 8)
+    if (size < 8)
         return;
-    const unsigned char *p = f->p + off, *end = p + size;
+    const unsigned char *end = p + size;
     uint32_t nr = pd_u32(p), asz = pd_u32(p + 4);
     p += 8;
     for (uint32_t i = 0; i < nr && i < f->nattrs; i++) {
@@ -65,12 +65,10 @@ static void read_event_desc(struct pd_file *f, uint64_t off, uint64_t size)
 }
 
 /* HEADER_BUILD_ID: perf_event_header, s32 pid, u8 build_id[24], char filename[]. */
-static void read_build_ids(struct pd_file *f, uint64_t off, uint64_t size)
+void pd_read_build_ids(struct pd_file *f, const unsigned char *p, size_t size)
 {
-    if (!in_file(f, off, size))
-        return;
-    const unsigned char *p = f->p + off, *end = p + size;
-    size_t cap = 0;
+    const unsigned char *end = p + size;
+    size_t cap = f->nbids;
     while (end - p >= 36) {
         uint16_t misc, rs;
         memcpy(&misc, p + 4, 2);
@@ -102,10 +100,12 @@ static void read_features(struct pd_file *f, const unsigned char *bits)
             return;
         uint64_t off = pd_u64(f->p + sec), size = pd_u64(f->p + sec + 8);
         sec += 16;
+        if (!in_file(f, off, size))
+            continue;
         if (feat == FEAT_BUILD_ID)
-            read_build_ids(f, off, size);
+            pd_read_build_ids(f, f->p + off, (size_t)size);
         else if (feat == FEAT_EVENT_DESC)
-            read_event_desc(f, off, size);
+            pd_read_event_desc(f, f->p + off, (size_t)size);
     }
 }
 
@@ -116,8 +116,8 @@ static int cmp_id(const void *a, const void *b)
 }
 
 /* One attr of the attrs section and its ids. */
-static bool read_attr(struct pd_file *f, const unsigned char *a, uint64_t asz, size_t idx,
-                      size_t *idcap, char *why, size_t n)
+bool pd_read_attr(struct pd_file *f, const unsigned char *a, size_t idx, char *why,
+                  size_t n)
 {
     struct pd_attr *at = &f->attrs[idx];
     at->type = pd_u32(a);
@@ -134,6 +134,14 @@ static bool read_attr(struct pd_file *f, const unsigned char *a, uint64_t asz, s
         return fail(why, n, "branch stacks (perf record -b or --call-graph lbr)");
     if (at->sample_type & ~S_KNOWN)
         return fail(why, n, "a sample_type bit this reader does not know");
+    return true;
+}
+
+static bool read_attr(struct pd_file *f, const unsigned char *a, uint64_t asz, size_t idx,
+                      size_t *idcap, char *why, size_t n)
+{
+    if (!pd_read_attr(f, a, idx, why, n))
+        return false;
     uint64_t ioff = pd_u64(a + asz - 16), isz = pd_u64(a + asz - 8);
     if (!in_file(f, ioff, isz) || isz / 8 > PD_MAX_IDS - f->nids)
         return fail(why, n, "an attr's ids lie past the end of the file");
@@ -173,6 +181,11 @@ static bool read_attrs(struct pd_file *f, uint64_t asz, uint64_t off, uint64_t s
     for (size_t i = 0; i < f->nattrs; i++)
         if (!read_attr(f, f->p + off + i * asz, asz, i, &idcap, why, n))
             return false;
+    return pd_attrs_done(f, why, n);
+}
+
+bool pd_attrs_done(struct pd_file *f, char *why, size_t n)
+{
     if (f->nids)
         qsort(f->ids, f->nids, 16, cmp_id);
     f->sample_type = f->attrs[0].sample_type;

@@ -122,6 +122,10 @@ static const struct pd_syms *dso_syms(struct machine *m, struct dso *d)
         d->syms = pd_syms_perfmap(d->name);
     } else if (d->kind == DSO_ELF) {
         const struct pd_buildid *b = buildid_of(m->f, d->name);
+        if (!b && !strcmp(d->name, "[vdso]")) {
+            d->syms = pd_syms_vdso();
+            return d->syms;
+        }
         d->syms = pd_syms_elf(d->name, b ? b->id : NULL, b ? b->len : 0);
     } else if (d->kind == DSO_KSYM) {
         d->syms = pd_syms_one(d->ks_start, d->ks_len, d->name);
@@ -517,6 +521,12 @@ static void sample_header(struct machine *m, const struct pd_sample *s, struct t
                    (unsigned long long)(s->time % 1000000000u / 1000u));
     if (f->sample_type & PD_S_PERIOD)
         buf_printf(b, "%10llu ", (unsigned long long)s->period);
+    if (m->name_width < 0)   /* the attrs are all known by the first sample */
+        for (size_t i = 0; i < f->nattrs; i++) {
+            int l = (int)strlen(f->attrs[i].name);
+            if (l > m->name_width)
+                m->name_width = l;
+        }
     buf_printf(b, "%*s: ", m->name_width, f->attrs[s->attr].name);
 }
 
@@ -623,18 +633,52 @@ static void machine_free(struct machine *m)
     buf_fini(&m->o);
 }
 
-int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
+struct pd_machine *pd_machine_new(const struct pd_file *f, int fd)
 {
     struct machine *m = xcalloc(1, sizeof *m);
     m->f = f;
     m->out = fd;
-    for (size_t i = 0; i < f->nattrs; i++) {
-        int l = (int)strlen(f->attrs[i].name);
-        if (l > m->name_width)
-            m->name_width = l;
-    }
-
+    m->name_width = -1;
     set_comm(findnew(m, 0, 0), "swapper");   /* perf's idle thread */
+    return (struct pd_machine *)m;
+}
+
+void pd_machine_record(struct pd_machine *pm, const unsigned char *rec)
+{
+    struct machine *m = (struct machine *)pm;
+    if (!m->write_failed)
+        dispatch(m, rec);
+}
+
+void pd_machine_flush(struct pd_machine *pm)
+{
+    out_flush((struct machine *)pm);
+}
+
+uint64_t pd_machine_time(const struct pd_file *f, const unsigned char *rec)
+{
+    uint16_t size;
+    memcpy(&size, rec + 6, 2);
+    return rec_time(f, rec, pd_u32(rec), size);
+}
+
+int pd_machine_end(struct pd_machine *pm, char *why, size_t n)
+{
+    struct machine *m = (struct machine *)pm;
+    out_flush(m);
+    bool failed = m->write_failed;
+    machine_free(m);
+    free(m);
+    if (failed) {
+        snprintf(why, n, "write: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
+{
+    struct pd_machine *m = pd_machine_new(f, fd);
     const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
     struct ev *ev = NULL;
     size_t nev = 0, cap = 0;
@@ -653,16 +697,8 @@ int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
     }
     if (nev)
         qsort(ev, nev, sizeof *ev, cmp_ev);
-    for (size_t i = 0; i < nev && !m->write_failed; i++)
-        dispatch(m, f->p + ev[i].off);
-    out_flush(m);
+    for (size_t i = 0; i < nev; i++)
+        pd_machine_record(m, f->p + ev[i].off);
     free(ev);
-    bool failed = m->write_failed;
-    machine_free(m);
-    free(m);
-    if (failed) {
-        snprintf(why, n, "write: %s", strerror(errno));
-        return -1;
-    }
-    return 0;
+    return pd_machine_end(m, why, n);
 }

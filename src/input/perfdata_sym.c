@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -235,6 +236,30 @@ struct pd_syms *pd_syms_kallsyms(const char *path)
     if (zero == s->n) {   /* kptr_restrict: no addresses */
         s->n = 0;
     }
+    return s;
+}
+
+struct pd_syms *pd_syms_vdso(void)
+{
+    uintptr_t base = (uintptr_t)getauxval(AT_SYSINFO_EHDR);
+    FILE *maps = fopen("/proc/self/maps", "r");
+    char line[512];
+    unsigned long lo = 0, hi = 0;
+    while (maps && fgets(line, sizeof line, maps))
+        if (strstr(line, "[vdso]") && sscanf(line, "%lx-%lx", &lo, &hi) == 2)
+            break;
+    if (maps)
+        fclose(maps);
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/flametui-vdso.XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = base && lo == base && hi > lo ? mkstemp(path) : -1;
+    if (fd < 0)
+        return syms_new();
+    bool ok = write(fd, (const void *)base, hi - lo) == (ssize_t)(hi - lo);
+    close(fd);
+    struct pd_syms *s = ok ? pd_syms_elf(path, NULL, 0) : syms_new();
+    unlink(path);
     return s;
 }
 

@@ -4,7 +4,10 @@
  * Checks: no crash, hang, leak or sanitizer report on any header, attr, feature section
  * or record; a file perfdata_open and perfdata_check accept is printed (to /dev/null)
  * whatever its records hold (maps, forks, comms, samples, call chains). Kernel symbols
- * come from /dev/null (not /proc/kallsyms, read per input). */
+ * come from /dev/null (not /proc/kallsyms, read per input). An input in perf's pipe format
+ * (a 16-byte header) is checked whole and as a start (perfdata_pipe_check) and read as a
+ * stream (perfdata_pipe_print, which must survive what the check would refuse: a live
+ * pipe is not checked ahead). */
 #include "config.h"
 
 #include <fcntl.h>
@@ -34,6 +37,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(p, data, size);
     struct pd_file f;
     char why[256];
+    if (size >= 16 && !memcmp(p, "PERFILE2\x10", 9)) {
+        perfdata_pipe_check(p, size, true, why, sizeof why);
+        perfdata_pipe_check(p, size, false, why, sizeof why);
+        perfdata_pipe_print(p, size, -1, devnull, why, sizeof why);
+        free(p);
+        return 0;
+    }
     if (perfdata_open(&f, p, size, why, sizeof why) && perfdata_check(&f, why, sizeof why)) {
         f.kallsyms = "/dev/null";
         perfdata_print(&f, devnull, why, sizeof why);
