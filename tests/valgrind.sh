@@ -70,7 +70,8 @@ cat > "$tmp/ncurses.supp" <<'EOF2'
    fun:mousemask_sp
 }
 EOF2
-VG="valgrind -q --error-exitcode=97 --leak-check=full --errors-for-leak-kinds=definite \
+# valgrind by its path: an e2e test may run flametui with a PATH of its own (no perf)
+VG="$(command -v valgrind || echo valgrind) -q --error-exitcode=97 --leak-check=full --errors-for-leak-kinds=definite \
 --track-origins=yes --show-leak-kinds=definite --suppressions=$tmp/ncurses.supp"
 data=$top_srcdir/tests/data
 
