@@ -31,6 +31,7 @@ struct decomp {
     bool zeros;             /* zeros followed the last member */
     bool wait;              /* the pending bytes cannot be judged: more input first */
     bool more;              /* the last step filled its output: more may be held */
+    bool fresh;             /* a zstd frame starts: its first call gets one byte */
 };
 
 static const unsigned char GZ_MAGIC[] = {0x1f, 0x8b};
@@ -148,6 +149,7 @@ static int lib_start(struct decomp *d, struct ft_error *err)
         if (!d->zs)
             d->zs = ZSTD_createDStream();
         ok = d->zs && !ZSTD_isError(ZSTD_DCtx_reset(d->zs, ZSTD_reset_session_only));
+        d->fresh = true;
         break;
     default:
         ok = 0;
@@ -284,11 +286,16 @@ int decomp_step(struct decomp *d, void *out, size_t cap, bool eof, size_t *got,
         break;
     }
     case DECOMP_ZSTD: {
-        ZSTD_inBuffer ib = {src, avail, 0};
+        /* libzstd decodes a frame that is whole in one call's input in a single pass, which
+         * skips the window-size limit and other checks of streaming decoding: a first
+         * call of one byte keeps every frame streamed, whatever the reads' sizes */
+        ZSTD_inBuffer ib = {src, d->fresh && avail > 1 ? 1 : avail, 0};
         ZSTD_outBuffer ob = {out, cap, 0};
         size_t rc = ZSTD_decompressStream(d->zs, &ob, &ib);
         used = ib.pos;
         made = ob.pos;
+        if (used)
+            d->fresh = false;
         if (ZSTD_isError(rc))
             why = ZSTD_getErrorName(rc);
         else if (rc == 0)

@@ -8,12 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "input/loader.h"
 #include "core/trie.h"
 #include "core/util.h"
 
 #define STEP_BYTES (1u << 20) /* parse at most this much before the loop looks at keys */
+#define STEP_MIN (64u << 10)  /* ... and at least this much */
+#define STEP_MS 20            /* a step that took longer halves the next one's bytes */
 #define RATE_MS 500           /* samples/s and MB/s are averaged over this */
 #define FOLLOW_MS 100         /* --follow of a regular file: look for growth this often */
 
@@ -33,7 +36,16 @@ struct feed {
     size_t rate_samples, rate_bytes;
     struct feed_status st;
     char event[64];   /* feed_reopen's event: its loaders read it after loader_open */
+    size_t step_bytes;   /* the bytes of one step: STEP_MIN..STEP_BYTES */
+    long long (*clock)(void);
 };
+
+static long long mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static size_t total_samples(const struct feed *f)
 {
@@ -58,6 +70,9 @@ static void start(struct feed *f, struct loader **ls, size_t n, long long now_ms
     f->ls = ls;
     f->n = n;
     f->in = xcalloc(n ? n : 1, sizeof *f->in);
+    f->step_bytes = STEP_BYTES;
+    if (!f->clock)
+        f->clock = mono_ms;
     f->any_live = f->end_taken = false;
     for (size_t i = 0; i < n; i++) {
         if (loader_is_live(ls[i]))
@@ -75,6 +90,16 @@ struct feed *feed_new(struct loader **ls, size_t n, long long now_ms)
     struct feed *f = xcalloc(1, sizeof *f);
     start(f, ls, n, now_ms);
     return f;
+}
+
+size_t feed_step_bytes(const struct feed *f)
+{
+    return f->step_bytes;
+}
+
+void feed_set_clock(struct feed *f, long long (*clock)(void))
+{
+    f->clock = clock;
 }
 
 void feed_free(struct feed *f)
@@ -180,7 +205,13 @@ static bool step(struct feed *f, size_t i, long long now_ms)
 {
     struct ft_error err = {0, ""};
     struct feed_input *in = &f->in[i];
-    enum load_status s = loader_step(f->ls[i], STEP_BYTES, &err);
+    long long t0 = f->clock();
+    enum load_status s = loader_step(f->ls[i], f->step_bytes, &err);
+    long long took = f->clock() - t0;
+    if (took > STEP_MS && f->step_bytes > STEP_MIN)   /* slow parsing: keys more often */
+        f->step_bytes /= 2;
+    else if (took * 4 < STEP_MS && f->step_bytes < STEP_BYTES)
+        f->step_bytes *= 2;
     take_notices(f, i);
     switch (s) {
     case LOAD_MORE:

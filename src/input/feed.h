@@ -57,8 +57,13 @@ size_t feed_poll_fds(struct feed *f, struct pollfd *fds, size_t max, long long n
                      int *timeout_ms);
 /* Gives every loader that is ready (its fd in fds[0..nfds) has revents, it has data
  * without waiting, or its --follow timer ran out) one bounded step (about 1 MB). Returns
- * true when anything was parsed (the trie may have grown). */
+ * true when anything was parsed (the trie may have grown). A step that takes more than
+ * 20 ms halves the bytes of the next one (down to 64 KiB), one of under 5 ms doubles
+ * them (up to 1 MiB): keys are looked at every 20 ms or so however slow parsing is. */
 bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long now_ms);
+size_t feed_step_bytes(const struct feed *f);   /* the bytes of the next step */
+/* The clock (ms) steps are timed by; the monotonic clock unless set (tests). */
+void feed_set_clock(struct feed *f, long long (*clock)(void));
 /* Stops reading: network transfers are cancelled (loader_cancel); every loader not
  * finished yet is taken as ended (its unread data and
  * an incomplete last line are dropped; the loaders stay open, the caller frees them), so
