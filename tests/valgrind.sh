@@ -5,7 +5,7 @@
 #  2. the non-interactive modes and one tmux session under valgrind: no invalid access,
 #     no uninitialised read, no definite leak (--errors-for-leak-kinds=definite); the
 #     session checks each behaviour it drives on the screen: moves, zoom, orientation and
-#     order, search and n, filters, reverse, table, callers/callees, help, resize, quit;
+#     order, search and n, filters, reverse, table, the sandwich, help, resize, quit;
 #  3. every tests/e2e/t_*.sh with flametui under valgrind (VALGRIND_E2E=0 skips it). A
 #     script that fails only when valgrind is slow gets a second run; if that passes it
 #     is reported FLAKY and counted as skipped (never as passed).
@@ -172,9 +172,8 @@ if command -v tmux >/dev/null 2>&1; then
     step "clear filters" '!include:' c
     step "table" 'SELF%' t
     step "table closed" '!SELF%' t
-    step "callees" 'callees of alpha' s
-    step "callers" 'callers of alpha' s
-    step "callers closed" '!callers of' s
+    step "sandwich" 'callers/callees of alpha' s
+    step "sandwich closed" '!callers/callees of' s
     step "help" 'Zoom into the selected frame' '?'
     step "help closed" '!Zoom into the selected frame' '?'
     $T resize-window -t 0 -x 60 -y 15 2>/dev/null
