@@ -380,7 +380,8 @@ static unsigned char *read_ahead(int in_fd, const void *prefix, size_t nprefix, 
 {
     size_t cap = nprefix + (1u << 16), n = nprefix, off = 16;
     unsigned char *b = xmalloc(cap);
-    memcpy(b, prefix, nprefix);
+    if (nprefix)
+        memcpy(b, prefix, nprefix);
     int fl = fcntl(in_fd, F_GETFL);
     if (fl >= 0 && (fl & O_NONBLOCK))
         fcntl(in_fd, F_SETFL, fl & ~O_NONBLOCK);

@@ -352,7 +352,7 @@ struct rgb theme_256_rgb(int i)
     static const int lv[6] = {0, 95, 135, 175, 215, 255};
     if (i >= 232 && i <= 255)
         return mk(8 + 10 * (i - 232), 8 + 10 * (i - 232), 8 + 10 * (i - 232));
-    if (i < 16 || i > 255)
+    if (i < 16 || i > 231)
         return theme_basic_rgb(i);
     i -= 16;
     return mk(lv[i / 36], lv[i / 6 % 6], lv[i % 6]);
