@@ -5,9 +5,9 @@
  *   prof  = src when there are no filters or they keep everything (view_keeps_all: no
  *           name matches; checked again when src grows), else view_build(filters, src)
  *           (owned)
- *   shown = prof, view_build(reverse, prof), or callers/callees of prof (owned unless prof)
- * A setter marks the stage it changes dirty (window: src, filters: prof, reverse and
- * focus: shown); dropping a stage drops the stages below it. Growth is found by
+ *   shown = prof or view_build(reverse, prof) (owned unless prof)
+ * A setter marks the stage it changes dirty (window: src, filters: prof, reverse:
+ * shown); dropping a stage drops the stages below it. Growth is found by
  * generation: each stage remembers trie_generation() of its input when it was synced. */
 #include "config.h"
 
@@ -17,7 +17,6 @@
 
 #include "core/diff.h"
 #include "core/trie.h"
-#include "query/callers.h"
 #include "query/recursion.h"
 #include "query/revlazy.h"
 #include "query/timeline.h"
@@ -28,8 +27,6 @@ struct graph {
     struct view *filt;          /* the filters, never reversed */
     struct view *rev;           /* reverse only */
     bool reverse;
-    enum graph_focus focus;
-    uint32_t focus_name;
     struct window *win;         /* NULL: no window */
     double win_seconds;
     bool win_on;
@@ -191,34 +188,13 @@ void graph_set_reverse(struct graph *g, bool on)
     if (g->reverse == on)
         return;
     g->reverse = on;
-    if (g->focus == FOCUS_NONE) {
-        g->shown_dirty = true;
-        g->pending = true;
-    }
+    g->shown_dirty = true;
+    g->pending = true;
 }
 
 bool graph_reverse(const struct graph *g)
 {
     return g->reverse;
-}
-
-void graph_set_focus(struct graph *g, enum graph_focus f, uint32_t name)
-{
-    if (f == FOCUS_NONE)
-        name = 0;
-    if (f == g->focus && name == g->focus_name)
-        return;
-    g->focus = f;
-    g->focus_name = name;
-    g->shown_dirty = true;
-    g->pending = true;
-}
-
-enum graph_focus graph_focus(const struct graph *g, uint32_t *name)
-{
-    if (name)
-        *name = g->focus_name;
-    return g->focus;
 }
 
 void graph_set_live(struct graph *g, bool on)
@@ -393,7 +369,7 @@ static void derive_prof(struct graph *g, struct work *w)
     g->prof_src_uid = trie_uid(src);
 }
 
-/* The shown stage: the profile, reversed, or the callers / callees of one function. */
+/* The shown stage: the profile, or the profile reversed. */
 static void derive_shown(struct graph *g, struct work *w)
 {
     if (g->shown_dirty) {
@@ -402,39 +378,26 @@ static void derive_shown(struct graph *g, struct work *w)
         w->rebuilt = true;
     } else if (g->shown_owned && trie_generation(g->prof) != g->shown_gen) {
         w->updated = true;
-        if (g->focus == FOCUS_NONE && !g->lz && view_update(g->rev, g->prof, g->shown)) {
+        if (!g->lz && view_update(g->rev, g->prof, g->shown)) {
             g->shown_gen = trie_generation(g->prof);
-        } else {                /* callers / callees: derived again from the profile */
-            if (g->focus == FOCUS_NONE)
-                g->live = true;
+        } else {
+            g->live = true;
             drop_shown(g);
         }
     }
     if (g->shown)
         return;
-    switch (g->focus) {
-    case FOCUS_CALLEES:
-        g->shown = callers_callees(g->prof, g->focus_name);
+    if (g->reverse && g->lazy && !g->live && revlazy_ok(g->prof)) {
+        view_track(g->rev, false);   /* no stale state to apply growth to */
+        g->shown = trie_new(trie_names(g->prof));
+        g->lz = revlazy_new(g->shown, g->prof);
         g->shown_owned = true;
-        break;
-    case FOCUS_CALLERS:
-        g->shown = callers_callers(g->prof, g->focus_name);
+    } else if (g->reverse) {
+        view_track(g->rev, g->live && !g->win_trie);
+        g->shown = view_build(g->rev, g->prof);
         g->shown_owned = true;
-        break;
-    case FOCUS_NONE:
-        if (g->reverse && g->lazy && !g->live && revlazy_ok(g->prof)) {
-            view_track(g->rev, false);   /* no stale state to apply growth to */
-            g->shown = trie_new(trie_names(g->prof));
-            g->lz = revlazy_new(g->shown, g->prof);
-            g->shown_owned = true;
-        } else if (g->reverse) {
-            view_track(g->rev, g->live && !g->win_trie);
-            g->shown = view_build(g->rev, g->prof);
-            g->shown_owned = true;
-        } else {
-            g->shown = g->prof;
-        }
-        break;
+    } else {
+        g->shown = g->prof;
     }
     g->shown_gen = trie_generation(g->prof);
 }
@@ -549,7 +512,7 @@ const char *graph_filter_pattern(const struct graph *g, size_t i)
 void graph_describe(const struct graph *g, struct buf *out)
 {
     view_describe(g->filt, out);
-    if (g->reverse && g->focus == FOCUS_NONE)
+    if (g->reverse)
         buf_printf(out, "%sreverse", view_filter_count(g->filt) ? " " : "");
     static const char *const gname[] = {"comm", "pid", "tid", "none", "cpu"};
     if (g->group != GROUP_COMM && timeline_on(g))

@@ -42,10 +42,6 @@ struct graph_spec {
     const char *zoom, *select;  /* --zoom=PATH, --select=PATH: frames joined by ';' */
 };
 
-/* What the shown trie is: the (filtered, maybe reversed) profile, or the callees or the
- * callers of one function of the profile. */
-enum graph_focus { FOCUS_NONE, FOCUS_CALLEES, FOCUS_CALLERS };
-
 struct graph *graph_new(struct trie *base);
 void graph_free(struct graph *g);                    /* NULL is a no-op */
 struct trie *graph_base(const struct graph *g);
@@ -61,13 +57,9 @@ size_t graph_filter_count(const struct graph *g);
 /* Filter i (0 = the first pushed): its kind and pattern (valid until it is popped). */
 enum filter_kind graph_filter_kind(const struct graph *g, size_t i);
 const char *graph_filter_pattern(const struct graph *g, size_t i);
-/* Reverse (caller) view of the profile. Ignored while a focus is set (callers/callees
- * are always computed from the unreversed profile). */
+/* Reverse (caller) view of the profile. */
 void graph_set_reverse(struct graph *g, bool on);
 bool graph_reverse(const struct graph *g);
-/* Callers or callees of the function with name id `name` (FOCUS_NONE: the profile). */
-void graph_set_focus(struct graph *g, enum graph_focus f, uint32_t name);
-enum graph_focus graph_focus(const struct graph *g, uint32_t *name);
 
 /* Diff mode (core/diff.h): show the base profile's widths (diff_swap of the shown trie:
  * what disappeared) instead of the new profile's. Ignored when the shown trie has no
@@ -139,14 +131,14 @@ bool graph_stale(const struct graph *g);
  * derived, also when the filters cannot change it (no include, and no name matches an
  * exclude or hide filter: view_keeps_all). */
 struct trie *graph_shown(struct graph *g);
-/* The filtered (and windowed) profile, never reversed or focused: what the
- * hottest-functions table and callers/callees are computed from, so self samples belong
- * to the function, whatever the view. Derives like graph_shown. */
+/* The filtered (and windowed) profile, never reversed: what the hottest-functions
+ * table and callers/callees are computed from, so self samples belong to the function,
+ * whatever the view. Derives like graph_shown. */
 struct trie *graph_profile(struct graph *g);
 
 /* Appends the title text of the spec: "include:RE exclude:RE hide:RE reverse" (raw name
- * bytes: the caller escapes), nothing when there is nothing. "reverse" only while it
- * applies (no focus). Then " group:pid" (not comm), " recursion" and
+ * bytes: the caller escapes), nothing when there is nothing. Then " group:pid" (not
+ * comm), " recursion" and
  * " time:1.25s-2.5s" when those apply. */
 void graph_describe(const struct graph *g, struct buf *out);
 /* After a derivation: the pattern of the first filter that gave up on backtracking
@@ -156,7 +148,7 @@ const char *graph_too_expensive(const struct graph *g);
 double graph_share(struct graph *g);
 
 /* The viewer's reversed view, built only as far as it is drawn (query/revlazy.h). With
- * lazy on, the shown trie of a reversed profile without focus (and not live, without
+ * lazy on, the shown trie of a reversed profile (and not live, without
  * diff base counts, with integer counts) holds every node a layout reads, each with its
  * exact counts, but frames narrower than a cell have no children until asked for: the
  * calls below add them IN PLACE (node ids stay valid; the generation moves; every node's
@@ -178,16 +170,15 @@ size_t graph_lazy_pending(const struct graph *g, const struct trie *t);
 /* Work done so far, for tests and the rebuild benchmark, counted per graph_shown /
  * graph_profile call that did the work:
  *  - rebuilds: calls that derived again because of a change of the spec (filter push /
- *    pop / clear, reverse, focus, window on / off / resize) or because the window moved
+ *    pop / clear, reverse, window on / off / resize) or because the window moved
  *    (graph_tick returned true): exactly one per change (or batch of changes between
  *    two derivations) followed by graph_shown, however many stages and calls it takes
  *    (graph_profile then graph_shown count one); a setter that changes nothing
- *    (set_reverse(true) when already reversed, reverse while focused, pop or clear with
- *    no filter) causes none.
+ *    (set_reverse(true) when already reversed, pop or clear with no filter) causes none.
  *  - updates: calls that applied the growth of the base: view_update of the filtered
  *    and then the reversed trie; also when growth makes a stage be derived again (the
- *    first growth without graph_set_live, the callers / callees tries, which are derived
- *    from the profile again, and the window, which is built again). Nothing is counted
+ *    first growth without graph_set_live, a lazy reversed trie, which is derived from
+ *    the profile again, and the window, which is built again). Nothing is counted
  *    when the grown base is shown as it is. A call can count both. */
 struct graph_stats {
     uint64_t rebuilds;

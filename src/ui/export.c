@@ -13,7 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/strtab.h"
 #include "core/trie.h"
 #include "query/graph.h"
 #include "query/regex.h"
@@ -50,18 +49,10 @@ static int write_svg(FILE *f, void *ctx)
     return svg_write(f, j->t, j->zoom, j->o);
 }
 
-/* Subtitle: the input, then what the view is ("callees of NAME", filters, reverse). */
+/* Subtitle: the input, then what the view is (filters, reverse). */
 static void subtitle(const struct app *a, struct buf *out)
 {
     buf_printf(out, "%s", a->input);
-    uint32_t name;
-    enum graph_focus f = graph_focus(a->graph, &name);
-    if (f != FOCUS_NONE) {
-        size_t len;
-        const char *p = strtab_get(trie_names(a->t), name, &len);
-        buf_printf(out, "  %s of ", f == FOCUS_CALLEES ? "callees" : "callers");
-        buf_append(out, p, len);
-    }
     size_t before = out->len;
     buf_printf(out, "  ");
     graph_describe(a->graph, out);

@@ -308,12 +308,7 @@ static enum reaction save_accept(struct app *a, const char *path)
     }
     graph_describe(a->graph, &what);
     buf_putc(&what, '\0');
-    uint32_t f;
-    enum graph_focus fo = graph_focus(a->graph, &f);
-    if (fo != FOCUS_NONE)
-        app_message(a, "saved the %s view as shown to %s",
-                    fo == FOCUS_CALLERS ? "callers" : "callees", path);
-    else if (what.p[0] || graph_windowed(a->graph))
+    if (what.p[0] || graph_windowed(a->graph))
         app_message(a, "saved the view as shown (%s%s%s) to %s; --save writes all samples",
                     what.p, what.p[0] && graph_windowed(a->graph) ? ", " : "",
                     graph_windowed(a->graph) ? "window" : "", path);

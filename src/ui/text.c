@@ -63,12 +63,10 @@ static void title_numbers(const struct app *a, struct buf *out, bool compact)
     }
 }
 
-/* "  include:RE hide:RE reverse (12.3%)  last 10s  callees of NAME" */
+/* "  include:RE hide:RE reverse (12.3%)  last 10s" */
 static void view_title(const struct app *a, struct buf *out)
 {
     struct buf d = {0};
-    uint32_t name;
-    enum graph_focus f = graph_focus(a->graph, &name);
     graph_describe(a->graph, &d);
     if (d.len) {
         buf_printf(out, "  ");
@@ -81,10 +79,6 @@ static void view_title(const struct app *a, struct buf *out)
         buf_printf(out, "  last %gs", graph_window_seconds(a->graph));
     else if (a->compacted)   /* w after the memory bound dropped old samples */
         buf_printf(out, "  everything kept (older samples dropped)");
-    if (f != FOCUS_NONE) {
-        buf_printf(out, "  %s of ", f == FOCUS_CALLEES ? "callees" : "callers");
-        state_name(a, name, -1, out);
-    }
 }
 
 /* level 0: grouped numbers; 1: compact; 2: without the numbers (they would be cut). */
@@ -150,16 +144,11 @@ void text_frame_info(const struct app *a, const struct unit *u, int level, struc
     double tot = trie_total_d(a->t, sel), all = trie_total_d(a->t, TRIE_ROOT);
     bool zoomed = a->zoom != TRIE_ROOT && is_under(a->t, sel, a->zoom);
     double pz = zoomed ? ft_pct(tot, trie_total_d(a->t, a->zoom)) : 0;
-    bool callers = graph_focus(a->graph, NULL) != FOCUS_NONE;   /* callers/callees */
-    double prof = callers ? ft_pct(tot, trie_total_d(graph_profile(a->graph), TRIE_ROOT)) : 0;
     bool compact = level >= 1;
     if (level >= 4)
         return;
     if (level == 3) {
-        if (callers)   /* the view's share is 100%: its share of all says more */
-            buf_printf(info, "  all %.1f%%", prof);
-        else
-            buf_printf(info, "  %.1f%%", ft_pct(tot, all));
+        buf_printf(info, "  %.1f%%", ft_pct(tot, all));
         if (zoomed)
             buf_printf(info, " zoom %.1f%%", pz);
         return;
@@ -170,19 +159,15 @@ void text_frame_info(const struct app *a, const struct unit *u, int level, struc
         buf_printf(info, " %.1f%%", ft_pct(tot, all));
         if (zoomed)
             buf_printf(info, " zoom %.1f%%", pz);
-        if (callers)
-            buf_printf(info, " all %.1f%%", prof);
         buf_printf(info, " self ");
         state_put_number(info, trie_self(a->t, sel), u, true);
         diff_status_short(a, info);
         return;
     }
     state_put_weight(info, trie_total(a->t, sel), u, compact);
-    buf_printf(info, " (%.2f%%%s", ft_pct(tot, all), callers ? " of view" : "");
+    buf_printf(info, " (%.2f%%", ft_pct(tot, all));
     if (zoomed)
         buf_printf(info, ", %.2f%% of zoom", pz);
-    if (callers)   /* the view's 100% is this share of the profile */
-        buf_printf(info, ", %.2f%% of all", prof);
     buf_printf(info, ") self ");
     state_put_number(info, trie_self(a->t, sel), u, compact);
     if (level == 0)
@@ -344,17 +329,12 @@ bool text_frame_detail(const struct app *a, const struct unit *u, struct buf *it
                        uint32_t *name)
 {
     char w[NUMFMT_MAX + 80], x[NUMFMT_MAX + 80];
-    bool callers = graph_focus(a->graph, NULL) != FOCUS_NONE;   /* callers/callees */
     uint32_t sel = a->sel, par = trie_parent(a->t, sel);
     double tot = trie_total_d(a->t, sel);
     *name = trie_name(a->t, sel);
     numfmt_weight(w, sizeof(w), trie_total(a->t, sel), u, false);
     text_item(items, "total %s", w);
-    text_item(items, "%.2f%% of %s", ft_pct(tot, trie_total_d(a->t, TRIE_ROOT)),
-              callers ? "the view" : "all");
-    if (callers)
-        text_item(items, "%.2f%% of all",
-                  ft_pct(tot, trie_total_d(graph_profile(a->graph), TRIE_ROOT)));
+    text_item(items, "%.2f%% of all", ft_pct(tot, trie_total_d(a->t, TRIE_ROOT)));
     if (a->zoom != TRIE_ROOT && is_under(a->t, sel, a->zoom))
         text_item(items, "%.2f%% of zoom", ft_pct(tot, trie_total_d(a->t, a->zoom)));
     if (par != TRIE_NONE)

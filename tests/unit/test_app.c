@@ -189,15 +189,6 @@ static void expect_row(const struct app *a, size_t k, const char *want)
     free(r);
 }
 
-static enum graph_focus focus_of(const struct app *a, uint32_t *name)
-{
-    uint32_t n = 0;
-    enum graph_focus f = graph_focus(a->graph, &n);
-    if (name)
-        *name = n;
-    return f;
-}
-
 static uint32_t name_id(const struct trie *t, const char *s)
 {
     return strtab_intern(trie_names(t), s, strlen(s));
@@ -783,14 +774,13 @@ static void callers_and_top(void **state)
     struct trie *t = trie_from_folded("a;f;x 3\nb;f;y 2\nc 5\n");
     struct app a;
     struct buf b = {0};
-    uint32_t name;
     setup_app(&a, t, 80, 20);
     assert_int_equal(act(&a, ACT_CALLERS), RE_REDRAW);   /* root: nothing */
     assert_string_equal(a.msg, "select a function first");
     app_select(&a, trie_node_at(t, "a;f"));
     act(&a, ACT_CALLERS);   /* the sandwich: callers a b, f, callees x y */
     assert_int_equal(app_screen(&a), SCREEN_CALLERS);
-    assert_int_equal(focus_of(&a, &name), FOCUS_NONE);   /* the graph is left alone */
+    assert_ptr_equal(graph_shown(a.graph), t);   /* the graph is left alone */
     char *ti = title_of(&a, NULL);
     assert_non_null(strstr(ti, "callers/callees of f"));
     free(ti);
@@ -905,7 +895,6 @@ static void screens_q_closes_Q_quits(void **state)
     assert_int_equal(key(&a, 'Q'), RE_QUIT);
     assert_false(key(&a, 'q') & RE_QUIT);
     assert_int_equal(app_screen(&a), SCREEN_GRAPH);
-    assert_int_equal(focus_of(&a, NULL), FOCUS_NONE);
     assert_ptr_equal(a.t, t);
     assert_int_equal(a.sel, trie_node_at(t, "main;alpha"));
     /* Esc leaves the sandwich */

@@ -70,9 +70,6 @@ static struct graph *same_spec(struct graph *g, const char *const *filters, size
                                            filters[i] + 2, NULL),
                          0);
     graph_set_reverse(f, graph_reverse(g));
-    uint32_t name;
-    enum graph_focus fo = graph_focus(g, &name);
-    graph_set_focus(f, fo, name);
     return f;
 }
 
@@ -152,19 +149,7 @@ static void one_rebuild_per_change(void **state)
     SHOWN_REBUILDS(0);
     assert_true(graph_pop_filter(g));
     SHOWN_REBUILDS(1);
-    graph_set_focus(g, FOCUS_CALLEES, name_id(base, "main"));
-    SHOWN_REBUILDS(1);
-    graph_set_focus(g, FOCUS_CALLEES, name_id(base, "main"));   /* no change */
-    SHOWN_REBUILDS(0);
-    graph_set_focus(g, FOCUS_CALLERS, name_id(base, "main"));
-    SHOWN_REBUILDS(1);
-    struct trie *t = graph_shown(g);
-    graph_set_reverse(g, false);            /* focused: only recorded */
-    assert_false(graph_reverse(g));
-    assert_false(graph_stale(g));
-    SHOWN_REBUILDS(0);
-    assert_ptr_equal(graph_shown(g), t);
-    graph_set_focus(g, FOCUS_NONE, 0);
+    graph_set_reverse(g, false);
     SHOWN_REBUILDS(1);
     expect_collapsed(graph_shown(g), "proc;main;a 2\nproc;main;a;b 3\nproc;main;c 1\n");
     assert_true(graph_clear_filters(g));
@@ -213,50 +198,7 @@ static void profile_is_never_reversed(void **state)
     }
     top_fini(&b);
     top_fini(&a);
-
-    /* focus: callers / callees of the unreversed profile */
-    graph_set_focus(g, FOCUS_CALLEES, name_id(base, "a"));
-    expect_collapsed(graph_shown(g), "a 2\na;b 3\n");
-    assert_same_collapsed(graph_profile(g), p);
     graph_free(plain);
-    graph_free(g);
-    trie_free(base);
-}
-
-static void focus_callees_and_callers(void **state)
-{
-    (void)state;
-    struct trie *base = trie_from_folded(prof);
-    struct graph *g = graph_new(base);
-    uint32_t b = name_id(base, "b"), got = 99;
-    assert_int_equal(graph_focus(g, &got), FOCUS_NONE);
-    graph_set_focus(g, FOCUS_CALLEES, b);
-    assert_int_equal(graph_focus(g, &got), FOCUS_CALLEES);
-    assert_int_equal(got, b);
-    expect_collapsed(graph_shown(g), "b 7\n");
-    graph_set_focus(g, FOCUS_CALLERS, b);
-    expect_collapsed(graph_shown(g), "b;a;main;proc 3\nb;other;proc 4\n");
-    graph_set_focus(g, FOCUS_CALLERS, name_id(base, "main"));
-    expect_collapsed(graph_shown(g), "main;proc 6\n");
-    /* from the filtered profile */
-    assert_int_equal(graph_push_filter(g, FILTER_HIDE, "^proc$", NULL), 0);
-    graph_set_focus(g, FOCUS_CALLEES, name_id(base, "main"));
-    expect_collapsed(graph_shown(g), "main;a 2\nmain;a;b 3\nmain;c 1\n");
-    assert_ptr_equal(trie_names(graph_shown(g)), trie_names(base));
-    /* reverse is ignored (and not described) while focused */
-    graph_set_reverse(g, true);
-    expect_collapsed(graph_shown(g), "main;a 2\nmain;a;b 3\nmain;c 1\n");
-    struct buf d = {0};
-    graph_describe(g, &d);
-    buf_putc(&d, 0);
-    assert_string_equal(d.p, "hide:^proc$");
-    graph_set_focus(g, FOCUS_NONE, 0);
-    expect_collapsed(graph_shown(g), "a;main 2\nb;a;main 3\nb;other 4\nc;main 1\n");
-    d.len = 0;
-    graph_describe(g, &d);
-    buf_putc(&d, 0);
-    assert_string_equal(d.p, "hide:^proc$ reverse");
-    buf_fini(&d);
     graph_free(g);
     trie_free(base);
 }
@@ -286,10 +228,10 @@ static void pop_and_clear(void **state)
     trie_free(base);
 }
 
+
 /* Grows the base after a graph_shown: applied as an update (not a rebuild), and the
  * result equals a fresh derivation. f: filters as "i:RE" / "e:RE" / "h:RE". */
-static void grow_and_check(const char *const *f, size_t nf, bool reverse,
-                           enum graph_focus focus, bool live, bool in_place)
+static void grow_and_check(const char *const *f, size_t nf, bool reverse, bool live)
 {
     struct trie *base = trie_from_folded(prof);
     struct graph *g = graph_new(base);
@@ -301,10 +243,9 @@ static void grow_and_check(const char *const *f, size_t nf, bool reverse,
                                            f[i] + 2, NULL),
                          0);
     graph_set_reverse(g, reverse);
-    graph_set_focus(g, focus, focus == FOCUS_NONE ? 0 : name_id(base, "main"));
     struct trie *t = graph_shown(g);
     uint64_t r = rebuilds(g);
-    bool derived = nf || reverse || focus != FOCUS_NONE;
+    bool derived = nf || reverse;
     static const char *const more[] = {
         "proc;main;a;b 5\n",                         /* more samples of an old stack */
         "proc;main;new;b 2\nproc;other;x 1\n",       /* new stacks, a new name */
@@ -317,7 +258,7 @@ static void grow_and_check(const char *const *f, size_t nf, bool reverse,
         assert_false(graph_stale(g));
         assert_int_equal(rebuilds(g), r);            /* growth is never a rebuild */
         assert_int_equal(updates(g), derived ? i + 1 : 0);
-        if (in_place && (live || i > 0))
+        if (live || i > 0)
             assert_ptr_equal(u, t);                  /* view_update: the same trie */
         t = u;
         struct graph *fresh = same_spec(g, f, nf);
@@ -335,19 +276,15 @@ static void live_growth_is_an_update(void **state)
     static const char *const inc[] = {"i:^(a|b|x)$"};
     static const char *const hide[] = {"e:^c$", "h:^proc$"};
     /* no filters: the shown trie is the base, nothing to do */
-    grow_and_check(NULL, 0, false, FOCUS_NONE, true, true);
+    grow_and_check(NULL, 0, false, true);
     /* filters, then reverse: a chain of view_update, the same tries */
-    grow_and_check(inc, 1, false, FOCUS_NONE, true, true);
-    grow_and_check(hide, 2, false, FOCUS_NONE, true, true);
-    grow_and_check(NULL, 0, true, FOCUS_NONE, true, true);
-    grow_and_check(inc, 1, true, FOCUS_NONE, true, true);
-    grow_and_check(hide, 2, true, FOCUS_NONE, true, true);
+    grow_and_check(inc, 1, false, true);
+    grow_and_check(hide, 2, false, true);
+    grow_and_check(NULL, 0, true, true);
+    grow_and_check(inc, 1, true, true);
+    grow_and_check(hide, 2, true, true);
     /* without graph_set_live: the first growth derives again, later ones update */
-    grow_and_check(hide, 2, true, FOCUS_NONE, false, true);
-    /* callers / callees: derived again from the (updated) profile */
-    grow_and_check(hide, 2, false, FOCUS_CALLEES, true, false);
-    grow_and_check(NULL, 0, false, FOCUS_CALLERS, true, false);
-    grow_and_check(inc, 1, true, FOCUS_CALLERS, false, false);
+    grow_and_check(hide, 2, true, false);
 }
 
 /* Filters that cannot change the profile (no include; no name matches an exclude or a
@@ -494,7 +431,6 @@ int main(void)
         cmocka_unit_test(setters_are_lazy),
         cmocka_unit_test(one_rebuild_per_change),
         cmocka_unit_test(profile_is_never_reversed),
-        cmocka_unit_test(focus_callees_and_callers),
         cmocka_unit_test(pop_and_clear),
         cmocka_unit_test(live_growth_is_an_update),
         cmocka_unit_test(profile_only_then_shown),
