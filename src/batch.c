@@ -331,11 +331,9 @@ static int search_on(const char *re, struct trie *t, struct search **s)
 static int top_number(char *out, size_t n, struct count c, const void *ctx)
 {
     const struct unit *u = ctx;
-    char s[COUNT_FMT_MAX];
     if (u->u == UNIT_NS || u->u == UNIT_BYTES)
         return numfmt_number(out, n, c, u, false);
-    count_format(s, c);
-    return snprintf(out, n, "%s", s);
+    return top_fmt_count(out, n, c, NULL);
 }
 
 /* --top: time and bytes in their units, the name of other counts in a first line

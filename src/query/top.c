@@ -192,24 +192,31 @@ static double pct(struct count part, struct count all)
     return ft_pct(count_to_double(part), count_to_double(all));
 }
 
-void top_row_numbers(struct buf *out, const struct top_row *r, struct count all)
+int top_fmt_count(char *out, size_t n, struct count c, const void *ctx)
 {
-    char sb[COUNT_FMT_MAX], tb[COUNT_FMT_MAX];
-    count_format(sb, r->self);
-    count_format(tb, r->total);
-    buf_printf(out, "%12s %6.2f%% %12s %6.2f%%  ", sb, pct(r->self, all), tb,
+    char s[COUNT_FMT_MAX];
+    (void)ctx;
+    count_format(s, c);
+    return snprintf(out, n, "%s", s);
+}
+
+/* The numbers of a row; fmt NULL: as count_format writes them, in columns of 12. */
+static void row_numbers(struct buf *out, const struct top_row *r, struct count all,
+                        top_fmt_fn *fmt, const void *ctx)
+{
+    char sb[80], tb[80];
+    int w = fmt ? 14 : 12;
+    if (!fmt)
+        fmt = top_fmt_count;
+    fmt(sb, sizeof(sb), r->self, ctx);
+    fmt(tb, sizeof(tb), r->total, ctx);
+    buf_printf(out, "%*s %6.2f%% %*s %6.2f%%  ", w, sb, pct(r->self, all), w, tb,
                pct(r->total, all));
 }
 
-/* The numbers of a row with the weights written by fmt. */
-static void row_numbers_fmt(struct buf *out, const struct top_row *r, struct count all,
-                            top_fmt_fn *fmt, const void *ctx)
+void top_row_numbers(struct buf *out, const struct top_row *r, struct count all)
 {
-    char sb[80], tb[80];
-    fmt(sb, sizeof(sb), r->self, ctx);
-    fmt(tb, sizeof(tb), r->total, ctx);
-    buf_printf(out, "%14s %6.2f%% %14s %6.2f%%  ", sb, pct(r->self, all), tb,
-               pct(r->total, all));
+    row_numbers(out, r, all, NULL, NULL);
 }
 
 static void header(FILE *out, bool diff, int w)
@@ -246,14 +253,10 @@ int top_print_fmt(FILE *out, struct trie *t, size_t n, top_fmt_fn *fmt, const vo
         const char *name = strtab_get(trie_names(t), r->name, &len);
         line.len = 0;
         buf_append(&line, "  ", 2);
-        if (diff && fmt)
-            top_row_numbers_diff_fmt(&line, r, tp.ball, fmt, ctx);
-        else if (diff)
-            top_row_numbers_diff(&line, r, tp.ball);
-        else if (fmt)
-            row_numbers_fmt(&line, r, tp.all, fmt, ctx);
+        if (diff)
+            top_row_numbers_diff(&line, r, tp.ball, fmt, ctx);
         else
-            top_row_numbers(&line, r, tp.all);
+            row_numbers(&line, r, tp.all, fmt, ctx);
         buf_append(&line, name, len);
         buf_putc(&line, '\n');
         fwrite(line.p, 1, line.len, out);

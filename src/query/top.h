@@ -60,6 +60,8 @@ void top_row_numbers(struct buf *out, const struct top_row *r, struct count all)
 int top_print(FILE *out, struct trie *t, size_t n);
 /* How a weight is written: into out[0..n) (n >= 64), returning its length. */
 typedef int top_fmt_fn(char *out, size_t n, struct count c, const void *ctx);
+/* count_format as a top_fmt_fn (ctx unused): what top_print writes. */
+int top_fmt_count(char *out, size_t n, struct count c, const void *ctx);
 /* top_print with the weights written by fmt(ctx) (render/numfmt.h's numfmt_number:
  * "1.17 s", "10.4 MiB", "25,662") in columns of 14, percentages as before; in a diff the
  * deltas are signed ("+1.17 s", "-3"). note, when not NULL, is a line printed first
@@ -71,11 +73,11 @@ int top_print_fmt(FILE *out, struct trie *t, size_t n, top_fmt_fn *fmt, const vo
  * TOP_BY_DELTA, the header "# SELF_BASE SELF_NEW SELF_DELTA TOTAL_BASE TOTAL_NEW
  * TOTAL_DELTA DELTA% NAME" and one line per function: deltas signed ("+5", "-3", "0"),
  * DELTA% the total delta as a percentage of the base profile's total (signed, two
- * decimals). This appends the numbers part of one such row. */
-void top_row_numbers_diff(struct buf *out, const struct top_row *r, struct count ball);
-/* The same with the weights written by fmt(ctx), in columns of 14 (top_print_fmt). */
-void top_row_numbers_diff_fmt(struct buf *out, const struct top_row *r, struct count ball,
-                              top_fmt_fn *fmt, const void *ctx);
+ * decimals). This appends the numbers part of one such row; fmt NULL: as top_print
+ * writes them, in columns of 12, else with the weights written by fmt(ctx) in columns of
+ * 14 (top_print_fmt). */
+void top_row_numbers_diff(struct buf *out, const struct top_row *r, struct count ball,
+                          top_fmt_fn *fmt, const void *ctx);
 /* a - b compared with c - d: -1, 0, 1 (exact for integer counts). */
 int top_delta_cmp(struct count a, struct count b, struct count c, struct count d);
 #endif

@@ -8,7 +8,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/diff.h"
 #include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
@@ -22,22 +21,6 @@ int top_delta_cmp(struct count a, struct count b, struct count c, struct count d
     double x = count_to_double(a) - count_to_double(b);
     double y = count_to_double(c) - count_to_double(d);
     return x < y ? -1 : x > y;
-}
-
-void top_row_numbers_diff(struct buf *out, const struct top_row *r, struct count ball)
-{
-    char b1[COUNT_FMT_MAX], n1[COUNT_FMT_MAX], d1[COUNT_FMT_MAX + 1];
-    char b2[COUNT_FMT_MAX], n2[COUNT_FMT_MAX], d2[COUNT_FMT_MAX + 1];
-    count_format(b1, r->bself);
-    count_format(n1, r->self);
-    diff_delta_format(d1, r->bself, r->self);
-    count_format(b2, r->btotal);
-    count_format(n2, r->total);
-    diff_delta_format(d2, r->btotal, r->total);
-    double all = count_to_double(ball);
-    double pct = all > 0 ? 100.0 * (count_to_double(r->total) - count_to_double(r->btotal)) / all
-                         : 0.0;
-    buf_printf(out, "%12s %12s %12s %12s %12s %12s %+7.2f%%  ", b1, n1, d1, b2, n2, d2, pct);
 }
 
 /* new - base as fmt writes it, with its sign ("+1.17 s", "-3", "0"). */
@@ -57,10 +40,13 @@ static void delta_fmt(char *out, size_t n, struct count base, struct count new_,
         fmt(out + 1, n - 1, d, ctx);
 }
 
-void top_row_numbers_diff_fmt(struct buf *out, const struct top_row *r, struct count ball,
-                              top_fmt_fn *fmt, const void *ctx)
+void top_row_numbers_diff(struct buf *out, const struct top_row *r, struct count ball,
+                          top_fmt_fn *fmt, const void *ctx)
 {
     char b1[80], n1[80], d1[80], b2[80], n2[80], d2[80];
+    int w = fmt ? 14 : 12;
+    if (!fmt)
+        fmt = top_fmt_count;
     fmt(b1, sizeof(b1), r->bself, ctx);
     fmt(n1, sizeof(n1), r->self, ctx);
     delta_fmt(d1, sizeof(d1), r->bself, r->self, fmt, ctx);
@@ -70,5 +56,6 @@ void top_row_numbers_diff_fmt(struct buf *out, const struct top_row *r, struct c
     double all = count_to_double(ball);
     double pct = all > 0 ? 100.0 * (count_to_double(r->total) - count_to_double(r->btotal)) / all
                          : 0.0;
-    buf_printf(out, "%14s %14s %14s %14s %14s %14s %+7.2f%%  ", b1, n1, d1, b2, n2, d2, pct);
+    buf_printf(out, "%*s %*s %*s %*s %*s %*s %+7.2f%%  ", w, b1, w, n1, w, d1, w, b2, w, n2, w,
+               d2, pct);
 }

@@ -37,6 +37,19 @@ expect_eq "top deltas" "ok" "$(printf '%s\n' "$out" | awk 'NR > 1 {
 # the status/top percentages, by hand: msort_with_tmp.part.0 263263263 -> 149149149
 expect_eq "top msort" "-114114114 -14.30%" \
     "$(printf '%s\n' "$out" | awk '$NF == "msort_with_tmp.part.0" { print $6, $7 }')"
+# in units (pprof nanoseconds): columns of 14, deltas signed in the unit; crypto/sha256.block
+# is new: 0 -> 1.17 s
+run "$F" --top=3 "--base=$top_srcdir/tests/data/go-cpu.pb.gz" "$top_srcdir/tests/data/go-sha256.pb.gz"
+expect_eq "top units row" \
+    "          0.00 s         1.17 s        +1.17 s         0.00 s         1.17 s        +1.17 s" \
+    "$(printf '%s\n' "$out" | awk '/crypto\/sha256\.block$/' | cut -c1-91)"
+# fractional counts: the deltas as count_format writes them (1.5 -> 3: +1.5; 2 -> 1.75: -0.25)
+printf 'a;b 1.5\na;c 2\n' > "$tmp/f1.folded"
+printf 'a;b 3\na;c 1.75\n' > "$tmp/f2.folded"
+run "$F" --top=3 "--base=$tmp/f1.folded" "$tmp/f2.folded"
+expect_eq "top fractional" "1.5 3 +1.5 1.5 3 +1.5|2 1.75 -0.25 2 1.75 -0.25" \
+    "$(printf '%s\n' "$out" | awk '$NF == "b" || $NF == "c" { print $1, $2, $3, $4, $5, $6 }' |
+       paste -sd'|')"
 
 # filters keep or drop a stack for both profiles alike: --include=RE is grep on the
 # difffolded lines, --exclude grep -v
