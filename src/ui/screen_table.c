@@ -40,15 +40,12 @@ static void table_fini(struct app *a)
     top_fini(&tv(a)->table);
 }
 
-/* Rows of the table on screen (the graph area less the header line). */
-static size_t page(const struct app *a)
+/* Row i (< the number of rows, or 0) becomes the selection, on screen. */
+static void select_row(struct app *a, size_t i)
 {
-    return state_list_page(a);
-}
-
-static void keep_visible(struct app *a)
-{
-    state_list_show(tv(a)->sel, &tv(a)->scroll, page(a));
+    struct table_view *v = tv(a);
+    v->sel = i;
+    state_list_show(v->sel, &v->scroll, state_list_page(a));
 }
 
 static void table_refresh(struct app *a)
@@ -63,9 +60,7 @@ static void table_refresh(struct app *a)
     top_compute(p, v->by, &v->table);
     v->uid = trie_uid(p);
     v->gen = trie_generation(p);
-    if (v->sel >= v->table.n)
-        v->sel = v->table.n ? v->table.n - 1 : 0;
-    keep_visible(a);
+    select_row(a, v->sel < v->table.n ? v->sel : v->table.n ? v->table.n - 1 : 0);
 }
 
 static enum reaction table_open(struct app *a, uint32_t name)
@@ -115,29 +110,16 @@ static bool row_matches(const struct app *a, size_t i)
 static enum reaction table_find(struct app *a, bool back)
 {
     struct table_view *v = tv(a);
-    size_t n = v->table.n;
-    if (!a->search) {
-        app_message(a, "no search: press / first");
-        return RE_REDRAW;
-    }
-    for (size_t k = 1; k <= n; k++) {
-        size_t i = back ? (v->sel + n - k) % n : (v->sel + k) % n;
-        if (row_matches(a, i)) {
-            if (back ? i > v->sel : i < v->sel)
-                app_message(a, "search wrapped");
-            v->sel = i;
-            keep_visible(a);
-            return RE_REDRAW;
-        }
-    }
-    app_message(a, "no row matches");
+    size_t i = state_list_find(a, v->sel, v->table.n, back, row_matches);
+    if (i != SIZE_MAX)
+        select_row(a, i);
     return RE_REDRAW;
 }
 
 static enum reaction table_action(struct app *a, enum action act)
 {
     struct table_view *v = tv(a);
-    size_t rows = page(a), n = v->table.n;
+    size_t n = v->table.n;
     switch (act) {
     case ACT_QUIT:
     case ACT_ZOOM_RESET:
@@ -150,7 +132,7 @@ static enum reaction table_action(struct app *a, enum action act)
     case ACT_PAGE_DOWN:
     case ACT_SCROLL_HOME:
     case ACT_SCROLL_END:
-        v->sel = state_list_move(v->sel, n, rows, act);
+        v->sel = state_list_move(v->sel, n, state_list_page(a), act);
         break;
     case ACT_ORDER: /* o: self -> total -> name (-> delta in a diff) */
         if (state_diff(a) && v->by == TOP_BY_NAME) {
@@ -186,25 +168,22 @@ static enum reaction table_action(struct app *a, enum action act)
     default:
         return RE_NONE;
     }
-    keep_visible(a);
+    select_row(a, v->sel);   /* on screen */
     return RE_REDRAW;
 }
 
 static enum reaction table_mouse(struct app *a, int x, int y, int clicks, int wheel)
 {
     struct table_view *v = tv(a);
+    size_t i;
     (void)x;
     if (wheel) {
-        v->sel = state_list_wheel(v->sel, &v->scroll, v->table.n, page(a), wheel);
+        select_row(a, state_list_wheel(v->sel, &v->scroll, v->table.n, state_list_page(a), wheel));
         return RE_REDRAW;
     }
-    /* screen rows: 0 title, 1 header, 2.. rows */
-    if (y < 2 || (size_t)(y - 2) >= page(a))
+    if (!state_list_hit(a, y, v->scroll, v->table.n, &i))
         return RE_NONE;
-    size_t i = v->scroll + (size_t)(y - 2);
-    if (i >= v->table.n)
-        return RE_NONE;
-    v->sel = i;
+    select_row(a, i);
     if (clicks >= 2)
         return table_action(a, ACT_ZOOM_IN);
     return RE_REDRAW;

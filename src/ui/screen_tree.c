@@ -36,17 +36,6 @@ static void tree_fini(struct app *a)
     calltree_fini(&tv(a)->ct);
 }
 
-/* Rows on screen (the area less the header line). */
-static size_t page(const struct app *a)
-{
-    return state_list_page(a);
-}
-
-static void keep_visible(struct app *a)
-{
-    state_list_show(tv(a)->sel, &tv(a)->scroll, page(a));
-}
-
 /* The selected row becomes the graph's selection. */
 static void select_row(struct app *a, size_t i)
 {
@@ -59,7 +48,7 @@ static void select_row(struct app *a, size_t i)
     a->sel = v->ct.v[v->sel].node;
     state_path_set(&a->sel_path, a->t, a->sel);
     a->trail.n = 0;
-    keep_visible(a);
+    state_list_show(v->sel, &v->scroll, state_list_page(a));
 }
 
 /* The rows again, the selection kept on node (revealed) when it is below the root. */
@@ -156,21 +145,9 @@ static bool row_matches(const struct app *a, size_t i)
 static enum reaction find(struct app *a, bool back)
 {
     struct tree_view *v = tv(a);
-    size_t n = v->ct.n;
-    if (!a->search) {
-        app_message(a, "no search: press / first");
-        return RE_REDRAW;
-    }
-    for (size_t k = 1; k <= n; k++) {
-        size_t i = back ? (v->sel + n - k) % n : (v->sel + k) % n;
-        if (row_matches(a, i)) {
-            if (back ? i > v->sel : i < v->sel)
-                app_message(a, "search wrapped");
-            select_row(a, i);
-            return RE_REDRAW;
-        }
-    }
-    app_message(a, "no row matches");
+    size_t i = state_list_find(a, v->sel, v->ct.n, back, row_matches);
+    if (i != SIZE_MAX)
+        select_row(a, i);
     return RE_REDRAW;
 }
 
@@ -194,7 +171,7 @@ static enum reaction tree_searched(struct app *a, bool entered)
 static enum reaction move(struct app *a, enum action act)
 {
     struct tree_view *v = tv(a);
-    select_row(a, state_list_move(v->sel, v->ct.n, page(a), act));
+    select_row(a, state_list_move(v->sel, v->ct.n, state_list_page(a), act));
     return RE_REDRAW;
 }
 
@@ -252,15 +229,15 @@ static enum reaction tree_action(struct app *a, enum action act)
 static enum reaction tree_mouse(struct app *a, int x, int y, int clicks, int wheel)
 {
     struct tree_view *v = tv(a);
+    size_t i;
     (void)x;
     if (wheel) {
-        select_row(a, state_list_wheel(v->sel, &v->scroll, v->ct.n, page(a), wheel));
+        select_row(a, state_list_wheel(v->sel, &v->scroll, v->ct.n, state_list_page(a), wheel));
         return RE_REDRAW;
     }
-    /* screen rows: 0 title, 1 header, 2.. rows */
-    if (y < 2 || (size_t)(y - 2) >= page(a) || v->scroll + (size_t)(y - 2) >= v->ct.n)
+    if (!state_list_hit(a, y, v->scroll, v->ct.n, &i))
         return RE_NONE;
-    select_row(a, v->scroll + (size_t)(y - 2));
+    select_row(a, i);
     return clicks >= 2 ? toggle(a) : RE_REDRAW;
 }
 

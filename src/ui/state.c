@@ -6,6 +6,7 @@
 
 #include "ui/state.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -360,4 +361,31 @@ size_t state_list_wheel(size_t sel, size_t *scroll, size_t n, size_t page, int w
     else
         *scroll = *scroll + 3 < max ? *scroll + 3 : max;
     return sel < *scroll ? *scroll : sel >= *scroll + page ? *scroll + page - 1 : sel;
+}
+
+bool state_list_hit(const struct app *a, int y, size_t scroll, size_t n, size_t *row)
+{
+    if (y < 2 || (size_t)(y - 2) >= state_list_page(a) || scroll + (size_t)(y - 2) >= n)
+        return false;
+    *row = scroll + (size_t)(y - 2);
+    return true;
+}
+
+size_t state_list_find(struct app *a, size_t sel, size_t n, bool back,
+                       bool (*matches)(const struct app *a, size_t i))
+{
+    if (!a->search) {
+        app_message(a, "no search: press / first");
+        return SIZE_MAX;
+    }
+    for (size_t k = 1; k <= n; k++) {
+        size_t i = back ? (sel + n - k) % n : (sel + k) % n;
+        if (matches(a, i)) {
+            if (back ? i > sel : i < sel)
+                app_message(a, "search wrapped");
+            return i;
+        }
+    }
+    app_message(a, "no row matches");
+    return SIZE_MAX;
 }

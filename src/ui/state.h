@@ -287,5 +287,13 @@ size_t state_list_move(size_t sel, size_t n, size_t page, enum action act);
 void state_list_show(size_t sel, size_t *scroll, size_t page);
 /* The wheel (< 0 up, > 0 down) scrolls 3 rows; returns sel moved onto the rows shown. */
 size_t state_list_wheel(size_t sel, size_t *scroll, size_t n, size_t page, int wheel);
+/* The row under screen line y (0 the title, 1 the header, the rows from 2, the first of
+ * them row scroll) into *row; false when no row of the n is there. */
+bool state_list_hit(const struct app *a, int y, size_t scroll, size_t n, size_t *row);
+/* n / N: the row after sel (back: before it) that matches, wrapping around the n rows
+ * (the message "search wrapped" then); SIZE_MAX, with a message, when there is no
+ * search or no row matches. */
+size_t state_list_find(struct app *a, size_t sel, size_t n, bool back,
+                       bool (*matches)(const struct app *a, size_t i));
 
 #endif
