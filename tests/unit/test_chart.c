@@ -39,14 +39,49 @@ static char *make_perf(void)
     return b.p;
 }
 
-static struct trie *parse(const char *text, struct samples *s)
+/* The fixture: the samples and trie of perf script text, and their chart by thread. */
+struct fix {
+    struct samples *s;
+    struct trie *t;
+    struct chart *c;
+    struct chart_box *b;   /* chart_boxes' output */
+    size_t cap;
+    uint32_t depth;
+};
+
+/* text NULL: make_perf()'s. */
+static struct fix *fix_new(const char *text)
 {
-    struct perf_opts o = {.samples = s};
-    struct trie *t = trie_new(NULL);
-    struct perf_parser *p = perf_new(t, &o);
+    struct fix *f = calloc(1, sizeof *f);
+    char *made = text ? NULL : make_perf();
+    struct perf_opts o = {.samples = samples_new()};
+    assert_non_null(f);
+    if (!text)
+        text = made;
+    f->s = o.samples;
+    f->t = trie_new(NULL);
+    struct perf_parser *p = perf_new(f->t, &o);
     perf_feed(p, text, strlen(text), true);
     perf_free(p);
-    return t;
+    free(made);
+    f->c = chart_build(f->s, f->t, GROUP_TID);
+    return f;
+}
+
+static void fix_free(struct fix *f)
+{
+    free(f->b);
+    chart_free(f->c);
+    trie_free(f->t);
+    samples_free(f->s);
+    free(f);
+}
+
+/* chart_boxes of the fixture's chart into f->b. */
+static size_t boxes(struct fix *f, size_t lane, uint64_t from, uint64_t to, int cols,
+                    uint32_t max_depth)
+{
+    return chart_boxes(f->c, lane, from, to, cols, max_depth, &f->b, &f->cap, &f->depth);
 }
 
 static const char *lane_name(const struct chart *c, const struct trie *t, size_t k)
@@ -70,10 +105,9 @@ static const char *node_name(const struct trie *t, uint32_t node)
 static void lanes_by_thread_process_and_cpu(void **state)
 {
     (void)state;
-    char *text = make_perf();
-    struct samples *s = samples_new();
-    struct trie *t = parse(text, s);
-    struct chart *c = chart_build(s, t, GROUP_TID);
+    struct fix *f = fix_new(NULL);
+    struct chart *c = f->c;
+    struct trie *t = f->t;
     assert_int_equal(chart_lanes(c), 3);
     assert_string_equal(lane_name(c, t, 0), "prog-100/101");   /* 40 samples, name order */
     assert_string_equal(lane_name(c, t, 1), "prog-100/102");
@@ -83,21 +117,18 @@ static void lanes_by_thread_process_and_cpu(void **state)
     assert_null(chart_lane(c, 3));
     assert_int_equal(chart_end_us(c), 1960000 + 1);   /* 102's last at 1.96 s */
     assert_int_equal(chart_period_us(c), 47560);   /* CPU 1's: 42 samples in 1.95 s */
-    chart_free(c);
-    c = chart_build(s, t, GROUP_PID);
+    c = chart_build(f->s, t, GROUP_PID);
     assert_int_equal(chart_lanes(c), 2);
     assert_string_equal(lane_name(c, t, 0), "prog-100");
     assert_int_equal(chart_lane(c, 0)->samples, 80);
     chart_free(c);
-    c = chart_build(s, t, GROUP_CPU);
+    c = chart_build(f->s, t, GROUP_CPU);
     assert_int_equal(chart_lanes(c), 2);
     assert_string_equal(lane_name(c, t, 0), "cpu 1");   /* 42 samples */
     assert_int_equal(chart_lane(c, 0)->skip, 0);       /* the comm is shown */
     chart_free(c);
     chart_free(NULL);
-    trie_free(t);
-    samples_free(s);
-    free(text);
+    fix_free(f);
 }
 
 /* Lane 0 over the whole time in 40 columns: main across, f then g below it, one box
@@ -105,43 +136,36 @@ static void lanes_by_thread_process_and_cpu(void **state)
 static void boxes_merge_identical_neighbours(void **state)
 {
     (void)state;
-    char *text = make_perf();
-    struct samples *s = samples_new();
-    struct trie *t = parse(text, s);
-    struct chart *c = chart_build(s, t, GROUP_TID);
-    struct chart_box *b = NULL;
-    size_t cap = 0;
-    uint32_t depth;
-    size_t n = chart_boxes(c, 0, 0, chart_end_us(c), 40, 8, &b, &cap, &depth);
-    assert_int_equal(depth, 2);
+    struct fix *f = fix_new(NULL);
+    const struct chart_box *b;
+    size_t n = boxes(f, 0, 0, chart_end_us(f->c), 40, 8);
+    b = f->b;
+    assert_int_equal(f->depth, 2);
     assert_int_equal(n, 3);
-    assert_string_equal(node_name(t, b[0].node), "main");
+    assert_string_equal(node_name(f->t, b[0].node), "main");
     assert_int_equal(b[0].depth, 0);
     assert_int_equal(b[0].x, 0);
     assert_int_equal(b[0].w, 40);
-    assert_string_equal(node_name(t, b[1].node), "f");
+    assert_string_equal(node_name(f->t, b[1].node), "f");
     assert_int_equal(b[1].x, 0);
-    assert_string_equal(node_name(t, b[2].node), "g");
+    assert_string_equal(node_name(f->t, b[2].node), "g");
     assert_int_equal(b[1].w + b[2].w, 40);
     assert_int_equal(b[2].x, b[1].w);
     assert_true(b[1].w >= 19 && b[1].w <= 21);          /* one second of two */
     assert_true(b[2].from_us >= 950000 && b[2].from_us <= 1010000);
-    n = chart_boxes(c, 0, 0, chart_end_us(c), 40, 1, &b, &cap, &depth);
+    n = boxes(f, 0, 0, chart_end_us(f->c), 40, 1);
     assert_int_equal(n, 1);
-    assert_int_equal(depth, 2);
+    assert_int_equal(f->depth, 2);
     /* a span inside the first second: f only */
-    n = chart_boxes(c, 0, 200000, 400000, 10, 8, &b, &cap, &depth);
+    n = boxes(f, 0, 200000, 400000, 10, 8);
+    b = f->b;
     assert_int_equal(n, 2);
-    assert_string_equal(node_name(t, b[1].node), "f");
+    assert_string_equal(node_name(f->t, b[1].node), "f");
     assert_int_equal(b[1].w, 10);
     /* nothing for a lane that does not exist or an empty span */
-    assert_int_equal(chart_boxes(c, 9, 0, 100, 10, 8, &b, &cap, &depth), 0);
-    assert_int_equal(chart_boxes(c, 0, 100, 100, 10, 8, &b, &cap, &depth), 0);
-    free(b);
-    chart_free(c);
-    trie_free(t);
-    samples_free(s);
-    free(text);
+    assert_int_equal(boxes(f, 9, 0, 100, 10, 8), 0);
+    assert_int_equal(boxes(f, 0, 100, 100, 10, 8), 0);
+    fix_free(f);
 }
 
 /* Thread 103 has two samples 20 ms apart at 0.5 s: a sample lasts up to the next one, at
@@ -149,65 +173,44 @@ static void boxes_merge_identical_neighbours(void **state)
 static void gaps_stay_empty(void **state)
 {
     (void)state;
-    char *text = make_perf();
-    struct samples *s = samples_new();
-    struct trie *t = parse(text, s);
-    struct chart *c = chart_build(s, t, GROUP_TID);
-    struct chart_box *b = NULL;
-    size_t cap = 0;
-    uint32_t depth;
+    struct fix *f = fix_new(NULL);
     /* 0 .. 1 s in 100 columns of 10 ms */
-    size_t n = chart_boxes(c, 2, 0, 1000000, 100, 8, &b, &cap, &depth);
+    size_t n = boxes(f, 2, 0, 1000000, 100, 8);
     assert_int_equal(n, 1);
-    assert_string_equal(node_name(t, b[0].node), "x");
-    assert_int_equal(b[0].x, 50);
-    assert_int_equal(b[0].w, 7);   /* 0.50 .. 0.57 s */
-    free(b);
-    chart_free(c);
-    trie_free(t);
-    samples_free(s);
-    free(text);
+    assert_string_equal(node_name(f->t, f->b[0].node), "x");
+    assert_int_equal(f->b[0].x, 50);
+    assert_int_equal(f->b[0].w, 7);   /* 0.50 .. 0.57 s */
+    fix_free(f);
 }
 
 /* Records out of time order are drawn in time order. */
 static void unsorted_records(void **state)
 {
     (void)state;
-    const char *text = "aa 1/1 11.000000: 1 cpu-clock: \n\t1 late (/p)\n\n"
-                       "aa 1/1 10.000000: 1 cpu-clock: \n\t1 early (/p)\n\n"
-                       "aa 1/1 10.500000: 1 cpu-clock: \n\t1 early (/p)\n\n"
-                       "aa 1/1 11.500000: 1 cpu-clock: \n\t1 late (/p)\n\n";
-    struct samples *s = samples_new();
-    struct trie *t = parse(text, s);
-    assert_false(samples_sorted(s));
-    struct chart *c = chart_build(s, t, GROUP_TID);
-    struct chart_box *b = NULL;
-    size_t cap = 0;
-    uint32_t depth;
-    size_t n = chart_boxes(c, 0, 0, chart_end_us(c), 20, 8, &b, &cap, &depth);
+    struct fix *f = fix_new("aa 1/1 11.000000: 1 cpu-clock: \n\t1 late (/p)\n\n"
+                            "aa 1/1 10.000000: 1 cpu-clock: \n\t1 early (/p)\n\n"
+                            "aa 1/1 10.500000: 1 cpu-clock: \n\t1 early (/p)\n\n"
+                            "aa 1/1 11.500000: 1 cpu-clock: \n\t1 late (/p)\n\n");
+    assert_false(samples_sorted(f->s));
+    size_t n = boxes(f, 0, 0, chart_end_us(f->c), 20, 8);
     assert_int_equal(n, 2);
-    assert_string_equal(node_name(t, b[0].node), "early");
-    assert_int_equal(b[0].x, 0);
-    assert_string_equal(node_name(t, b[1].node), "late");
-    assert_int_equal(b[1].x + b[1].w, 20);
-    free(b);
-    chart_free(c);
-    trie_free(t);
-    samples_free(s);
+    assert_string_equal(node_name(f->t, f->b[0].node), "early");
+    assert_int_equal(f->b[0].x, 0);
+    assert_string_equal(node_name(f->t, f->b[1].node), "late");
+    assert_int_equal(f->b[1].x + f->b[1].w, 20);
+    fix_free(f);
 }
 
 /* --chart --text: the lanes' label rows, f left of g on one lane, h on another. */
 static void text_layout(void **state)
 {
     (void)state;
-    char *text = make_perf();
-    struct samples *s = samples_new();
-    struct trie *t = parse(text, s);
+    struct fix *f = fix_new(NULL);
     char *out = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    assert_int_equal(chart_print_text(f, s, t, GROUP_TID, 0, UINT64_MAX, 40, true), 0);
-    fclose(f);
+    FILE *mf = open_memstream(&out, &len);
+    assert_int_equal(chart_print_text(mf, f->s, f->t, GROUP_TID, 0, UINT64_MAX, 40, true), 0);
+    fclose(mf);
     assert_string_equal(out, "[prog-100/101  40 samples              ]\n"
                              "[main                                  ]\n"
                              "[f                 ][g                 ]\n"
@@ -218,22 +221,19 @@ static void text_layout(void **state)
                              "          []\n");
     free(out);
     struct samples *none = samples_new();
-    assert_int_equal(chart_print_text(stdout, none, t, GROUP_TID, 0, UINT64_MAX, 40, true), 1);
+    assert_int_equal(chart_print_text(stdout, none, f->t, GROUP_TID, 0, UINT64_MAX, 40, true),
+                     1);
     samples_free(none);
-    trie_free(t);
-    samples_free(s);
-    free(text);
+    fix_free(f);
 }
 
 /* The screen's layout: rows capped per lane, the selection marked, lanes from first. */
 static void screen_layout(void **state)
 {
     (void)state;
-    char *text = make_perf();
-    struct samples *s = samples_new();
-    struct trie *t = parse(text, s);
-    struct chart *c = chart_build(s, t, GROUP_TID);
-    struct chart_layout_in in = {c, t, NULL, 0, chart_end_us(c), 60, 5, 0, 1, 0, 0, 1500000};
+    struct fix *f = fix_new(NULL);
+    struct chart_layout_in in = {f->c, f->t, NULL, 0, chart_end_us(f->c), 60, 5, 0, 1, 0, 0,
+                                 1500000};
     struct rect_list rl = {0};
     struct chart_rect_src *src = NULL;
     size_t cap = 0;
@@ -260,10 +260,7 @@ static void screen_layout(void **state)
     assert_false(rl.more);
     free(src);
     rect_list_free(&rl);
-    chart_free(c);
-    trie_free(t);
-    samples_free(s);
-    free(text);
+    fix_free(f);
 }
 
 int main(void)
