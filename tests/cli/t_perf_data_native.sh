@@ -13,7 +13,7 @@ F="$FLAMETUI"
 d="${top_srcdir:-.}/tests/data"
 tiny="$d/perf-data-tiny.data"
 mkdir "$tmp/bin"   # a PATH with a fake perf, or none
-TIMEOUT=$(command -v timeout)
+. "${top_srcdir:-.}/tests/cli/perf_hostile_lib.sh"
 run_t() { # SECONDS ARGS...: $rc, $tmp/out, $tmp/err, $err (PATH: $RUN_PATH, if set)
     s=$1; shift
     PATH="${RUN_PATH:-$PATH}" "$TIMEOUT" "$s" "$F" "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
@@ -31,26 +31,6 @@ expect_rc "perf.data without perf installed" 0
 [ -s "$tmp/out" ] && ok || fail "perf.data without perf installed: no stacks"
 grep -q '^sh;' "$tmp/out" && ok || fail "perf.data without perf: $(head -2 "$tmp/out")"
 # ---- hostile files ----
-u64() { od -An -t u8 -j "$2" -N 8 "$1" | tr -d ' '; }
-u32() { od -An -t u4 -j "$2" -N 4 "$1" | tr -d ' '; }
-u16() { od -An -t u2 -j "$2" -N 2 "$1" | tr -d ' '; }
-bytes() { # N VALUE: VALUE's N low bytes, little-endian
-    i=0; v=$2
-    while [ $i -lt "$1" ]; do
-        # shellcheck disable=SC2059 # the octal escape is the format
-        printf "\\$(printf %03o $((v & 255)))"; v=$((v >> 8)); i=$((i + 1))
-    done
-}
-patch() { # FILE OFFSET N VALUE
-    bytes "$3" "$4" | dd of="$1" bs=1 seek="$2" conv=notrunc 2> /dev/null
-}
-# ulimit -v breaks ASan (it reserves terabytes of shadow memory): its RSS limit then
-if ldd "$F" 2>/dev/null | grep -q libasan || nm "$F" 2>/dev/null | grep -q __asan_init; then
-    ASAN_OPTIONS="hard_rss_limit_mb=1024:${ASAN_OPTIONS:-}"; export ASAN_OPTIONS
-    vlimit=unlimited
-else
-    vlimit=600000
-fi
 data_off=$(u64 "$tiny" 40)
 attrs_off=$(u64 "$tiny" 24)
 attr_size=$(u64 "$tiny" 16)
@@ -65,23 +45,16 @@ cp "$tiny" "$h/ids-past-end"; patch "$h/ids-past-end" $((attrs_off + attr_size -
 cp "$tiny" "$h/other-endian"; printf 2ELIFREP | dd of="$h/other-endian" conv=notrunc 2> /dev/null
 printf '\0\0\0\0\0\0\0\150' | dd of="$h/other-endian" bs=1 seek=8 conv=notrunc 2> /dev/null
 # the first sample's call chain: nr far past the record
-st=$(u64 "$tiny" $((attrs_off + 24)))
-pos=8
-for bit in 16 0 1 2 3 6 9 7 8; do [ $(((st >> bit) & 1)) = 1 ] && pos=$((pos + 8)); done
-off=$data_off
-while [ "$(u32 "$tiny" "$off")" != 9 ]; do off=$((off + $(u16 "$tiny" $((off + 6))))); done
+callchain_pos "$(u64 "$tiny" $((attrs_off + 24)))"   # $pos
+first_sample "$tiny" "$data_off"                      # $off
 cp "$tiny" "$h/callchain-past-end"; patch "$h/callchain-past-end" $((off + pos)) 8 $((1 << 40))
-[ $(((st >> 5) & 1)) = 1 ] && [ $(((st >> 4) & 1)) = 0 ] || fail "tiny's sample_type $st"
 for x in header:"truncated perf.data header" data-past-end:"data section lies past" \
     record-size-0:"a record of size 0" record-past-end:"a record of size 65535" \
     attrs-huge:"attrs section is malformed" attr-size-0:"attrs section is malformed" \
     ids-past-end:"ids lie past the end" other-endian:"other byte order" \
     callchain-past-end:"malformed sample at offset $off"; do
     name=${x%%:*}; why=${x#*:}
-    (ulimit -v $vlimit; PATH="$tmp/bin" exec "$TIMEOUT" 20 "$F" --collapse --no-perf-script \
-        "$h/$name") > "$tmp/out" 2> "$tmp/err"
-    rc=$?; err=$(head -c 2000 "$tmp/err")
-    expect_rc "$name: --no-perf-script" 1 "^flametui: .*$name: cannot be read without perf script( \\(--no-perf-script\\))?: .*$why"
+    hostile_file "$h/$name" "$why"
 done
 # without --no-perf-script they go to perf script (a fake one), saying why in one line
 cat > "$tmp/bin/perf" <<EOF
