@@ -369,6 +369,9 @@ static int run_viewer(const struct options *o, const struct load_opts *lo, struc
     to.app.cmd_args = cargs.p;
     to.app.cmd_files = cfiles.p;
     to.app.cmd_event = o->perf.event_filter;
+    to.app.reload = lo;   /* a on a pprof profile reads it again with its lines */
+    to.app.files = o->files;
+    to.app.nfiles = o->nfiles;
     for (size_t i = 0; i < o->nfiles; i++)
         if (!strcmp(o->files[i], "-") && !o->tee && !o->save)
             to.app.cmd_stdin = true;

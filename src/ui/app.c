@@ -117,6 +117,9 @@ int app_apply_options(struct app *a, const struct app_opts *o, struct ft_error *
     a->cmd_files = xstrdup(o->cmd_files ? o->cmd_files : "");
     a->cmd_event = o->cmd_event ? xstrdup(o->cmd_event) : NULL;
     a->cmd_stdin = o->cmd_stdin;
+    a->reload = o->reload;
+    a->files = o->files;
+    a->nfiles = o->nfiles;
     return rc;
 }
 

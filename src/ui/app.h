@@ -39,6 +39,11 @@ struct app_opts {
     const char *cmd_files;            /* C: the inputs, shell-quoted, " FILE..." */
     const char *cmd_event;            /* C: --event-filter, or NULL (e changes it) */
     bool cmd_stdin;                   /* C: an input is standard input, not kept in a file */
+    /* a on a pprof profile: the inputs and how they were read, to read them again with
+     * line frames (screen_annotate.c); kept, not owned; NULL: never read again */
+    const struct load_opts *reload;
+    char *const *files;
+    size_t nfiles;
     /* time, threads and recursion */
     struct samples *samples;          /* the base's time index (perf input), or NULL */
     int group;                        /* enum perf_group */

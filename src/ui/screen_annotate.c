@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - screen_annotate.c: the source lines of the selected function (a), as
  * --annotate prints them (go tool pprof -list: query/annotate.h), from the filtered
- * profile's FUNC:FILE:LINE frames; the lines with self samples are marked. Without line
+ * profile's FUNC:FILE:LINE frames; the lines with self samples are marked. A pprof
+ * profile read from files has no such frames: its inputs are read again (once, kept) in
+ * line mode, as --annotate reads them, with the viewer's filters. Without line
  * information it does not open and says how to get it. Up, Down, PgUp, PgDn, g and G
- * scroll; q, Esc or a go back. Pure (it reads the source files). */
+ * scroll; q, Esc or a go back. Pure (it reads the source files and the inputs again). */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/strtab.h"
 #include "core/trie.h"
+#include "input/loader.h"
 #include "query/annotate.h"
 #include "query/graph.h"
 #include "ui/state.h"
@@ -20,6 +24,8 @@ struct annotate_view {
     struct buf text;      /* the lines, '\n'-terminated */
     size_t *off;          /* the start of each line */
     size_t n, cap, scroll;
+    struct trie *lines;   /* the pprof inputs read again with line frames; owned */
+    bool lines_tried;     /* ... whether or not that could be done */
 };
 
 static struct annotate_view *av(const struct app *a)
@@ -32,6 +38,53 @@ static void annotate_fini_view(struct app *a)
     buf_fini(&av(a)->text);
     buf_fini(&av(a)->func);
     free(av(a)->off);
+    trie_free(av(a)->lines);
+}
+
+/* One input read again into t with pprof frames named FUNC:FILE:LINE: false (nothing
+ * added) unless it is a pprof profile in a regular file (not stdin, a pipe or a URL). */
+static bool read_lines(const char *path, const struct load_opts *lo, struct trie *t)
+{
+    struct stat st;
+    struct ft_error err = {0, ""};
+    if (!strcmp(path, "-") || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    struct loader *l = loader_open(path, lo, t, &err);
+    enum load_status s = l ? LOAD_MORE : LOAD_ERROR;
+    while (s == LOAD_MORE && loader_format(l) == FORMAT_AUTO)   /* sniffed from its start */
+        s = loader_step(l, 65536, &err);
+    bool ok = s != LOAD_ERROR && loader_format(l) == FORMAT_PPROF &&
+              (s == LOAD_EOF || loader_run(l, &err) == 0);
+    loader_free(l);
+    return ok;
+}
+
+/* The profile with line frames: the viewer's filters over the inputs read again (kept
+ * in the view); NULL (the caller frees *g otherwise) when an input is not a pprof file. */
+static struct trie *line_profile(struct app *a, struct graph **g)
+{
+    struct annotate_view *v = av(a);
+    if (!v->lines_tried && a->reload && a->nfiles) {
+        struct load_opts lo = *a->reload;
+        lo.pprof_lines = true;
+        lo.follow = lo.interactive = false;
+        lo.tee_fd = 0;
+        lo.perf.samples = NULL;
+        v->lines = trie_new(NULL);
+        for (size_t i = 0; i < a->nfiles && v->lines; i++)
+            if (!read_lines(a->files[i], &lo, v->lines)) {
+                trie_free(v->lines);
+                v->lines = NULL;
+            }
+    }
+    v->lines_tried = true;
+    if (!v->lines)
+        return NULL;
+    *g = graph_new(v->lines);
+    for (size_t i = 0; i < graph_filter_count(a->graph); i++)
+        graph_push_filter(*g, graph_filter_kind(a->graph, i), graph_filter_pattern(a->graph, i),
+                          NULL);
+    return graph_profile(*g);
 }
 
 static void put_safe(struct buf *out, const char *s, size_t n)
@@ -49,12 +102,19 @@ static enum reaction annotate_open(struct app *a, uint32_t name)
     if (annotate_split(s, n, &fl, &fo, &fil, &line))
         n = fl;   /* a line frame (perf --srcline): its function */
     struct annotate an = {0};
+    struct graph *lg = NULL;
+    struct trie *lp;
     annotate_collect(p, NULL, s, n, &an);
+    if (!an.line_frames && (lp = line_profile(a, &lg)) != NULL) {   /* pprof: read again */
+        p = lp;
+        annotate_fini(&an);
+        annotate_collect(p, NULL, s, n, &an);
+    }
     if (!an.line_frames || !an.n) {
-        app_message(a, "no line info%s: perf needs --srcline (record -g/dwarf); Go pprof: "
-                       "--annotate=RE",
+        app_message(a, "no line info%s: perf needs --srcline; piped pprof: --annotate=RE",
                     an.line_frames ? " here" : "");
         annotate_fini(&an);
+        graph_free(lg);
         return RE_REDRAW;
     }
     struct unit u;
@@ -65,6 +125,7 @@ static enum reaction annotate_open(struct app *a, uint32_t name)
     annotate_text(&an, trie_total(p, TRIE_ROOT), u.u == UNIT_NS ? "nanoseconds" : NULL, NULL,
                   put_safe, &v->text);
     annotate_fini(&an);
+    graph_free(lg);
     v->n = v->scroll = 0;
     for (size_t i = 0; i < v->text.len; i++)
         if (i == 0 || v->text.p[i - 1] == '\n') {

@@ -28,6 +28,7 @@
 #include "ui/lineedit.h"
 
 struct search;
+struct load_opts;
 struct app;
 
 enum reaction {
@@ -222,6 +223,9 @@ struct app {
     char *empty_msg;          /* the input ended without samples: why (app_set_empty) */
     char *cmd_args, *cmd_files, *cmd_event;
     bool cmd_stdin;
+    const struct load_opts *reload;   /* app_opts: a reads pprof inputs again; not owned */
+    char *const *files;
+    size_t nfiles;
 };
 
 /* ---- state.c: the services ---- */

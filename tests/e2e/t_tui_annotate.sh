@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: MIT
 # flametui - e2e: annotate (a): the source lines of the selected function with self
 # (flat) and total (cum) per line, as --annotate prints them, from FUNC:FILE:LINE frames
-# (perf --srcline); the lines with self time marked; without line information the
-# status line says how to get it and the graph stays.
+# (perf --srcline); the lines with self time marked; a Go pprof profile from a file is
+# read again with its lines (as --annotate reads it), with the viewer's filters, from a
+# pipe it is not; without line information the status line says how to get it and the
+# graph stays.
 . "$top_srcdir/tests/e2e/lib.sh"
 
 printf 'int a;\nint b;\nvoid hash(void) {\n    a++;\n    b++;\n}\n' > "$tmp/h.c"
@@ -29,6 +31,36 @@ wait_for 'call tree'
 grep -q '^         2          2      5:    b++;$' "$tmp/out" && ok "--annotate prints line 5" ||
     fail "--annotate: $(cat "$tmp/out")"
 quit_ok Q
+
+# a Go pprof profile: read again in line mode (its sources are not here: the lines with
+# samples only, as --annotate prints them)
+fresh
+P="$data/go-hash.pb.gz"
+start "$FLAMETUI --select='runtime.main;main.main;main.hashLoop' --exclude=Reset $P"
+wait_for '^main\.hashLoop  '
+keys a
+wait_for '^ROUTINE =+ main\.hashLoop'
+"$FLAMETUI" --annotate='^main\.hashLoop$' --exclude=Reset "$P" > "$tmp/go"
+expect_line 2 '^Total: 830ms$' "pprof: the total of the filtered profile"
+expect_line 3 '^ROUTINE =+ main\.hashLoop in /tmp/gohash/main\.go$' "pprof: the routine"
+for k in 4 5 6; do   # as --annotate prints them, cut at the screen's 80 columns
+    expect_eq "pprof: line $k as --annotate prints it" \
+        "$(sed -n "$((k - 1))p" "$tmp/go" | cut -c1-80 | sed 's/ *$//')" "$(line $k | sed 's/ *$//')"
+done
+screen_e | grep ' 28:' | grep -q "$(printf '\033')\[" && ok "pprof: the hot line is marked" ||
+    fail "pprof: the hot line is not marked"
+keys q
+wait_for '^main\.hashLoop  '
+keys a
+wait_for '^ROUTINE =+ main\.hashLoop'   # again: the lines read once are kept
+quit_ok Q
+# from a pipe it cannot be read again: say how to get the lines
+fresh
+start "cat $P | $FLAMETUI --select='runtime.main;main.main;main.hashLoop' -"
+wait_for '^main\.hashLoop  '
+keys a
+wait_for 'no line info: .*; piped pprof: --annotate=RE'
+quit_ok q
 
 # no line information: say how to get it, stay in the graph
 fresh
