@@ -10,58 +10,7 @@
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 F="$FLAMETUI"
 d="$top_srcdir/tests/data"
-if ldd "$F" 2>/dev/null | grep -q libasan || nm "$F" 2>/dev/null | grep -q __asan_init; then
-    ASAN_OPTIONS="hard_rss_limit_mb=4096:${ASAN_OPTIONS:-}"; export ASAN_OPTIONS
-    vlimit=unlimited
-else
-    vlimit=4194304
-fi
-# hrun NAME ARGS...: as in t_hostile.sh; one failure for a broken rule, else nothing
-hbad=
-hrun() {
-    name=$1; shift
-    hbad=1
-    ( ulimit -v $vlimit 2>/dev/null; exec timeout 60 "$F" "$@" ) > "$tmp/out" 2> "$tmp/err"
-    rc=$?
-    err=$(head -c 2000 "$tmp/err")
-    if [ $rc -eq 124 ]; then fail "$name: hang (timeout)"; return; fi
-    if [ $rc -ge 128 ]; then fail "$name: killed by signal $((rc - 128)): $err"; return; fi
-    if grep -q -e 'Sanitizer' -e 'runtime error' "$tmp/err"; then
-        fail "$name: sanitizer report: $err"; return
-    fi
-    if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then fail "$name: exit $rc: $err"; return; fi
-    if [ $rc -eq 1 ] && [ -z "$err" ]; then fail "$name: exit 1 without a message"; return; fi
-    if [ -s "$tmp/err" ] && grep -v -q '^flametui: ' "$tmp/err"; then
-        fail "$name: stderr line without 'flametui: ': $err"; return
-    fi
-    hbad=
-}
-expect_rc() {   # NAME RC [STDERR-PATTERN (grep -E)]
-    [ -z "$hbad" ] || return 0
-    if [ "$rc" != "$2" ]; then fail "$1: exit $rc, want $2 ($err)"; return; fi
-    if [ -n "${3:-}" ] && ! grep -E -q -- "$3" "$tmp/err"; then
-        fail "$1: stderr [$err] does not match [$3]"; return
-    fi
-    ok
-}
-rules() { [ -n "$hbad" ] || ok; }   # the run kept the rules
-no_controls() {
-    [ -z "$hbad" ] || return 0
-    n=$(LC_ALL=C tr -cd '\000-\011\013-\037\177' < "$tmp/out" | wc -c)
-    if [ "$n" -ne 0 ]; then fail "$1: $n raw control bytes in the output"; else ok; fi
-}
-out_is() { [ -z "$hbad" ] || return 0; expect_eq "$1" "$2" "$(cat "$tmp/out")"; }
-
-# ---- protobuf writing in sh: bytes, varints, fields ----
-byte() { printf "\\$(printf %03o "$1")"; }
-varint() {
-    v=$1
-    while [ "$v" -ge 128 ]; do byte $(((v & 127) | 128)); v=$((v >> 7)); done
-    byte "$v"
-}
-fvar() { varint $(($1 << 3)); varint "$2"; }                        # FIELD VALUE
-flen() { varint $(($1 << 3 | 2)); varint "$(wc -c < "$2")"; cat "$2"; }  # FIELD FILE
-fstr() { printf '%s' "$2" > "$tmp/s"; flen "$1" "$tmp/s"; }         # FIELD TEXT
+. "${top_srcdir:-.}/tests/cli/hostile_lib.sh"   # hrun, the checks, the protobuf writer
 # repeat FILE N OUT: N copies of FILE (by doubling)
 repeat() {
     cp "$1" "$tmp/r1"; : > "$3"; n=$2

@@ -9,16 +9,7 @@
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 F="$FLAMETUI"
 d="$top_srcdir/tests/data"
-# ---- protobuf writing in sh: bytes, varints, fields ----
-byte() { printf "\\$(printf %03o "$1")"; }
-varint() {
-    v=$1
-    while [ "$v" -ge 128 ]; do byte $(((v & 127) | 128)); v=$((v >> 7)); done
-    byte "$v"
-}
-fvar() { varint $(($1 << 3)); varint "$2"; }                        # FIELD VALUE
-flen() { varint $(($1 << 3 | 2)); varint "$(wc -c < "$2")"; cat "$2"; }  # FIELD FILE
-fstr() { printf '%s' "$2" > "$tmp/s"; flen "$1" "$tmp/s"; }         # FIELD TEXT
+. "${top_srcdir:-.}/tests/cli/hostile_lib.sh"   # the protobuf writer (byte .. fstr)
 # pprof NAME COUNT > stdout: one sample of COUNT, stack main;NAME (NAME the leaf)
 pprof() {
     { fvar 1 1; fvar 2 2; } > "$tmp/vt"; flen 1 "$tmp/vt"
