@@ -2,8 +2,7 @@
 # Sourced by tests/cli/t_perf_*.sh after tests/cli/lib.sh: the harness for hostile perf
 # files (perf.data and perf's pipe format) made from a committed one by patching bytes,
 # each read with --no-perf-script under a bounded memory limit, never a crash or hang.
-# Needs $F (the binary), $tmp (lib.sh) and $tmp/bin (a PATH without perf).
-TIMEOUT=$(command -v timeout)
+# Needs $F (the binary), $tmp and $TIMEOUT (lib.sh) and $tmp/bin (a PATH without perf).
 # FILE OFFSET: the little-endian number there
 u64() { od -An -t u8 -j "$2" -N 8 "$1" | tr -d ' '; }
 u32() { od -An -t u4 -j "$2" -N 4 "$1" | tr -d ' '; }

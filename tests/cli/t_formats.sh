@@ -9,20 +9,6 @@
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 F="$FLAMETUI"
 d="${top_srcdir:-.}/tests/data"
-# run_t SECONDS ARGS...: flametui under timeout; $rc, $tmp/out, $tmp/err, $err
-run_t() {
-    s=$1; shift
-    timeout "$s" "$F" "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
-    err=$(head -c 3000 "$tmp/err")
-}
-expect_rc() {   # NAME RC [STDERR-PATTERN (grep -E)]
-    if [ "$rc" != "$2" ]; then fail "$1: exit $rc, want $2 ($err)"; return; fi
-    if [ -n "${3:-}" ] && ! grep -E -q -- "$3" "$tmp/err"; then
-        fail "$1: stderr [$err] does not match [$3]"; return
-    fi
-    ok
-}
-out_is() { expect_eq "$1" "$2" "$(cat "$tmp/out")"; }
 out_file() {   # NAME FILE: stdout == FILE
     if cmp -s "$2" "$tmp/out"; then ok; else fail "$1"; diff "$2" "$tmp/out" | head -5; fi
 }

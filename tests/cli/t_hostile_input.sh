@@ -6,20 +6,6 @@
 # the big memory measurements are in tests/bench/bench_memory.sh (make bench).
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 F="$FLAMETUI"
-# run_t SECONDS ARGS...: flametui under timeout; $rc, $tmp/out, $tmp/err
-run_t() {
-    s=$1; shift
-    timeout "$s" "$F" "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
-    err=$(head -c 2000 "$tmp/err")
-}
-expect_rc() {   # NAME RC [STDERR-PATTERN (grep -E)]
-    if [ "$rc" != "$2" ]; then fail "$1: exit $rc, want $2 ($err)"; return; fi
-    if [ -n "${3:-}" ] && ! grep -E -q -- "$3" "$tmp/err"; then
-        fail "$1: stderr [$err] does not match [$3]"; return
-    fi
-    ok
-}
-out_is() { expect_eq "$1" "$2" "$(cat "$tmp/out")"; }
 # peak RSS in KiB of a command (GNU time), "" when it cannot be measured
 peak_kb() {
     [ -x /usr/bin/time ] || return 0

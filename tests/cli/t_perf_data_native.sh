@@ -14,17 +14,6 @@ d="${top_srcdir:-.}/tests/data"
 tiny="$d/perf-data-tiny.data"
 mkdir "$tmp/bin"   # a PATH with a fake perf, or none
 . "${top_srcdir:-.}/tests/cli/perf_hostile_lib.sh"
-run_t() { # SECONDS ARGS...: $rc, $tmp/out, $tmp/err, $err (PATH: $RUN_PATH, if set)
-    s=$1; shift
-    PATH="${RUN_PATH:-$PATH}" "$TIMEOUT" "$s" "$F" "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
-    err=$(head -c 2000 "$tmp/err")
-}
-expect_rc() { # NAME RC [STDERR-PATTERN (grep -E)]
-    if [ "$rc" != "$2" ]; then fail "$1: exit $rc, want $2 ($err)"; return; fi
-    if [ -n "${3:-}" ] && ! grep -E -q -- "$3" "$tmp/err"; then
-        fail "$1: stderr [$err] does not match [$3]"; return; fi
-    ok
-}
 # ---- the committed perf.data, perf off PATH ----
 RUN_PATH="$tmp/bin" run_t 30 --collapse "$tiny"
 expect_rc "perf.data without perf installed" 0
