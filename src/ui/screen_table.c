@@ -177,14 +177,10 @@ static enum reaction table_mouse(struct app *a, int x, int y, int clicks, int wh
     struct table_view *v = tv(a);
     size_t i;
     (void)x;
-    if (wheel) {
-        select_row(a, state_list_wheel(v->sel, &v->scroll, v->table.n, state_list_page(a), wheel));
-        return RE_REDRAW;
-    }
-    if (!state_list_hit(a, y, v->scroll, v->table.n, &i))
+    if (!state_list_mouse(a, y, wheel, v->sel, &v->scroll, v->table.n, &i))
         return RE_NONE;
     select_row(a, i);
-    if (clicks >= 2)
+    if (!wheel && clicks >= 2)
         return table_action(a, ACT_ZOOM_IN);
     return RE_REDRAW;
 }

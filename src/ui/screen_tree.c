@@ -231,14 +231,10 @@ static enum reaction tree_mouse(struct app *a, int x, int y, int clicks, int whe
     struct tree_view *v = tv(a);
     size_t i;
     (void)x;
-    if (wheel) {
-        select_row(a, state_list_wheel(v->sel, &v->scroll, v->ct.n, state_list_page(a), wheel));
-        return RE_REDRAW;
-    }
-    if (!state_list_hit(a, y, v->scroll, v->ct.n, &i))
+    if (!state_list_mouse(a, y, wheel, v->sel, &v->scroll, v->ct.n, &i))
         return RE_NONE;
     select_row(a, i);
-    return clicks >= 2 ? toggle(a) : RE_REDRAW;
+    return !wheel && clicks >= 2 ? toggle(a) : RE_REDRAW;
 }
 
 /* ---- text ---- */

@@ -353,7 +353,7 @@ void state_list_show(size_t sel, size_t *scroll, size_t page)
         *scroll = sel - page + 1;
 }
 
-size_t state_list_wheel(size_t sel, size_t *scroll, size_t n, size_t page, int wheel)
+static size_t list_wheel(size_t sel, size_t *scroll, size_t n, size_t page, int wheel)
 {
     size_t max = n > page ? n - page : 0;
     if (wheel < 0)
@@ -363,11 +363,16 @@ size_t state_list_wheel(size_t sel, size_t *scroll, size_t n, size_t page, int w
     return sel < *scroll ? *scroll : sel >= *scroll + page ? *scroll + page - 1 : sel;
 }
 
-bool state_list_hit(const struct app *a, int y, size_t scroll, size_t n, size_t *row)
+bool state_list_mouse(const struct app *a, int y, int wheel, size_t sel, size_t *scroll,
+                      size_t n, size_t *row)
 {
-    if (y < 2 || (size_t)(y - 2) >= state_list_page(a) || scroll + (size_t)(y - 2) >= n)
+    if (wheel) {
+        *row = list_wheel(sel, scroll, n, state_list_page(a), wheel);
+        return true;
+    }
+    if (y < 2 || (size_t)(y - 2) >= state_list_page(a) || *scroll + (size_t)(y - 2) >= n)
         return false;
-    *row = scroll + (size_t)(y - 2);
+    *row = *scroll + (size_t)(y - 2);
     return true;
 }
 

@@ -289,11 +289,12 @@ size_t state_list_page(const struct app *a);
 size_t state_list_move(size_t sel, size_t n, size_t page, enum action act);
 /* Scrolls (*scroll: the first row shown) so that row sel is on screen. */
 void state_list_show(size_t sel, size_t *scroll, size_t page);
-/* The wheel (< 0 up, > 0 down) scrolls 3 rows; returns sel moved onto the rows shown. */
-size_t state_list_wheel(size_t sel, size_t *scroll, size_t n, size_t page, int wheel);
-/* The row under screen line y (0 the title, 1 the header, the rows from 2, the first of
- * them row scroll) into *row; false when no row of the n is there. */
-bool state_list_hit(const struct app *a, int y, size_t scroll, size_t n, size_t *row);
+/* The mouse over n rows: the wheel (< 0 up, > 0 down) scrolls 3 rows (*scroll: the first
+ * row shown) and *row is sel moved onto the rows shown; else a click on screen line y (0
+ * the title, 1 the header, the rows from 2) and *row is the row under it. False when the
+ * click is on no row. */
+bool state_list_mouse(const struct app *a, int y, int wheel, size_t sel, size_t *scroll,
+                      size_t n, size_t *row);
 /* n / N: the row after sel (back: before it) that matches, wrapping around the n rows
  * (the message "search wrapped" then); SIZE_MAX, with a message, when there is no
  * search or no row matches. */
