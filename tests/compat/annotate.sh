@@ -7,11 +7,8 @@
 # -source_path=tests/data/gohash -list 'main\.hashLoop'). Without Go the committed
 # output is the reference; with Go, pprof's own output for the same profile too, and a
 # profile recorded now, with the source at its recorded path (no --source-path).
-. "${top_srcdir:-.}/tests/lib.sh"
-[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/compat/data_lib.sh"
 d="${top_srcdir:-.}/tests/data"
-tmp=$(mktemp -d) || exit 99
-tap_cleanup='rm -rf "$tmp"'
 same() { # NAME WANT GOT
     if cmp -s "$2" "$3"; then ok "$1"; else fail "$1"; diff "$2" "$3" | head -20; fi
 }

@@ -21,22 +21,15 @@
 #     print "$_ $c{$_}\n" for sort keys %c' > NAME.expected.folded
 # No Perl or bpftrace needed here. Each file is also read through a pipe and with
 # --format=bpftrace forced.
-. "${top_srcdir:-.}/tests/lib.sh"
-[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/compat/data_lib.sh"
 d="${top_srcdir:-.}/tests/data"
-tmp=$(mktemp -d) || exit 99
-tap_cleanup='rm -rf "$tmp"'
-check() { # NAME EXPECTED: $tmp/out == EXPECTED
-    if cmp -s "$2" "$tmp/out"; then ok "$1"; else
-        fail "$1"; diff "$2" "$tmp/out" | head -10; fi
-}
 n=0
 for exp in "$d"/bpftrace-*.expected.folded; do
     b=${exp##*/}; b=${b%.expected.folded}
     in="$d/$b.bt"
     n=$((n + 1))
     "$FLAMETUI" --collapse "$in" > "$tmp/out" 2> "$tmp/err"
-    check "$b" "$exp"
+    check_file "$b" "$exp"
     if [ "$b" = bpftrace-hand ]; then
         grep -q "bpftrace-hand.bt: 1 stack skipped (first at line 33: stack not closed" \
             "$tmp/err" && ok ||
@@ -45,11 +38,11 @@ for exp in "$d"/bpftrace-*.expected.folded; do
         fail "$b: stderr:"; cat "$tmp/err"
     fi
     cat "$in" | "$FLAMETUI" --collapse > "$tmp/out" 2> /dev/null
-    check "$b (pipe)" "$exp"
+    check_file "$b (pipe)" "$exp"
     gzip -c "$in" | "$FLAMETUI" --collapse > "$tmp/out" 2> /dev/null
-    check "$b (gzip pipe)" "$exp"
+    check_file "$b (gzip pipe)" "$exp"
     "$FLAMETUI" --collapse --format=bpftrace "$in" > "$tmp/out" 2> /dev/null
-    check "$b (--format=bpftrace)" "$exp"
+    check_file "$b (--format=bpftrace)" "$exp"
 done
 [ "$n" -ge 6 ] || { fail "only $n bpftrace files"; }
 finish

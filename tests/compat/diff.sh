@@ -3,11 +3,8 @@
 # flametui - tests/compat/diff.sh: `flametui --base=A --collapse B` against difffolded.pl.
 # The expected outputs in tests/data/diff were made ONCE by difffolded.pl [-n] [-s] on
 # real profiles (see tests/data/diff/README), sorted with `LC_ALL=C sort`: no Perl here.
-. "${top_srcdir:-.}/tests/lib.sh"
-[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/compat/data_lib.sh"
 d="${top_srcdir:-.}/tests/data/diff"
-tmp=$(mktemp -d) || exit 99
-tap_cleanup='rm -rf "$tmp"'
 
 # check EXPECTED ARG...: flametui --collapse ARG... == tests/data/diff/EXPECTED
 check() {

@@ -3,11 +3,8 @@
 # flametui - tests/compat/filters.sh: --include/--exclude/--hide/--reverse/--top against
 # golden outputs (tests/golden/filters, computed independently of flametui), and on the
 # shared corpus against grep and a hand (awk) reversal.
-. "${top_srcdir:-.}/tests/lib.sh"
-[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/compat/data_lib.sh"
 g="${top_srcdir:-.}/tests/golden/filters"
-tmp=$(mktemp -d) || exit 99
-tap_cleanup='rm -rf "$tmp"'
 
 # golden NAME OPTION...: --collapse of profile.folded with the options == NAME.out
 golden() {

@@ -11,15 +11,8 @@
 # --format=pprof forced; the expected files read back as folded stacks give the same
 # text (the same order and format as folded input); an unknown --sample-type, a
 # truncated profile and a corrupt one are errors with exit status 1.
-. "${top_srcdir:-.}/tests/lib.sh"
-[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/compat/data_lib.sh"
 d="${top_srcdir:-.}/tests/data"
-tmp=$(mktemp -d) || exit 99
-tap_cleanup='rm -rf "$tmp"'
-check() { # NAME EXPECTED: $tmp/out == EXPECTED
-    if cmp -s "$2" "$tmp/out"; then ok "$1"; else
-        fail "$1"; diff "$2" "$tmp/out" | head -10; fi
-}
 expect_fail() { # NAME PATTERN: the last command exited 1 and said PATTERN on stderr
     if [ "$rc" -eq 1 ] && grep -q -- "$2" "$tmp/err"; then ok; else
         fail "$1: exit $rc"; cat "$tmp/err"; fi
@@ -30,25 +23,25 @@ for exp in "$d"/go-*.expected.folded; do
     in="$d/$name.pb.gz"
     st=${type:+--sample-type=$type}
     "$FLAMETUI" --collapse $st "$in" > "$tmp/out" 2> "$tmp/err"
-    check "$b" "$exp"
+    check_file "$b" "$exp"
     [ -s "$tmp/err" ] && { fail "$b: stderr:"; cat "$tmp/err"; }
     gzip -dc "$in" > "$tmp/raw.pb"
     "$FLAMETUI" --collapse $st "$tmp/raw.pb" > "$tmp/out" 2> /dev/null
-    check "$b (uncompressed)" "$exp"
+    check_file "$b (uncompressed)" "$exp"
     "$FLAMETUI" --collapse $st - < "$in" > "$tmp/out" 2> /dev/null
-    check "$b (stdin)" "$exp"
+    check_file "$b (stdin)" "$exp"
     cat "$tmp/raw.pb" | "$FLAMETUI" --collapse $st > "$tmp/out" 2> /dev/null
-    check "$b (uncompressed pipe)" "$exp"
+    check_file "$b (uncompressed pipe)" "$exp"
     "$FLAMETUI" --collapse --format=pprof $st "$in" > "$tmp/out" 2> /dev/null
-    check "$b (--format=pprof)" "$exp"
+    check_file "$b (--format=pprof)" "$exp"
     "$FLAMETUI" --collapse "$exp" > "$tmp/out" 2> /dev/null
-    check "$b (expected read back as folded)" "$exp"
+    check_file "$b (expected read back as folded)" "$exp"
 done
 # the default type follows default_sample_type: heap's is inuse_space, not the last
 "$FLAMETUI" --collapse --sample-type=inuse_space "$d/go-heap.pb.gz" > "$tmp/out" 2> /dev/null
-check "go-heap --sample-type=inuse_space" "$d/go-heap.expected.folded"
+check_file "go-heap --sample-type=inuse_space" "$d/go-heap.expected.folded"
 "$FLAMETUI" --collapse --sample-type=cpu "$d/go-cpu.pb.gz" > "$tmp/out" 2> /dev/null
-check "go-cpu --sample-type=cpu" "$d/go-cpu.expected.folded"
+check_file "go-cpu --sample-type=cpu" "$d/go-cpu.expected.folded"
 "$FLAMETUI" --collapse --sample-type=nosuch "$d/go-heap.pb.gz" > "$tmp/out" 2> "$tmp/err"
 rc=$?
 expect_fail "unknown sample type" \

@@ -16,12 +16,9 @@
 #   perl ../shared/oracles/FlameGraph/flamegraph.pl --subtitle x [FLAGS] INPUT |
 #       awk -f tests/compat/svg_frames.awk | LC_ALL=C sort > tests/data/svg-expected/...
 # (then gzip -9n the large ones). --subtitle: flametui's SVG names the input in one.
-. "${top_srcdir:-.}/tests/lib.sh"
-[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/compat/data_lib.sh"
 d="${top_srcdir:-.}/tests/data"
 awkf="${top_srcdir:-.}/tests/compat/svg_frames.awk"
-tmp=$(mktemp -d) || exit 99
-tap_cleanup='rm -rf "$tmp"'
 xml=1
 command -v xmllint > /dev/null 2>&1 ||
     { xml=0; diag "xmllint not installed (libxml2-utils): XML not checked"; }

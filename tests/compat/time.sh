@@ -5,12 +5,9 @@
 # threaded C program with a recursive fib, perf record -g -F 97, 5.8 s) against outputs
 # generated once with stackcollapse-perf.pl / stackcollapse-recursive.pl
 # (tests/compat/gen_time_expected.sh; --from/--to: records cut by time with awk).
-. "${top_srcdir:-.}/tests/lib.sh"
-[ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
+. "${top_srcdir:-.}/tests/compat/data_lib.sh"
 d="${top_srcdir:-.}/tests/data"
 in=$d/perf-time.perf
-tmp=$(mktemp -d) || exit 99
-tap_cleanup='rm -rf "$tmp"'
 
 # check NAME OPTION...: --collapse with the options == tests/data/time/NAME.folded,
 # on one thread and on two (the batch collapser splits big inputs over threads)
