@@ -112,3 +112,27 @@ wait_rc() {
     [ -s "$tmp/rc" ] || fail "$1: flametui did not exit"
     cat "$tmp/rc"
 }
+# sgr_awk: an awk function for capture-pane -e text, to put before an awk program:
+# sgr(PARAMS) applies one escape's parameters to fg and bg ("d" the default, 0-7 and
+# 60-67 the 8 and 16 colours, for both alike, "5:N" 256 colours, "2:R,G,B" truecolor)
+# and at (the attributes on, their SGR numbers joined: "17" is bold and reverse).
+sgr_awk='
+function sgr(p,   n, a, i, v) {
+    n = split(p, a, ";"); if (p == "") { n = 1; a[1] = 0 }
+    for (i = 1; i <= n; i++) {
+        v = a[i] + 0
+        if (v == 0) { fg = "d"; bg = "d"; at = "" }
+        else if (v == 38 || v == 48) {
+            c = a[i + 1] == 5 ? "5:" a[i + 2] : "2:" a[i + 2] "," a[i + 3] "," a[i + 4]
+            i += a[i + 1] == 5 ? 2 : 4
+            if (v == 38) fg = c; else bg = c
+        }
+        else if (v == 39) fg = "d"
+        else if (v == 49) bg = "d"
+        else if (v >= 30 && v <= 37 || v >= 90 && v <= 97) fg = v - 30
+        else if (v >= 40 && v <= 47 || v >= 100 && v <= 107) bg = v - 40
+        else if (v == 22) { gsub(/[12]/, "", at) }
+        else if (v >= 21 && v <= 29) { gsub(v - 20, "", at) }
+        else if (index(at, v) == 0) at = at v
+    }
+}'

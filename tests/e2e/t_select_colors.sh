@@ -13,25 +13,7 @@ printf 'main;alpha;alpha_leaf 10\nmain;beta;beta_leaf 40\nmain;gamma 15\nother;o
 H=14
 # cells: the pane as "row col effective-bg" lines for the graph rows (2 .. H-1)
 cells() {
-    $T capture-pane -e -N -p -t 0 | LC_ALL=C awk -v h=$H '
-    function sgr(p,   n, a, i, v) {
-        n = split(p, a, ";"); if (p == "") { n = 1; a[1] = 0 }
-        for (i = 1; i <= n; i++) {
-            v = a[i] + 0
-            if (v == 0) { fg = "d"; bg = "d"; rev = 0 }
-            else if (v == 38 || v == 48) {
-                c = a[i + 1] == 5 ? "5:" a[i + 2] : "2:" a[i + 2] "," a[i + 3] "," a[i + 4]
-                i += a[i + 1] == 5 ? 2 : 4
-                if (v == 38) fg = c; else bg = c
-            }
-            else if (v == 39) fg = "d"
-            else if (v == 49) bg = "d"
-            else if (v >= 30 && v <= 37 || v >= 90 && v <= 97) fg = v - 30
-            else if (v >= 40 && v <= 47 || v >= 100 && v <= 107) bg = v - 40
-            else if (v == 7) rev = 1
-            else if (v == 27) rev = 0
-        }
-    }
+    $T capture-pane -e -N -p -t 0 | LC_ALL=C awk -v h=$H "$sgr_awk"'
     { row = FNR; x = 0; s = $0
       while (length(s) > 0) {
           if (substr(s, 1, 2) == "\033[") {
@@ -39,7 +21,7 @@ cells() {
           }
           s = substr(s, 2)
           while (length(s) > 0 && substr(s, 1, 1) ~ /[\200-\277]/) s = substr(s, 2)
-          if (row > 1 && row < h) print row, x, (rev ? (fg == "d" ? "rd" : fg) : bg)
+          if (row > 1 && row < h) print row, x, (index(at, 7) ? (fg == "d" ? "rd" : fg) : bg)
           x++
       } }'
 }

@@ -20,7 +20,7 @@ size 200 50
 # check NAME: compares the pane with the --text rows; prints the pairs checked.
 check() {
     $T capture-pane -e -N -p -t 0 > "$tmp/pane"
-    LC_ALL=C awk -v rows=$((H - 2)) -v name="$1" '
+    LC_ALL=C awk -v rows=$((H - 2)) -v name="$1" "$sgr_awk"'
     # pass 1: the --text rows -> the right edge x of every frame whose "]" is followed by "["
     # (columns, not bytes: a label may hold a UTF-8 ellipsis)
     FNR == NR { x = 0
@@ -32,25 +32,6 @@ check() {
                 }
                 next }
     # pass 2: the pane, line 1 is the title; graph row r is pane line r + 1
-    function sgr(p,   n, a, i, v) {
-        n = split(p, a, ";"); if (p == "") { n = 1; a[1] = 0 }
-        for (i = 1; i <= n; i++) {
-            v = a[i] + 0
-            if (v == 0) { fg = "d"; bg = "d"; at = "" }
-            else if (v == 38 || v == 48) {
-                c = a[i + 1] == 5 ? "5:" a[i + 2] : "2:" a[i + 2] "," a[i + 3] "," a[i + 4]
-                i += a[i + 1] == 5 ? 2 : 4
-                if (v == 38) fg = c; else bg = c
-            }
-            else if (v == 39) fg = "d"
-            else if (v == 49) bg = "d"
-            else if (v >= 30 && v <= 37 || v >= 90 && v <= 97) fg = v
-            else if (v >= 40 && v <= 47 || v >= 100 && v <= 107) bg = v
-            else if (v == 22) { gsub(/[12]/, "", at) }
-            else if (v >= 21 && v <= 29) { gsub(v - 20, "", at) }
-            else if (index(at, v) == 0) at = at v
-        }
-    }
     { line = FNR - 1; x = 0; s = $0
       while (length(s) > 0) {
           if (substr(s, 1, 2) == "\033[") {
