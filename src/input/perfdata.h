@@ -164,11 +164,9 @@ const struct pd_inline *pd_lines_inlines(struct pd_lines *ln, const char *path,
                                          uint64_t off, const char *sym, size_t *n);
 /* The source line perf script -F +srcline prints under a frame at addr (a file offset,
  * or the address itself in an identity map: kernel, JIT) of the file PATH: "FILE:LINE",
- * "??:0", or "NAME[ADDR]" when there is none; has_sym: the address is in a symbol.
- * Valid until the next call. */
+ * or "NAME[ADDR]" when there is none; NULL: none printed. Valid until the next call. */
 const char *pd_lines_srcline(struct pd_lines *ln, const char *path,
-                             const unsigned char *bid, size_t blen, uint64_t addr,
-                             bool has_sym);
+                             const unsigned char *bid, size_t blen, uint64_t addr);
 
 /* -- perfdata_unwind.c: DWARF call graphs (PERF_SAMPLE_REGS_USER + STACK_USER) */
 /* A user map of the sampled process: the file (a path; "[vdso]", "//anon"... too) and

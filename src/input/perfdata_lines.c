@@ -7,7 +7,7 @@
  *  - the file asked is the dso's symbol source (pd_syms_symsrc) when it has a
  *    .debug_line section; names starting with '[' and /tmp/perf- files are never asked;
  *  - the address asked is the frame's file offset, made a virtual address (+ .text's
- *    address - offset) in ET_EXEC files only (map__rip_2objdump);
+ *    address - offset) in ET_EXEC files with symbols only (map__rip_2objdump);
  *  - an address in a symbol but without a line is "??:0"; outside both: no answer, and
  *    the srcline is "SHORTNAME[ADDR]"; 123 answers missed in a row, none found yet,
  *    and the dso's source lines are given up (A2L_FAIL_LIMIT);
@@ -34,7 +34,7 @@
 
 struct record {   /* one addr2line record */
     char *name;   /* NULL: the symbol's own name */
-    const char *file;
+    char *file;   /* base name */
     unsigned line;
 };
 
@@ -45,8 +45,14 @@ struct ldso {
     int a2l_fails;
     Dwfl *dwfl;
     Dwfl_Module *mod;
-    bool exec;                  /* ET_EXEC: file offsets made addresses */
+    bool exec;                  /* ET_EXEC with symbols: file offsets made addresses */
     uint64_t text_offset;
+    struct cu_range {           /* the CUs' address ranges, where libdw has no aranges */
+        Dwarf_Addr lo, hi;
+        Dwarf_Off off;
+    } *cus;
+    size_t ncus;
+    bool cus_read;
     struct ldso *next;
 };
 
@@ -93,6 +99,7 @@ void pd_lines_free(struct pd_lines *ln)
             nx = d->next;
             if (d->dwfl)
                 dwfl_end(d->dwfl);
+            free(d->cus);
             free(d->path);
             free(d);
         }
@@ -105,23 +112,8 @@ void pd_lines_free(struct pd_lines *ln)
 
 /* -- the files */
 
-static bool has_section(Elf *elf, const char *name)
-{
-    size_t shstr;
-    if (elf_getshdrstrndx(elf, &shstr) != 0)
-        return false;
-    for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {
-        GElf_Shdr sh;
-        const char *n;
-        if (gelf_getshdr(scn, &sh) && (n = elf_strptr(elf, shstr, sh.sh_name)) &&
-            !strcmp(n, name))
-            return true;
-    }
-    return false;
-}
-
-/* e_type, .text's address - offset, and whether it has .debug_line, of file */
-static bool elf_facts(const char *file, bool *exec, uint64_t *text_offset, bool *lines)
+/* e_type and .text's address - offset of file */
+static bool elf_facts(const char *file, bool *exec, uint64_t *text_offset)
 {
     int fd = open(file, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -129,22 +121,21 @@ static bool elf_facts(const char *file, bool *exec, uint64_t *text_offset, bool 
     elf_version(EV_CURRENT);
     Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
     GElf_Ehdr eh;
+    size_t shstr;
     bool ok = elf && elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh);
-    if (ok) {
-        *exec = eh.e_type == ET_EXEC;
-        *lines = has_section(elf, ".debug_line");
-        size_t shstr;
-        if (elf_getshdrstrndx(elf, &shstr) == 0)
-            for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {
-                GElf_Shdr sh;
-                const char *n;
-                if (gelf_getshdr(scn, &sh) && (n = elf_strptr(elf, shstr, sh.sh_name)) &&
-                    !strcmp(n, ".text")) {
-                    *text_offset = sh.sh_addr - sh.sh_offset;
-                    break;
-                }
-            }
+    bool syms = false;   /* perf adjusts the addresses of files it read symbols from */
+    for (Elf_Scn *scn = NULL;
+         ok && elf_getshdrstrndx(elf, &shstr) == 0 && (scn = elf_nextscn(elf, scn));) {
+        GElf_Shdr sh;
+        const char *n;
+        if (!gelf_getshdr(scn, &sh))
+            continue;
+        syms |= sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM;
+        if ((n = elf_strptr(elf, shstr, sh.sh_name)) && !strcmp(n, ".text"))
+            *text_offset = sh.sh_addr - sh.sh_offset;
     }
+    if (ok)
+        *exec = eh.e_type == ET_EXEC && syms;
     if (elf)
         elf_end(elf);
     close(fd);
@@ -159,8 +150,7 @@ static void ldso_open(struct ldso *d, const unsigned char *bid, size_t blen)
         snprintf(src, sizeof src, "%s", d->path);
     if (src[0] == '[' || !strncmp(src, "/tmp/perf-", 10))
         return;
-    bool lines = false;
-    if (!elf_facts(src, &d->exec, &d->text_offset, &lines) || !lines)
+    if (!elf_facts(src, &d->exec, &d->text_offset))
         return;
     d->dwfl = dwfl_begin(&offline_cb);
     if (!d->dwfl)
@@ -195,10 +185,14 @@ static struct ldso *ldso_get(struct pd_lines *ln, const char *path, const unsign
 
 /* -- addr2line */
 
+/* A function binutils (2.40) sees: a subprogram or an inlined call, but not one whose
+ * ranges are a DWARF 5 range list index (clang's DW_FORM_rnglistx, which it skips). */
 static bool is_func(Dwarf_Die *die)
 {
     int t = dwarf_tag(die);
-    return t == DW_TAG_subprogram || t == DW_TAG_inlined_subroutine;
+    Dwarf_Attribute a;
+    return (t == DW_TAG_subprogram || t == DW_TAG_inlined_subroutine) &&
+           !(dwarf_attr(die, DW_AT_ranges, &a) && dwarf_whatform(&a) == DW_FORM_rnglistx);
 }
 
 /* Whether binutils takes a DW_AT_name as the function's name in a CU of language lang
@@ -287,23 +281,65 @@ static bool call_site(Dwarf_Die *cu, Dwarf_Die *die, const char **file, unsigned
 }
 
 /* The source file of a line table row, as binutils names it. */
-static const char *row_file(Dwfl_Line *line, Dwarf_Die *cu)
+static const char *row_file(Dwarf_Line *dl, Dwarf_Die *cu)
 {
-    Dwarf_Addr bias;
-    Dwarf_Line *dl = dwfl_dwarf_line(line, &bias);
     Dwarf_Files *files;
     size_t idx;
-    if (!dl || !cu || dwarf_line_file(dl, &files, &idx) != 0)
-        return dwfl_lineinfo(line, NULL, NULL, NULL, NULL, NULL);
+    if (dwarf_line_file(dl, &files, &idx) != 0)
+        return dwarf_linesrc(dl, NULL, NULL);
     if (idx == 1 && file_register_unset(cu, dl))
         idx = 0;
     return file_name(files, idx);
 }
 
-/* The symbol binutils names an address without a DWARF function by (elf_find_function):
- * of the function and untyped symbols of the address's section, the last at or before
- * it (the last in the table of those at one address); NULL: none. */
-static char *bfd_func(struct ldso *d, Dwarf_Addr addr)
+/* The symbol table binutils' addr2line reads: .symtab, else .dynsym. */
+static Elf_Scn *bfd_symtab(Elf *elf, GElf_Shdr *sh)
+{
+    Elf_Scn *dyn = NULL;
+    GElf_Shdr dsh;
+    for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {
+        if (!gelf_getshdr(scn, sh) || !sh->sh_entsize)
+            continue;
+        if (sh->sh_type == SHT_SYMTAB)
+            return scn;
+        if (sh->sh_type == SHT_DYNSYM && !dyn) {
+            dyn = scn;
+            dsh = *sh;
+        }
+    }
+    if (dyn)
+        *sh = dsh;
+    return dyn;
+}
+
+/* y a better answer for addr than the best so far, b (binutils' better_fit): nearer
+ * below addr; at one address, one that reaches addr, a function, a typed one, the
+ * smaller; else the first. */
+static bool better_fit(const GElf_Sym *y, const GElf_Sym *b, bool have, uint64_t addr)
+{
+    uint64_t ys = y->st_size ? y->st_size : 1, bs = b->st_size ? b->st_size : 1;
+    if (y->st_value > addr || (have && y->st_value < b->st_value))
+        return false;
+    if (!have || y->st_value > b->st_value)
+        return true;
+    if (b->st_value + bs <= addr)
+        return ys > bs;
+    if (y->st_value + ys <= addr)
+        return false;
+    int yt = GELF_ST_TYPE(y->st_info), bt = GELF_ST_TYPE(b->st_info);
+    bool yf = yt == STT_FUNC || yt == STT_GNU_IFUNC, bf = bt == STT_FUNC || bt == STT_GNU_IFUNC;
+    if (yf != bf)
+        return yf;
+    if ((yt == STT_NOTYPE) != (bt == STT_NOTYPE))
+        return bt == STT_NOTYPE;
+    return ys < bs;
+}
+
+/* What binutils answers for an address from the symbol table (elf_find_function): the
+ * symbol of the address's section fitting it best, in *value its address, and the file
+ * symbol before it in *file when the symbol is local or no symbol came between (NULL
+ * otherwise); NULL: none. */
+static char *bfd_sym(struct ldso *d, Dwarf_Addr addr, uint64_t *value, char **file)
 {
     Dwarf_Addr bias;
     Elf *elf = dwfl_module_getelf(d->mod, &bias);
@@ -316,30 +352,41 @@ static char *bfd_func(struct ldso *d, Dwarf_Addr addr)
             break;
         }
     }
-    const char *best = NULL;
-    uint64_t lo = 0;
-    for (Elf_Scn *scn = NULL; sec && (scn = elf_nextscn(elf, scn));) {
-        GElf_Shdr sh;
-        Elf_Data *data;
-        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize ||
-            !(data = elf_getdata(scn, NULL)))
+    GElf_Shdr sh;
+    Elf_Scn *tab = sec ? bfd_symtab(elf, &sh) : NULL;
+    Elf_Data *data = tab ? elf_getdata(tab, NULL) : NULL;
+    GElf_Sym best = {0};
+    const char *name = NULL, *fname = NULL, *bfile = NULL;
+    bool sym_seen = false, file_after = false;
+    for (size_t i = 0; data && i < sh.sh_size / sh.sh_entsize; i++) {
+        GElf_Sym y;
+        if (!gelf_getsym(data, (int)i, &y))
+            break;
+        int t = GELF_ST_TYPE(y.st_info);
+        if (t == STT_FILE) {
+            fname = elf_strptr(elf, sh.sh_link, y.st_name);
+            file_after |= sym_seen;
             continue;
-        for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-            GElf_Sym y;
-            if (!gelf_getsym(data, (int)i, &y))
-                break;
-            int t = GELF_ST_TYPE(y.st_info);
-            if ((t != STT_FUNC && t != STT_NOTYPE && t != STT_GNU_IFUNC) ||
-                y.st_shndx != sec || y.st_value > addr || y.st_value < lo)
-                continue;
-            const char *n = elf_strptr(elf, sh.sh_link, y.st_name);
-            if (n && *n) {
-                best = n;
-                lo = y.st_value;
-            }
         }
+        sym_seen |= i > 0;
+        bool hidden_label = !y.st_size && t == STT_NOTYPE &&
+                            GELF_ST_BIND(y.st_info) == STB_LOCAL &&
+                            GELF_ST_VISIBILITY(y.st_other) == STV_HIDDEN;
+        if (t == STT_SECTION || t == STT_OBJECT || t == STT_TLS || y.st_shndx != sec ||
+            hidden_label || !better_fit(&y, &best, name != NULL, addr))
+            continue;
+        const char *n = elf_strptr(elf, sh.sh_link, y.st_name);
+        if (!n)
+            continue;
+        best = y;
+        name = n;
+        bfile = fname && (GELF_ST_BIND(y.st_info) == STB_LOCAL || !file_after) ? fname : NULL;
     }
-    return best ? xstrdup(best) : NULL;
+    if (!name)
+        return NULL;
+    *value = best.st_value;
+    *file = bfile ? xstrdup(bfile) : NULL;
+    return xstrdup(name);
 }
 
 /* Of functions holding pc alike (an assembler file's aliases, a DW_TAG_subprogram each),
@@ -352,20 +399,114 @@ static void last_alias(Dwarf_Die *die, Dwarf_Addr pc)
             *die = sib;
 }
 
+/* The lowest address of function die (binutils' arange.low). */
+static bool func_low(Dwarf_Die *die, Dwarf_Addr *low)
+{
+    if (dwarf_lowpc(die, low) == 0)
+        return true;
+    Dwarf_Addr base, start, end;
+    bool any = false;
+    for (ptrdiff_t o = 0; (o = dwarf_ranges(die, o, &base, &start, &end)) > 0;)
+        if (!any || start < *low) {
+            *low = start;
+            any = true;
+        }
+    return any;
+}
+
+static int cmp_range(const void *a, const void *b)
+{
+    const struct cu_range *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The CUs' ranges of d, read once (libdw 0.188 finds no CU for an address without
+ * .debug_aranges, as clang leaves them out). */
+static void read_cus(struct ldso *d, Dwarf *dbg)
+{
+    size_t cap = 0;
+    d->cus_read = true;
+    Dwarf_CU *unit = NULL;
+    Dwarf_Die cudie;
+    uint8_t type;
+    while (dwarf_get_units(dbg, unit, &unit, NULL, &type, &cudie, NULL) == 0) {
+        if (type != DW_UT_compile && type != DW_UT_partial)
+            continue;
+        Dwarf_Addr base, lo, hi;
+        for (ptrdiff_t o = 0; (o = dwarf_ranges(&cudie, o, &base, &lo, &hi)) > 0;) {
+            FT_GROW(d->cus, cap, d->ncus + 1);
+            d->cus[d->ncus++] = (struct cu_range){lo, hi, dwarf_dieoffset(&cudie)};
+        }
+    }
+    if (d->ncus)
+        qsort(d->cus, d->ncus, sizeof *d->cus, cmp_range);
+}
+
+/* The CU holding addr (its DWARF address minus *bias): false when none does. */
+static bool cu_of(struct ldso *d, Dwarf_Addr addr, Dwarf_Die *out, Dwarf_Addr *bias)
+{
+    Dwarf_Die *cu = dwfl_module_addrdie(d->mod, addr, bias);
+    if (cu && dwarf_haspc(cu, addr - *bias) == 1) {
+        *out = *cu;
+        return true;
+    }
+    Dwarf *dbg = dwfl_module_getdwarf(d->mod, bias);
+    if (!dbg)
+        return false;
+    if (!d->cus_read)
+        read_cus(d, dbg);
+    Dwarf_Addr pc = addr - *bias;
+    size_t lo = 0, hi = d->ncus;   /* the last range starting at or below pc */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (d->cus[mid].lo <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t i = lo; i-- > 0;)
+        if (pc < d->cus[i].hi)
+            return dwarf_offdie(dbg, d->cus[i].off, out) != NULL;
+    return false;
+}
+
+/* The innermost function's record: its name (DWARF's, or the symbol table's where
+ * binutils takes it) and file:line (the line table's; without a row, the symbol's file
+ * symbol or "??", line 0). false: binutils finds nothing. */
+static bool first_record(struct ldso *d, Dwarf_Addr addr, Dwarf_Addr pc, Dwarf_Die *cu,
+                         Dwarf_Die *fn, struct record *r)
+{
+    Dwarf_Line *line = cu ? dwarf_getsrc_die(cu, pc) : NULL;
+    int lineno = 0;
+    const char *file = line && dwarf_lineno(line, &lineno) == 0 ? row_file(line, cu) : NULL;
+    bool linkage = false;
+    char *name = fn ? func_name(fn, cu, &linkage) : NULL, *sfile = NULL;
+    uint64_t value = 0;
+    Dwarf_Addr low;
+    char *st = !linkage || !file ? bfd_sym(d, addr, &value, &sfile) : NULL;
+    if (!file && !name && !st)
+        return false;
+    if (st && !linkage && (!name || (func_low(fn, &low) && low + addr - pc == value))) {
+        free(name);
+        name = st;
+        st = NULL;
+    }
+    free(st);
+    r->name = name;
+    r->file = xstrdup(file ? base_name(file) : sfile ? base_name(sfile) : "??");
+    r->line = file ? (unsigned)lineno : 0;
+    free(sfile);
+    return true;
+}
+
 /* addr2line -i -f's records for off in d: their count (0: no answer); inlines: the
  * whole chain, else the first record only. */
-static size_t a2l(struct ldso *d, uint64_t off, bool has_sym, bool inlines, struct record *r,
-                  size_t max)
+static size_t a2l(struct ldso *d, uint64_t off, bool inlines, struct record *r, size_t max)
 {
     if (!d->dwfl)
         return 0;
     Dwarf_Addr addr = off + (d->exec ? d->text_offset : 0), bias = 0;
-    Dwfl_Line *line = dwfl_module_getsrc(d->mod, addr);
-    int lineno = 0;
-    Dwarf_Die *cu = dwfl_module_addrdie(d->mod, addr, &bias);
-    const char *file = line && dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL)
-                           ? row_file(line, cu)
-                           : NULL;
+    Dwarf_Die cud, *cu = cu_of(d, addr, &cud, &bias) ? &cud : NULL;
     Dwarf_Die *scopes = NULL;
     int ns = cu ? dwarf_getscopes(cu, addr - bias, &scopes) : 0;
     int fn = 0;
@@ -373,37 +514,28 @@ static size_t a2l(struct ldso *d, uint64_t off, bool has_sym, bool inlines, stru
         fn++;
     if (fn < ns && dwarf_tag(&scopes[fn]) == DW_TAG_subprogram)
         last_alias(&scopes[fn], addr - bias);
-    if (!file && !has_sym && fn >= ns) {
+    if (!first_record(d, addr, addr - bias, cu, fn < ns ? &scopes[fn] : NULL, &r[0])) {
         free(scopes);
         return 0;
     }
-    size_t n = 0;
-    bool linkage = false;
-    char *name = fn < ns ? func_name(&scopes[fn], cu, &linkage) : NULL;
-    if (!linkage) {   /* binutils asks the symbol table then */
-        char *st = bfd_func(d, addr);
-        if (st || !name) {
-            free(name);
-            name = st;
-        }
-    }
-    r[n++] = (struct record){name, file ? base_name(file) : "??", file ? (unsigned)lineno : 0};
+    size_t n = 1;
     Dwarf_Die *chain = NULL;   /* the inlined call's concrete scopes, out to its CU */
     int nc = inlines && fn < ns && dwarf_tag(&scopes[fn]) == DW_TAG_inlined_subroutine
                  ? dwarf_getscopes_die(&scopes[fn], &chain)
                  : 0;
-    for (int i = 0; i < nc && dwarf_tag(&chain[i]) == DW_TAG_inlined_subroutine &&
-                    n < max;) {
+    for (int i = 0; i < nc && is_func(&chain[i]) &&
+                    dwarf_tag(&chain[i]) == DW_TAG_inlined_subroutine && n < max;) {
         int up = i + 1;
         while (up < nc && !is_func(&chain[up]))
             up++;
         const char *cf;
         unsigned cl;
+        bool linkage;
         if (!call_site(cu, &chain[i], &cf, &cl))
             break;
         r[n++] = (struct record){up < nc ? func_name(&chain[up], cu, &linkage)
                                           : xstrdup("??"),
-                                 base_name(cf), cl};
+                                 xstrdup(base_name(cf)), cl};
         i = up;
     }
     free(chain);
@@ -456,7 +588,7 @@ const struct pd_inline *pd_lines_inlines(struct pd_lines *ln, const char *path,
     struct icache *c = &ln->ic[ic_slot(ln, d, off)];
     if (!c->d) {
         struct record r[MAX_NEST];
-        size_t nr = a2l(d, off, true, true, r, MAX_NEST);
+        size_t nr = a2l(d, off, true, r, MAX_NEST);
         c->d = d;
         c->off = off;
         ln->icn++;
@@ -470,6 +602,7 @@ const struct pd_inline *pd_lines_inlines(struct pd_lines *ln, const char *path,
             c->v[i].srcline = srcline_of(r[i].file, r[i].line);
             free(dm);
             free(r[i].name);
+            free(r[i].file);
         }
     }
     *n = c->n;
@@ -479,16 +612,17 @@ const struct pd_inline *pd_lines_inlines(struct pd_lines *ln, const char *path,
 /* -- source lines */
 
 const char *pd_lines_srcline(struct pd_lines *ln, const char *path,
-                             const unsigned char *bid, size_t blen, uint64_t addr,
-                             bool has_sym)
+                             const unsigned char *bid, size_t blen, uint64_t addr)
 {
     struct ldso *d = ldso_get(ln, path, bid, blen);
     struct record r;
-    if (d->has_srcline && a2l(d, addr, has_sym, false, &r, 1)) {
+    if (d->has_srcline && a2l(d, addr, false, &r, 1)) {
         snprintf(ln->src, sizeof ln->src, "%s:%u", r.file, r.line);
         free(r.name);
+        free(r.file);
         d->a2l_fails = 0;
-        return ln->src;
+        /* perf prints no line for what starts as its "unknown" */
+        return strncmp(ln->src, "??:0", 4) ? ln->src : NULL;
     }
     if (d->a2l_fails && ++d->a2l_fails > A2L_FAIL_LIMIT)
         d->has_srcline = false;

@@ -482,16 +482,18 @@ static bool map_info(void *arg, uint64_t addr, struct pd_map_info *out)
 }
 
 /* "\n  FILE:LINE" under a frame in d at addr (perf script -F +srcline) */
-static void put_srcline(struct machine *m, const struct dso *d, uint64_t addr, bool has_sym)
+static void put_srcline(struct machine *m, const struct dso *d, uint64_t addr)
 {
     if (!m->f->srcline || !d)
         return;
     if (!m->ln)
         m->ln = pd_lines_new();
     const struct pd_buildid *b = buildid_of(m->f, d->name);
-    put_str(&m->o, "\n  ");
-    put_str(&m->o, pd_lines_srcline(m->ln, d->name, b ? b->id : NULL, b ? b->len : 0, addr,
-                                    has_sym));
+    const char *src = pd_lines_srcline(m->ln, d->name, b ? b->id : NULL, b ? b->len : 0, addr);
+    if (src) {
+        put_str(&m->o, "\n  ");
+        put_str(&m->o, src);
+    }
 }
 
 /* The frames perf prints for an unwound frame at addr in d (its inline chain, see
@@ -574,7 +576,7 @@ static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t i
     put_str(b, " (");
     put_str(b, dso);
     buf_putc(b, ')');
-    put_srcline(m, in, addr, sym != NULL);
+    put_srcline(m, in, addr);
     buf_putc(b, '\n');
 }
 

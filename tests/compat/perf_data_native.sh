@@ -9,6 +9,8 @@
 #     --event-filter flag sets; and == `perf script -F +pid -i X.data |
 #     stackcollapse-perf.pl` when Perl and ../shared/oracles are there (never needed);
 #   - --text, --top, --svg, --group, --from/--to, --weight natively == through perf script;
+#   - --srcline: the text == perf script -F +pid,+srcline, --collapse --srcline natively
+#     == through perf script;
 #   - recordings: a shell loop (frame pointers, libc), system-wide -a with kernel frames,
 #     two events, no -g, python3, node --perf-basic-prof (JIT, /tmp/perf-PID.map: its JIT
 #     frames only, see below); --call-graph dwarf of a C program built here with -O2 -g
@@ -187,5 +189,28 @@ for n in $dwnames; do
         else fail "$n ${flags:-(default)}: native != the reference" \
             "($(head -c 300 "$tmp/nat.err"))"; diff "$tmp/ref" "$tmp/nat.sorted" | head -6; fi
     done
+done
+# --srcline natively: source lines from libdw as perf's addr2line path prints them
+# (perf script -F +pid,+srcline), for every recording above but node's (see above)
+for n in $names $dwnames; do
+    [ "$n" = node ] && continue
+    x="$tmp/$n.data"
+    perf script -F +pid,+srcline -i "$x" > "$tmp/want.txt" 2> "$tmp/perf.err"; prc=$?
+    if [ $prc != 0 ]; then   # e.g. its addr2line of a deleted memfd exits: SIGPIPE
+        skip "$n --srcline: perf script itself failed (exit $prc: $(tail -1 "$tmp/perf.err"))"
+        continue
+    fi
+    "$text" --srcline "$x" > "$tmp/got.txt" 2> "$tmp/text.err"
+    if cmp -s "$tmp/want.txt" "$tmp/got.txt"
+    then ok "$n: the reader's text == perf script -F +pid,+srcline"
+    else fail "$n: the reader's text != perf script -F +pid,+srcline" \
+        "($(cat "$tmp/text.err"))"; diff "$tmp/want.txt" "$tmp/got.txt" | head -8; fi
+    PATH="$tmp/noperf" "$FLAMETUI" --collapse --srcline --no-perf-script "$x" \
+        > "$tmp/nat" 2> "$tmp/nat.err"
+    "$FLAMETUI" --collapse --srcline --perf-script "$x" > "$tmp/ps" 2> /dev/null
+    if [ -s "$tmp/ps" ] && cmp -s "$tmp/ps" "$tmp/nat"; then
+        ok "$n --srcline: native == through perf script"
+    else fail "$n --srcline: native != through perf script ($(head -c 300 "$tmp/nat.err"))"
+        diff "$tmp/ps" "$tmp/nat" | head -6; fi
 done
 finish
