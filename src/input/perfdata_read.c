@@ -26,6 +26,9 @@
 #define S_KNOWN ((1ull << 25) - 1)
 #define ATTR_REGS_END 88              /* sample_regs_user's end in perf_event_attr */
 #define REGS_ABI_MAX 2                /* PERF_SAMPLE_REGS_ABI_64 */
+#define MISC_CPUMODE 7u
+#define MISC_USER 2u
+#define MISC_COMM_EXEC (1u << 13)
 
 static bool in_file(const struct pd_file *f, uint64_t off, uint64_t size)
 {
@@ -418,7 +421,74 @@ uint64_t perfdata_rec_time(const struct pd_file *f, const unsigned char *rec, si
     return pd_u64(rec + size - after);
 }
 
+struct pidset;
+static bool records_ok(const struct pd_file *f, struct pidset *pids, char *why, size_t n);
+
+/* Processes seen with maps (MMAP, MMAP2) or born by FORK: a set of pids. */
+struct pidset {
+    uint32_t *v;   /* open addressing, 0: free (pid + 1 stored) */
+    size_t n, cap;
+};
+
+static bool pidset_has(const struct pidset *s, uint32_t pid, size_t *slot)
+{
+    size_t i = (pid * 2654435761u) & (s->cap - 1);
+    while (s->v[i] && s->v[i] != pid + 1)
+        i = (i + 1) & (s->cap - 1);
+    *slot = i;
+    return s->v[i] != 0;
+}
+
+static void pidset_add(struct pidset *s, uint32_t pid)
+{
+    size_t i;
+    if (2 * (s->n + 1) > s->cap) {
+        struct pidset old = *s;
+        s->cap = s->cap ? 2 * s->cap : 256;
+        s->v = xcalloc(s->cap, sizeof *s->v);
+        s->n = 0;
+        for (size_t k = 0; k < old.cap; k++)
+            if (old.v[k])
+                pidset_add(s, old.v[k] - 1);
+        free(old.v);
+    }
+    if (!pidset_has(s, pid, &i)) {
+        s->v[i] = pid + 1;
+        s->n++;
+    }
+}
+
+/* DWARF call graphs: whether record r (type, misc) makes the file one perf unwinds
+ * otherwise than libdwfl: an exec (COMM with misc's exec bit) in a process that had maps
+ * (its old image's, or its parent's from a fork), where perf's libunwind goes wrong past
+ * __libc_start_call_main. */
+static bool exec_after_maps(struct pidset *s, const unsigned char *r, uint32_t type,
+                            uint16_t size)
+{
+    uint16_t misc;
+    memcpy(&misc, r + 4, 2);
+    if (size < 16)
+        return false;
+    uint32_t pid = pd_u32(r + 8);
+    if (type == PD_MMAP || type == PD_MMAP2 || type == PD_FORK) {
+        if ((misc & MISC_CPUMODE) == MISC_USER || type == PD_FORK)
+            pidset_add(s, pid);
+        return false;
+    }
+    size_t slot;
+    return type == PD_COMM && (misc & MISC_COMM_EXEC) && s->cap && pidset_has(s, pid, &slot);
+}
+
 bool perfdata_check(const struct pd_file *f, char *why, size_t n)
+{
+    bool dwarf = f->sample_type & PD_S_STACK_USER;
+    struct pidset pids = {0};
+    bool ok = records_ok(f, dwarf ? &pids : NULL, why, n);
+    free(pids.v);
+    return ok;
+}
+
+static bool records_ok(const struct pd_file *f, struct pidset *pids, char *why, size_t n)
 {
     const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
     while (end - p >= 8) {
@@ -440,6 +510,9 @@ bool perfdata_check(const struct pd_file *f, char *why, size_t n)
                      "its end, or an unknown id)", (size_t)(p - f->p));
             return false;
         }
+        if (pids && exec_after_maps(pids, p, type, size))
+            return fail(why, n, "DWARF call graphs of a process that ran another program "
+                        "first (perf's libunwind unwinds those otherwise)");
         p += size;
     }
     if (p != end)

@@ -14,7 +14,8 @@
 #   - recordings: a shell loop (frame pointers, libc), system-wide -a with kernel frames,
 #     two events, no -g, python3, node --perf-basic-prof (JIT, /tmp/perf-PID.map: its JIT
 #     frames only, see below); --call-graph dwarf of a C program built here with -O2 -g
-#     (inline frames) and of a shell loop, and the program's frame-pointer (-g) run.
+#     (inline frames) and of a shell loop, and the program's frame-pointer (-g) run; the
+#     program run by a shell with --call-graph dwarf is read through perf script.
 # Skips, saying why, where perf is not installed or perf record is not permitted.
 . "${top_srcdir:-.}/tests/lib.sh"
 [ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
@@ -160,6 +161,18 @@ else
     skip "perf record --call-graph dwarf not permitted"
 fi
 rec dwsh --call-graph dwarf -- sh -c "$loop" && dwnames="$dwnames dwsh"
+# a program a shell runs (fork, exec: the process had maps before): perf's libunwind
+# unwinds it otherwise (it stops at __libc_start_call_main): read through perf script,
+# saying why
+if [ -x "$tmp/inl" ] && rec dwexec --call-graph dwarf -- sh -c "$tmp/inl 20000; true"; then
+    "$FLAMETUI" --collapse "$tmp/dwexec.data" > "$tmp/nat" 2> "$tmp/nat.err"
+    "$FLAMETUI" --collapse --perf-script "$tmp/dwexec.data" > "$tmp/ps" 2> /dev/null
+    if [ -s "$tmp/ps" ] && cmp -s "$tmp/ps" "$tmp/nat" &&
+        grep -q "read through perf script: DWARF call graphs of a process that ran" \
+            "$tmp/nat.err"; then
+        ok "dwexec: read through perf script, saying why"
+    else fail "dwexec: [$(head -c 300 "$tmp/nat.err")] $(wc -l < "$tmp/ps") $(wc -l < "$tmp/nat")"; fi
+fi
 for n in $dwnames; do
     x="$tmp/$n.data"
     perf script -F +pid -i "$x" > "$tmp/want.txt" 2> /dev/null
