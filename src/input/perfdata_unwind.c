@@ -19,7 +19,7 @@
 
 #include "core/util.h"
 
-#define UW_SLOTS 64              /* processes with a Dwfl kept at once */
+#define UW_SLOTS 16              /* processes with a Dwfl kept at once (their files open) */
 #define REG_SP 7                 /* perf_regs x86-64: PERF_REG_X86_SP */
 #define REG_IP 8
 #define DWARF_REGS 17            /* x86-64 DWARF registers 0..16 (16: the return address) */
