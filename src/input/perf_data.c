@@ -416,7 +416,7 @@ static bool native_ok(const struct perf_data_opts *o, const char *path, int in_f
         snprintf(why, n, "--perf-args given");
         return false;
     }
-    if (o->srcline) {
+    if (o->srcline && pipe_mode) {   /* the pipe reader prints no source lines */
         snprintf(why, n, "--srcline needs perf's source lines");
         return false;
     }
@@ -440,8 +440,10 @@ static bool native_ok(const struct perf_data_opts *o, const char *path, int in_f
         munmap(p, len);
         return false;
     }
-    if (perfdata_open(f, p, len, why, n) && perfdata_check(f, why, n))
+    if (perfdata_open(f, p, len, why, n) && perfdata_check(f, why, n)) {
+        f->srcline = o->srcline;
         return true;
+    }
     perfdata_close(f);
     munmap(p, len);
     return false;

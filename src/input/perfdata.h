@@ -22,7 +22,9 @@
 enum {
     PD_S_IP = 1u << 0, PD_S_TID = 1u << 1, PD_S_TIME = 1u << 2, PD_S_ADDR = 1u << 3,
     PD_S_READ = 1u << 4, PD_S_CALLCHAIN = 1u << 5, PD_S_ID = 1u << 6, PD_S_CPU = 1u << 7,
-    PD_S_PERIOD = 1u << 8, PD_S_STREAM_ID = 1u << 9, PD_S_IDENTIFIER = 1u << 16,
+    PD_S_PERIOD = 1u << 8, PD_S_STREAM_ID = 1u << 9, PD_S_RAW = 1u << 10,
+    PD_S_BRANCH_STACK = 1u << 11, PD_S_REGS_USER = 1u << 12, PD_S_STACK_USER = 1u << 13,
+    PD_S_IDENTIFIER = 1u << 16,
 };
 /* record types */
 enum {
@@ -34,6 +36,7 @@ enum {
 struct pd_attr {
     uint32_t type;
     uint64_t config, sample_type, read_format, flags;
+    uint64_t regs_user;         /* sample_regs_user */
     bool sample_id_all;
     char *name;                 /* the event name perf script prints */
 };
@@ -50,6 +53,8 @@ struct pd_file {
     uint64_t sample_type, read_format;
     bool sample_id_all;
     size_t id_pos;              /* the sample id's u64 index in a sample (SIZE_MAX: none) */
+    uint64_t regs_user;         /* sample_regs_user: the user registers a sample holds */
+    bool srcline;               /* the text has perf script -F +srcline's source lines */
     /* HEADER_BUILD_ID: build ids by file name */
     const char *kallsyms;       /* the kernel's symbols (perfdata_open: /proc/kallsyms) */
     struct pd_buildid {
@@ -68,6 +73,14 @@ struct pd_sample {
     const unsigned char *chain;   /* nr u64s (file byte order = host order) */
     uint64_t nr;
     size_t attr;                  /* index into pd_file.attrs */
+    /* PERF_SAMPLE_REGS_USER: regs[nregs] (u64s, in the order of the bits of
+     * pd_file.regs_user) when abi is not 0; PERF_SAMPLE_STACK_USER: the stack copied
+     * from the user stack pointer up, stack[0..stack_size) (its dyn_size) */
+    uint64_t regs_abi;
+    const unsigned char *regs;
+    uint32_t nregs;
+    const unsigned char *stack;
+    uint64_t stack_size;
 };
 
 /* Reads the header of p[0..len) into f. false with why[0..n) set ("a cross-endian file",
@@ -122,6 +135,60 @@ const char *pd_syms_find(const struct pd_syms *s, uint64_t addr, uint64_t *start
 /* [*lo, *hi): from the first symbol's start to the last one's end (0, 0: none). */
 void pd_syms_span(const struct pd_syms *s, uint64_t *lo, uint64_t *hi);
 void pd_syms_free(struct pd_syms *s);
+/* perf's symbol source for PATH (its dso's symsrc_filename): the first candidate file
+ * with a .symtab, in out[0..n); false: none (perf reads PATH itself then). */
+bool pd_syms_symsrc(const char *path, const unsigned char *bid, size_t blen, char *out,
+                    size_t n);
+/* name demangled as the symbols are (malloc'd), or NULL when it is not mangled. */
+char *pd_demangle(const char *name);
+
+/* -- perfdata_lines.c: source lines and inline frames from DWARF (libdw), as perf's
+ * addr2line path prints them (-F +srcline; the inline frames of DWARF call graphs). */
+struct pd_lines;
+struct pd_lines *pd_lines_new(void);
+void pd_lines_free(struct pd_lines *ln);
+/* One frame perf prints for an address: name, its source line "FILE:LINE" (basename),
+ * inlined: a function inlined there, or one the debug info names otherwise than the
+ * symbol. */
+struct pd_inline {
+    const char *name;
+    const char *srcline;
+    bool inlined;
+};
+/* The frames perf prints for a frame of a DWARF call graph: the address off (a file
+ * offset, as the frame prints it) in the file PATH (build id bid[0..blen)), in the
+ * symbol sym: innermost first, their count in *n; NULL (*n 0): the frame is printed as
+ * it is. Valid until pd_lines_free. */
+const struct pd_inline *pd_lines_inlines(struct pd_lines *ln, const char *path,
+                                         const unsigned char *bid, size_t blen,
+                                         uint64_t off, const char *sym, size_t *n);
+/* The source line perf script -F +srcline prints under a frame at addr (a file offset,
+ * or the address itself in an identity map: kernel, JIT) of the file PATH: "FILE:LINE",
+ * or "NAME[ADDR]" when there is none; NULL: none printed. Valid until the next call. */
+const char *pd_lines_srcline(struct pd_lines *ln, const char *path,
+                             const unsigned char *bid, size_t blen, uint64_t addr);
+
+/* -- perfdata_unwind.c: DWARF call graphs (PERF_SAMPLE_REGS_USER + STACK_USER) */
+/* A user map of the sampled process: the file (a path; "[vdso]", "//anon"... too) and
+ * where it lies. */
+struct pd_map_info {
+    const char *path;
+    uint64_t start, end, pgoff;
+};
+/* The map of the sampled process holding addr: false when none does. */
+typedef bool (*pd_map_fn)(void *arg, uint64_t addr, struct pd_map_info *out);
+struct pd_unwind;
+struct pd_unwind *pd_unwind_new(void);
+void pd_unwind_free(struct pd_unwind *u);
+/* The user call chain of sample s unwound from its registers and stack copy: ips[0] the
+ * sampled ip, then the callers (their return addresses - 1, as perf prints them), at
+ * most max; the count (0: the sample holds no user stack). */
+size_t pd_unwind_sample(struct pd_unwind *u, const struct pd_file *f,
+                        const struct pd_sample *s, pd_map_fn map, void *map_arg,
+                        uint64_t *ips, size_t max);
+/* perf register r (PERF_REG_X86_*) of sample s: false when s does not hold it. */
+bool pd_sample_reg(const struct pd_file *f, const struct pd_sample *s, unsigned r,
+                   uint64_t *v);
 
 /* -- perfdata_run.c */
 /* Writes perf script's text for the perf.data f to fd. 0, or -1 with why. */

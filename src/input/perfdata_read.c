@@ -22,8 +22,13 @@
 #define READ_ID 4u
 #define READ_GROUP 8u
 #define READ_LOST 16u
-/* sample_type bits after CALLCHAIN that are read past (the text does not need them) */
+/* sample_type bits after STACK_USER that are read past (the text does not need them) */
 #define S_KNOWN ((1ull << 25) - 1)
+#define ATTR_REGS_END 88              /* sample_regs_user's end in perf_event_attr */
+#define REGS_ABI_MAX 2                /* PERF_SAMPLE_REGS_ABI_64 */
+#define MISC_CPUMODE 7u
+#define MISC_USER 2u
+#define MISC_COMM_EXEC (1u << 13)
 
 static bool in_file(const struct pd_file *f, uint64_t off, uint64_t size)
 {
@@ -128,9 +133,13 @@ bool pd_read_attr(struct pd_file *f, const unsigned char *a, size_t idx, char *w
     at->sample_id_all = (at->flags >> 18) & 1;
     if (at->type == PERF_TYPE_TRACEPOINT)
         return fail(why, n, "tracepoint events (perf script formats their data)");
-    if (at->sample_type & (1u << 13))
-        return fail(why, n, "DWARF call graphs (perf record --call-graph dwarf)");
-    if (at->sample_type & (1u << 11))
+    if (at->sample_type & PD_S_REGS_USER) {
+        uint32_t asz = pd_u32(a + 4);
+        if ((asz ? asz : ATTR_MIN) < ATTR_REGS_END)
+            return fail(why, n, "user registers sampled, in an attr too short to say which");
+        at->regs_user = pd_u64(a + 80);
+    }
+    if (at->sample_type & PD_S_BRANCH_STACK)
         return fail(why, n, "branch stacks (perf record -b or --call-graph lbr)");
     if (at->sample_type & ~S_KNOWN)
         return fail(why, n, "a sample_type bit this reader does not know");
@@ -140,6 +149,8 @@ bool pd_read_attr(struct pd_file *f, const unsigned char *a, size_t idx, char *w
 static bool read_attr(struct pd_file *f, const unsigned char *a, uint64_t asz, size_t idx,
                       size_t *idcap, char *why, size_t n)
 {
+    if (pd_u32(a + 4) > asz - 16)
+        return fail(why, n, "an attr larger than its entry in the attrs section");
     if (!pd_read_attr(f, a, idx, why, n))
         return false;
     uint64_t ioff = pd_u64(a + asz - 16), isz = pd_u64(a + asz - 8);
@@ -192,10 +203,11 @@ bool pd_attrs_done(struct pd_file *f, char *why, size_t n)
     f->read_format = f->attrs[0].read_format;
     f->sample_id_all = f->attrs[0].sample_id_all;
     f->id_pos = id_position(f->sample_type);
+    f->regs_user = f->attrs[0].regs_user;
     for (size_t i = 1; i < f->nattrs; i++) {
         const struct pd_attr *a = &f->attrs[i];
         if (a->sample_type != f->sample_type || a->read_format != f->read_format ||
-            a->sample_id_all != f->sample_id_all)
+            a->sample_id_all != f->sample_id_all || a->regs_user != f->regs_user)
             return fail(why, n, "events with different sample layouts");
     }
     if (f->nattrs > 1 && f->id_pos == SIZE_MAX)
@@ -285,6 +297,51 @@ static uint64_t read_size(uint64_t rf, const unsigned char *p, const unsigned ch
     return 8 * (1 + times + nr * per);
 }
 
+/* RAW (skipped), REGS_USER and STACK_USER of a sample from p on (what follows the call
+ * chain); false when they run past end or say what perf itself rejects. */
+static bool user_parts(const struct pd_file *f, const unsigned char *p,
+                       const unsigned char *end, struct pd_sample *s)
+{
+    uint64_t st = f->sample_type;
+    if (!(st & (PD_S_REGS_USER | PD_S_STACK_USER)))
+        return true;
+    if (st & PD_S_RAW) {   /* u32 size, then size bytes: a whole number of u64s */
+        if (end - p < 4 || pd_u32(p) > (size_t)(end - p) - 4)
+            return false;
+        p += 4 + pd_u32(p);
+    }
+    if (st & PD_S_REGS_USER) {
+        if (end - p < 8)
+            return false;
+        s->regs_abi = pd_u64(p);
+        p += 8;
+        if (s->regs_abi > REGS_ABI_MAX)
+            return false;
+        if (s->regs_abi) {
+            s->nregs = (uint32_t)__builtin_popcountll(f->regs_user);
+            if ((size_t)(end - p) / 8 < s->nregs)
+                return false;
+            s->regs = p;
+            p += 8 * (size_t)s->nregs;
+        }
+    }
+    if (st & PD_S_STACK_USER) {
+        if (end - p < 8)
+            return false;
+        uint64_t sz = pd_u64(p);
+        p += 8;
+        if (sz) {   /* the copy, then its dyn_size: the part of it that was filled */
+            if (sz > (uint64_t)(end - p) || (uint64_t)(end - p) - sz < 8)
+                return false;
+            s->stack = p;
+            s->stack_size = pd_u64(p + sz);
+            if (s->stack_size > sz)
+                return false;
+        }
+    }
+    return true;
+}
+
 bool perfdata_sample(const struct pd_file *f, const unsigned char *rec, size_t size,
                      struct pd_sample *s)
 {
@@ -343,7 +400,10 @@ bool perfdata_sample(const struct pd_file *f, const unsigned char *rec, size_t s
         if (s->nr > (uint64_t)(end - p) / 8)
             return false;
         s->chain = p;
+        p += s->nr * 8;
     }
+    if (!user_parts(f, p, end, s))
+        return false;
     s->attr = attr_of(f, s->id);
     return s->attr != SIZE_MAX;
 }
@@ -361,7 +421,74 @@ uint64_t perfdata_rec_time(const struct pd_file *f, const unsigned char *rec, si
     return pd_u64(rec + size - after);
 }
 
+struct pidset;
+static bool records_ok(const struct pd_file *f, struct pidset *pids, char *why, size_t n);
+
+/* Processes seen with maps (MMAP, MMAP2) or born by FORK: a set of pids. */
+struct pidset {
+    uint32_t *v;   /* open addressing, 0: free (pid + 1 stored) */
+    size_t n, cap;
+};
+
+static bool pidset_has(const struct pidset *s, uint32_t pid, size_t *slot)
+{
+    size_t i = (pid * 2654435761u) & (s->cap - 1);
+    while (s->v[i] && s->v[i] != pid + 1)
+        i = (i + 1) & (s->cap - 1);
+    *slot = i;
+    return s->v[i] != 0;
+}
+
+static void pidset_add(struct pidset *s, uint32_t pid)
+{
+    size_t i;
+    if (2 * (s->n + 1) > s->cap) {
+        struct pidset old = *s;
+        s->cap = s->cap ? 2 * s->cap : 256;
+        s->v = xcalloc(s->cap, sizeof *s->v);
+        s->n = 0;
+        for (size_t k = 0; k < old.cap; k++)
+            if (old.v[k])
+                pidset_add(s, old.v[k] - 1);
+        free(old.v);
+    }
+    if (!pidset_has(s, pid, &i)) {
+        s->v[i] = pid + 1;
+        s->n++;
+    }
+}
+
+/* DWARF call graphs: whether record r (type, misc) makes the file one perf unwinds
+ * otherwise than libdwfl: an exec (COMM with misc's exec bit) in a process that had maps
+ * (its old image's, or its parent's from a fork), where perf's libunwind goes wrong past
+ * __libc_start_call_main. */
+static bool exec_after_maps(struct pidset *s, const unsigned char *r, uint32_t type,
+                            uint16_t size)
+{
+    uint16_t misc;
+    memcpy(&misc, r + 4, 2);
+    if (size < 16)
+        return false;
+    uint32_t pid = pd_u32(r + 8);
+    if (type == PD_MMAP || type == PD_MMAP2 || type == PD_FORK) {
+        if ((misc & MISC_CPUMODE) == MISC_USER || type == PD_FORK)
+            pidset_add(s, pid);
+        return false;
+    }
+    size_t slot;
+    return type == PD_COMM && (misc & MISC_COMM_EXEC) && s->cap && pidset_has(s, pid, &slot);
+}
+
 bool perfdata_check(const struct pd_file *f, char *why, size_t n)
+{
+    bool dwarf = f->sample_type & PD_S_STACK_USER;
+    struct pidset pids = {0};
+    bool ok = records_ok(f, dwarf ? &pids : NULL, why, n);
+    free(pids.v);
+    return ok;
+}
+
+static bool records_ok(const struct pd_file *f, struct pidset *pids, char *why, size_t n)
 {
     const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
     while (end - p >= 8) {
@@ -383,6 +510,9 @@ bool perfdata_check(const struct pd_file *f, char *why, size_t n)
                      "its end, or an unknown id)", (size_t)(p - f->p));
             return false;
         }
+        if (pids && exec_after_maps(pids, p, type, size))
+            return fail(why, n, "DWARF call graphs of a process that ran another program "
+                        "first (perf's libunwind unwinds those otherwise)");
         p += size;
     }
     if (p != end)

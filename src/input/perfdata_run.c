@@ -84,6 +84,10 @@ struct machine {
     bool write_failed;
     int name_width;
     struct sym_cache cache[1u << CACHE_BITS];
+    /* DWARF call graphs, inline frames, source lines: perfdata_unwind.c, _lines.c */
+    struct pd_unwind *uw;
+    struct pd_lines *ln;
+    bool dwarf_frame;           /* the frame printed is one the unwinder found */
 };
 
 static uint32_t hash_u32(uint32_t x)
@@ -465,6 +469,66 @@ static const char *find_sym(struct machine *m, const struct pd_syms *syms, uint6
     return c->name;
 }
 
+/* -- DWARF call graphs, inline frames and source lines (perfdata_unwind.c, _lines.c) */
+
+static bool map_info(void *arg, uint64_t addr, struct pd_map_info *out)
+{
+    const struct thread *t = arg;
+    const struct map *mp = t->maps ? maps_find(t->maps, addr) : NULL;
+    if (!mp)
+        return false;
+    *out = (struct pd_map_info){mp->dso->name, mp->start, mp->end, mp->pgoff};
+    return true;
+}
+
+/* "\n  FILE:LINE" under a frame in d at addr (perf script -F +srcline) */
+static void put_srcline(struct machine *m, const struct dso *d, uint64_t addr)
+{
+    if (!m->f->srcline || !d)
+        return;
+    if (!m->ln)
+        m->ln = pd_lines_new();
+    const struct pd_buildid *b = buildid_of(m->f, d->name);
+    const char *src = pd_lines_srcline(m->ln, d->name, b ? b->id : NULL, b ? b->len : 0, addr);
+    if (src) {
+        put_str(&m->o, "\n  ");
+        put_str(&m->o, src);
+    }
+}
+
+/* The frames perf prints for an unwound frame at addr in d (its inline chain, see
+ * pd_lines_inlines); false: none, the frame is printed as it is. */
+static bool inline_frames(struct machine *m, const struct dso *d, uint64_t addr,
+                          const char *sym, uint64_t start)
+{
+    if (!m->ln)
+        m->ln = pd_lines_new();
+    const struct pd_buildid *b = buildid_of(m->f, d->name);
+    size_t n;
+    const struct pd_inline *v =
+        pd_lines_inlines(m->ln, d->name, b ? b->id : NULL, b ? b->len : 0, addr, sym, &n);
+    for (size_t i = 0; i < n; i++) {
+        struct buf *o = &m->o;
+        buf_putc(o, '\t');
+        put_hex16(o, addr);
+        buf_putc(o, ' ');
+        put_str(o, v[i].name);
+        put_str(o, "+0x");
+        put_hex(o, addr - start, 0);
+        if (!v[i].inlined) {
+            put_str(o, " (");
+            put_str(o, d->name);
+            buf_putc(o, ')');
+        }
+        if (m->f->srcline) {
+            put_str(o, "\n  ");
+            put_str(o, v[i].srcline);
+        }
+        put_str(o, v[i].inlined ? " (inlined)\n" : "\n");
+    }
+    return n > 0;
+}
+
 /* One frame: "\t%16lx sym+0xoff (dso)\n"; raw: the address as sampled, without the tab
  * (a sample without a call chain). */
 static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t ip, bool raw)
@@ -472,14 +536,19 @@ static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t i
     struct buf *b = &m->o;
     const char *sym = NULL, *dso = "[unknown]";
     uint64_t addr = ip, start = 0;
+    const struct dso *in = NULL;   /* the frame's file (NULL: no map) */
     if (mode == MISC_KERNEL || mode == MISC_GUEST_KERNEL) {
         const struct map *km = maps_find(&m->kmaps, ip);
         if (km) {
             dso = km->dso->name;
             sym = find_sym(m, dso_syms(m, km->dso), ip, &start);
+            in = km->dso;
         } else if (kernel_syms(m) && ip >= m->k_lo && ip < m->k_hi) {
             dso = "[kernel.kallsyms]";
             sym = find_sym(m, m->kallsyms, ip, &start);
+            if (m->f->srcline && !m->kernel)
+                m->kernel = dso_get(m, dso, DSO_NONE);
+            in = m->kernel;
         }
     } else if (t->maps) {
         const struct map *mp = maps_find(t->maps, ip);
@@ -487,6 +556,10 @@ static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t i
             dso = mp->dso->name;
             addr = mp->identity ? ip : ip - mp->start + mp->pgoff;
             sym = find_sym(m, dso_syms(m, mp->dso), addr, &start);
+            in = mp->dso;
+            if (m->dwarf_frame && sym && !mp->identity &&
+                inline_frames(m, mp->dso, addr, sym, start))
+                return;
         }
     }
     if (!raw)
@@ -502,7 +575,9 @@ static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t i
     }
     put_str(b, " (");
     put_str(b, dso);
-    put_str(b, ")\n");
+    buf_putc(b, ')');
+    put_srcline(m, in, addr);
+    buf_putc(b, '\n');
 }
 
 static void sample_header(struct machine *m, const struct pd_sample *s, struct thread *t)
@@ -570,6 +645,16 @@ static void do_sample(struct machine *m, const unsigned char *r, size_t size, ui
         entries++;
         frame(m, t, mode, ip, false);
     }
+    if (s.stack) {   /* DWARF call graph: the user part, unwound from the stack copy */
+        if (!m->uw)
+            m->uw = pd_unwind_new();
+        uint64_t ips[MAX_STACK];
+        size_t nu = pd_unwind_sample(m->uw, m->f, &s, map_info, t, ips, MAX_STACK);
+        m->dwarf_frame = true;
+        for (size_t i = 0; i < nu; i++)
+            frame(m, t, MISC_USER, ips[i], false);
+        m->dwarf_frame = false;
+    }
     buf_putc(b, '\n');
 }
 
@@ -630,6 +715,8 @@ static void machine_free(struct machine *m)
     }
     free(m->kmaps.v);
     pd_syms_free(m->kallsyms);
+    pd_unwind_free(m->uw);
+    pd_lines_free(m->ln);
     buf_fini(&m->o);
 }
 

@@ -573,3 +573,43 @@ struct pd_syms *pd_syms_elf(const char *path, const unsigned char *bid, size_t b
     src_close(&rt);
     return s;
 }
+
+char *pd_demangle(const char *name)
+{
+    return cplus_demangle(name, DMGL_NO_OPTS);
+}
+
+bool pd_syms_symsrc(const char *path, const unsigned char *bid, size_t blen, char *out,
+                    size_t n)
+{
+    if (path[0] != '/' && strcmp(path, "[vdso]"))
+        return false;
+    elf_version(EV_CURRENT);
+    unsigned char own[20];
+    struct elfsrc e0;
+    if (!blen && path[0] == '/' && src_open(&e0, path, NULL, 0)) {
+        const void *id;   /* no build id recorded: the file's own */
+        ssize_t k = dwelf_elf_gnu_build_id(e0.elf, &id);
+        if (k > 0 && k <= 20) {
+            memcpy(own, id, (size_t)k);
+            bid = own;
+            blen = (size_t)k;
+        }
+        src_close(&e0);
+    }
+    char (*c)[4096] = xmalloc(10 * sizeof *c);
+    size_t nc = candidates(path, bid, blen, c, 10);
+    bool found = false;
+    for (size_t i = 0; i < nc && !found; i++) {
+        struct elfsrc e;
+        if (!src_open(&e, c[i], bid, blen))
+            continue;
+        if (e.symtab) {
+            snprintf(out, n, "%s", c[i]);
+            found = true;
+        }
+        src_close(&e);
+    }
+    free(c);
+    return found;
+}

@@ -3,7 +3,8 @@
 # flametui - tests/cli/t_perf_data_native.sh: the native perf.data reader without perf:
 # the committed perf.data opens with perf off PATH; hostile perf.data files (a truncated
 # header, sections and records past the end, a record of size 0, attr counts that
-# overflow, ids past the end, a call chain longer than its record, the other byte order)
+# overflow, ids past the end, a call chain longer than its record, the other byte order,
+# a DWARF sample's stack copy or registers past its record)
 # give `cannot be read without perf script: WHY` and exit 1 with --no-perf-script, under
 # a bounded `ulimit -v`, and go to perf script with a one-line notice otherwise (a fake
 # perf here); perf's stderr is kept bounded (first and last 64 KiB), and a missing
@@ -45,6 +46,41 @@ for x in header:"truncated perf.data header" data-past-end:"data section lies pa
     name=${x%%:*}; why=${x#*:}
     hostile_file "$h/$name" "$why"
 done
+# DWARF call graphs' samples (user registers, a copy of the user stack): a copy past its
+# record, a dyn_size past the copy, an unknown register ABI are malformed samples; a
+# register mask with every bit set misplaces the rest (refused, or read: never a crash)
+dw="$d/perf-data-dwarf.data"
+dw_data=$(u64 "$dw" 40); dw_attrs=$(u64 "$dw" 24)
+dst=$(u64 "$dw" $((dw_attrs + 24))); mask=$(u64 "$dw" $((dw_attrs + 80)))
+[ $(((dst >> 12) & 3)) = 3 ] && [ $(((dst >> 4) & 1)) = 0 ] && [ $(((dst >> 10) & 3)) = 0 ] ||
+    fail "perf-data-dwarf.data's sample_type $dst"
+dwoff=$dw_data
+while [ "$(u32 "$dw" "$dwoff")" != 9 ]; do dwoff=$((dwoff + $(u16 "$dw" $((dwoff + 6))))); done
+pos=8
+for bit in 16 0 1 2 3 6 9 7 8; do [ $(((dst >> bit) & 1)) = 1 ] && pos=$((pos + 8)); done
+abi=$((dwoff + pos + 8 + 8 * $(u64 "$dw" $((dwoff + pos)))))   # after the call chain
+nregs=0; b=0
+while [ $b -lt 63 ]; do nregs=$((nregs + ((mask >> b) & 1))); b=$((b + 1)); done
+stk=$((abi + 8 + 8 * nregs)); ssz=$(u64 "$dw" $stk)
+cp "$dw" "$h/stack-past-record"; patch "$h/stack-past-record" $stk 8 $((1 << 40))
+cp "$dw" "$h/dyn-size-past-copy"; patch "$h/dyn-size-past-copy" $((stk + 8 + ssz)) 8 $((ssz + 8))
+cp "$dw" "$h/regs-abi-unknown"; patch "$h/regs-abi-unknown" $abi 8 7
+for name in stack-past-record dyn-size-past-copy regs-abi-unknown; do
+    (ulimit -v $vlimit; PATH="$tmp/bin" exec "$TIMEOUT" 20 "$F" --collapse --no-perf-script \
+        "$h/$name") > "$tmp/out" 2> "$tmp/err"
+    rc=$?; err=$(head -c 2000 "$tmp/err")
+    expect_rc "$name: --no-perf-script" 1 "^flametui: .*$name: cannot be read without perf script( \\(--no-perf-script\\))?: .*malformed sample at offset $dwoff"
+done
+cp "$dw" "$h/regs-mask-absurd"; patch "$h/regs-mask-absurd" $((dw_attrs + 80)) 8 -1
+(ulimit -v $vlimit; PATH="$tmp/bin" exec "$TIMEOUT" 20 "$F" --collapse --no-perf-script \
+    "$h/regs-mask-absurd") > "$tmp/out" 2> "$tmp/err"
+rc=$?; err=$(head -c 2000 "$tmp/err")
+if [ $rc = 0 ] || { [ $rc = 1 ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&
+    grep -q "^flametui: .*regs-mask-absurd: cannot be read without perf script" "$tmp/err"; }
+then ok "regs-mask-absurd: exit $rc"; else fail "regs-mask-absurd: exit $rc ($err)"; fi
+RUN_PATH="$tmp/bin" run_t 30 --collapse --no-perf-script "$dw"
+expect_rc "perf-data-dwarf.data natively" 0
+grep -q '^sh;' "$tmp/out" && ok || fail "perf-data-dwarf.data: $(head -2 "$tmp/out")"
 # without --no-perf-script they go to perf script (a fake one), saying why in one line
 cat > "$tmp/bin/perf" <<EOF
 #!/bin/sh
@@ -68,11 +104,14 @@ RUN_PATH="$tmp/bin:$PATH" run_t 20 --collapse "$tiny"
 expect_rc "tiny: native, no notice" 0
 [ -s "$tmp/err" ] && fail "tiny: stderr [$err]" || ok
 [ -f "$tmp/perf.ran" ] && fail "tiny: perf script was run" || ok
-# --perf-args and --srcline need perf script
+# --perf-args needs perf script; --srcline does on perf's pipe format
 RUN_PATH="$tmp/bin:$PATH" run_t 20 --collapse --perf-args=-v "$tiny"
 expect_rc "--perf-args: through perf script" 0 "read through perf script: --perf-args given$"
-RUN_PATH="$tmp/bin:$PATH" run_t 20 --collapse --no-perf-script --srcline "$tiny"
-expect_rc "--srcline with --no-perf-script" 1 "cannot be read without perf script.*--srcline"
+RUN_PATH="$tmp/bin" run_t 20 --collapse --no-perf-script --srcline "$tiny"
+expect_rc "--srcline natively" 0
+RUN_PATH="$tmp/bin" run_t 20 --collapse --no-perf-script --srcline "$d/perf-pipe-tiny.data"
+expect_rc "--srcline on perf's pipe format with --no-perf-script" 1 \
+    "cannot be read without perf script.*--srcline"
 # ---- perf's stderr: its first and last lines kept, at most 2 x 64 KiB of it ----
 # (--perf-args: perf script whatever the reader could do, here and in older flametuis)
 FAKEPERF=noisy RUN_PATH="$tmp/bin:$PATH" run_t 60 --collapse --perf-args=-v "$tiny"

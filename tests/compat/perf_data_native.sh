@@ -9,10 +9,13 @@
 #     --event-filter flag sets; and == `perf script -F +pid -i X.data |
 #     stackcollapse-perf.pl` when Perl and ../shared/oracles are there (never needed);
 #   - --text, --top, --svg, --group, --from/--to, --weight natively == through perf script;
+#   - --srcline: the text == perf script -F +pid,+srcline, --collapse --srcline natively
+#     == through perf script;
 #   - recordings: a shell loop (frame pointers, libc), system-wide -a with kernel frames,
 #     two events, no -g, python3, node --perf-basic-prof (JIT, /tmp/perf-PID.map: its JIT
-#     frames only, see below);
-#     --call-graph dwarf is read through perf script, with the notice saying why.
+#     frames only, see below); --call-graph dwarf of a C program built here with -O2 -g
+#     (inline frames) and of a shell loop, and the program's frame-pointer (-g) run; the
+#     program run by a shell with --call-graph dwarf is read through perf script.
 # Skips, saying why, where perf is not installed or perf record is not permitted.
 . "${top_srcdir:-.}/tests/lib.sh"
 [ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
@@ -115,20 +118,112 @@ for flags in "--text" "--top" "--top=5 --reverse" "--svg" "--group=pid --collaps
     else fail "${x##*/} $flags: native != through perf script ($(head -c 300 "$tmp/nat.err"))"
         diff "$tmp/ps" "$tmp/nat" | head -6; fi
 done
-# --call-graph dwarf: perf script unwinds it; the notice says so
-if rec dw --call-graph dwarf -- sh -c "$loop"; then
-    "$FLAMETUI" --collapse "$tmp/dw.data" > "$tmp/nat" 2> "$tmp/nat.err"
-    "$FLAMETUI" --collapse --perf-script "$tmp/dw.data" > "$tmp/ps" 2> /dev/null
-    if cmp -s "$tmp/ps" "$tmp/nat" &&
-        grep -q "read through perf script: DWARF call graphs" "$tmp/nat.err"; then
-        ok "dwarf: read through perf script, saying why"
-    else fail "dwarf: $(head -c 300 "$tmp/nat.err")"; fi
-    PATH="$tmp/noperf" "$FLAMETUI" --collapse --no-perf-script "$tmp/dw.data" \
-        > /dev/null 2> "$tmp/nat.err"; rc=$?
-    if [ $rc = 1 ] && grep -q "cannot be read without perf script" "$tmp/nat.err"; then
-        ok "dwarf with --no-perf-script: exit 1 with the reason"
-    else fail "dwarf with --no-perf-script: exit $rc ($(cat "$tmp/nat.err"))"; fi
+# --call-graph dwarf, unwound natively (libdw), with the inline frames perf prints for
+# DWARF call graphs ("func+0x.. (inlined)"): a C program built here with -O2 -g (inlined
+# functions), a shell loop; and the program's -g run (frame pointers: no inline frames)
+dwnames=""
+cat > "$tmp/inl.c" <<'EOF2'
+#include <stdlib.h>
+static volatile unsigned long sink;
+static inline __attribute__((always_inline)) unsigned long mix(unsigned long x)
+{
+    for (int i = 0; i < 50; i++)
+        x = x * 6364136223846793005ul + 1442695040888963407ul;
+    return x;
+}
+static inline __attribute__((always_inline)) unsigned long twice(unsigned long x)
+{
+    return mix(x) ^ mix(x + 1);
+}
+__attribute__((noinline)) unsigned long leaf(unsigned long x) { return twice(x); }
+__attribute__((noinline)) unsigned long middle(unsigned long x)
+{
+    unsigned long s = 0;
+    for (int i = 0; i < 100; i++)
+        s += leaf(x + i);
+    return s;
+}
+int main(int argc, char **argv)
+{
+    unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 10000, s = 0;
+    for (unsigned long i = 0; i < n; i++)
+        s += middle(i);
+    sink = s;
+    return 0;
+}
+EOF2
+if ! command -v cc > /dev/null 2>&1 || ! cc -O2 -g -o "$tmp/inl" "$tmp/inl.c" 2> /dev/null; then
+    skip "no C compiler: the -O2 -g program's recordings not made"
+elif rec dw --call-graph dwarf -- "$tmp/inl" 20000; then
+    dwnames="dw"
+    rec dwfp -g -- "$tmp/inl" 20000 && dwnames="$dwnames dwfp"
 else
     skip "perf record --call-graph dwarf not permitted"
 fi
+rec dwsh --call-graph dwarf -- sh -c "$loop" && dwnames="$dwnames dwsh"
+# a program a shell runs (fork, exec: the process had maps before): perf's libunwind
+# unwinds it otherwise (it stops at __libc_start_call_main): read through perf script,
+# saying why
+if [ -x "$tmp/inl" ] && rec dwexec --call-graph dwarf -- sh -c "$tmp/inl 20000; true"; then
+    "$FLAMETUI" --collapse "$tmp/dwexec.data" > "$tmp/nat" 2> "$tmp/nat.err"
+    "$FLAMETUI" --collapse --perf-script "$tmp/dwexec.data" > "$tmp/ps" 2> /dev/null
+    if [ -s "$tmp/ps" ] && cmp -s "$tmp/ps" "$tmp/nat" &&
+        grep -q "read through perf script: DWARF call graphs of a process that ran" \
+            "$tmp/nat.err"; then
+        ok "dwexec: read through perf script, saying why"
+    else fail "dwexec: [$(head -c 300 "$tmp/nat.err")] $(wc -l < "$tmp/ps") $(wc -l < "$tmp/nat")"; fi
+fi
+for n in $dwnames; do
+    x="$tmp/$n.data"
+    perf script -F +pid -i "$x" > "$tmp/want.txt" 2> /dev/null
+    "$text" "$x" > "$tmp/got.txt" 2> "$tmp/text.err"
+    if cmp -s "$tmp/want.txt" "$tmp/got.txt"
+    then ok "$n: the reader's text == perf script -F +pid"
+    else fail "$n: the reader's text != perf script -F +pid ($(cat "$tmp/text.err"))"
+        diff "$tmp/want.txt" "$tmp/got.txt" | head -8; fi
+    [ "$n" = dw ] && { grep -q ' mix+0x[0-9a-f]* (inlined)$' "$tmp/got.txt" && ok "dw: inline frames in the text" ||
+        fail "dw: no inline frame (mix ... (inlined)) in the text"; }
+    for flags in "" "--all"; do
+        # shellcheck disable=SC2086 # the flags are meant to split
+        PATH="$tmp/noperf" "$FLAMETUI" --collapse --no-perf-script $flags "$x" \
+            > "$tmp/nat" 2> "$tmp/nat.err"
+        if command -v perl > /dev/null 2>&1 && [ -f "$oracle" ]; then
+            # shellcheck disable=SC2086
+            perf script -F +pid -i "$x" 2> /dev/null | perl "$oracle" $flags |
+                LC_ALL=C sort > "$tmp/ref"
+        else
+            # shellcheck disable=SC2086
+            "$FLAMETUI" --collapse --perf-script $flags "$x" 2> /dev/null |
+                LC_ALL=C sort > "$tmp/ref"
+        fi
+        LC_ALL=C sort "$tmp/nat" > "$tmp/nat.sorted"
+        if [ -s "$tmp/ref" ] && cmp -s "$tmp/ref" "$tmp/nat.sorted"; then
+            ok "$n ${flags:-(default)}: native == perf script | stackcollapse-perf.pl"
+        else fail "$n ${flags:-(default)}: native != the reference" \
+            "($(head -c 300 "$tmp/nat.err"))"; diff "$tmp/ref" "$tmp/nat.sorted" | head -6; fi
+    done
+done
+# --srcline natively: source lines from libdw as perf's addr2line path prints them
+# (perf script -F +pid,+srcline), for every recording above but node's (see above)
+for n in $names $dwnames; do
+    [ "$n" = node ] && continue
+    x="$tmp/$n.data"
+    perf script -F +pid,+srcline -i "$x" > "$tmp/want.txt" 2> "$tmp/perf.err"; prc=$?
+    if [ $prc != 0 ]; then   # e.g. its addr2line of a deleted memfd exits: SIGPIPE
+        skip "$n --srcline: perf script itself failed (exit $prc: $(tail -1 "$tmp/perf.err"))"
+        continue
+    fi
+    "$text" --srcline "$x" > "$tmp/got.txt" 2> "$tmp/text.err"
+    if cmp -s "$tmp/want.txt" "$tmp/got.txt"
+    then ok "$n: the reader's text == perf script -F +pid,+srcline"
+    else fail "$n: the reader's text != perf script -F +pid,+srcline" \
+        "($(cat "$tmp/text.err"))"; diff "$tmp/want.txt" "$tmp/got.txt" | head -8; fi
+    PATH="$tmp/noperf" "$FLAMETUI" --collapse --srcline --no-perf-script "$x" \
+        > "$tmp/nat" 2> "$tmp/nat.err"
+    "$FLAMETUI" --collapse --srcline --perf-script "$x" > "$tmp/ps" 2> /dev/null
+    if [ -s "$tmp/ps" ] && cmp -s "$tmp/ps" "$tmp/nat"; then
+        ok "$n --srcline: native == through perf script"
+    else fail "$n --srcline: native != through perf script ($(head -c 300 "$tmp/nat.err"))"
+        diff "$tmp/ps" "$tmp/nat" | head -6; fi
+done
 finish

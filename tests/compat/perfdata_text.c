@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - tests/compat/perfdata_text.c FILE: prints the text the native perf.data
- * reader makes of FILE (what `perf script -F +pid -i FILE` prints), for
+ * reader makes of FILE (what `perf script -F +pid -i FILE` prints; --srcline: -F
+ * +pid,+srcline, perf.data files only), for
  * tests/compat/perf_data_native.sh to compare byte for byte. Exit 1 with the reason when
  * the reader refuses the file (perf script would read it instead). A FILE in perf's pipe
  * format is read by the pipe reader; FILE "-": standard input, in the pipe format, read
@@ -21,12 +22,17 @@
 
 int main(int argc, char **argv)
 {
+    bool srcline = argc > 1 && !strcmp(argv[1], "--srcline");   /* -F +pid,+srcline */
+    if (srcline) {
+        argv++;
+        argc--;
+    }
     char path[4096];
     const char *top = getenv("top_srcdir");
     snprintf(path, sizeof path, "%s/tests/data/perf-data-tiny.data", top ? top : ".");
     const char *file = argc == 2 ? argv[1] : path;
     if (argc > 2) {
-        fprintf(stderr, "usage: perfdata_text [FILE]\n");
+        fprintf(stderr, "usage: perfdata_text [--srcline] [FILE]\n");
         return 2;
     }
     if (argc == 1 && !freopen("/dev/null", "w", stdout))
@@ -60,9 +66,10 @@ int main(int argc, char **argv)
         return 0;
     }
     struct pd_file f;
-    if (!perfdata_open(&f, p, (size_t)st.st_size, why, sizeof why) ||
-        !perfdata_check(&f, why, sizeof why) ||
-        perfdata_print(&f, fileno(stdout), why, sizeof why) < 0) {
+    bool ok = perfdata_open(&f, p, (size_t)st.st_size, why, sizeof why) &&
+              perfdata_check(&f, why, sizeof why);
+    f.srcline = srcline;
+    if (!ok || perfdata_print(&f, fileno(stdout), why, sizeof why) < 0) {
         fprintf(stderr, "%s: %s\n", file, why);
         return 1;
     }

@@ -3,7 +3,8 @@
  * (src/input/perfdata_*.c). Input: the bytes of a perf.data file, as mapped.
  * Checks: no crash, hang, leak or sanitizer report on any header, attr, feature section
  * or record; a file perfdata_open and perfdata_check accept is printed (to /dev/null)
- * whatever its records hold (maps, forks, comms, samples, call chains). Kernel symbols
+ * whatever its records hold (maps, forks, comms, samples, call chains, DWARF samples'
+ * registers and stack copies; with source lines for inputs of odd size). Kernel symbols
  * come from /dev/null (not /proc/kallsyms, read per input). An input in perf's pipe format
  * (a 16-byte header) is checked whole and as a start (perfdata_pipe_check) and read as a
  * stream (perfdata_pipe_print, which must survive what the check would refuse: a live
@@ -46,6 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (perfdata_open(&f, p, size, why, sizeof why) && perfdata_check(&f, why, sizeof why)) {
         f.kallsyms = "/dev/null";
+        f.srcline = size & 1;   /* source lines (perfdata_lines.c) for half the inputs */
         perfdata_print(&f, devnull, why, sizeof why);
     }
     perfdata_close(&f);
