@@ -126,12 +126,7 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
             loader_free(l);
             return NULL;
         }
-        l->fd = perf_data_fd(l->child);
-        if (perf_data_note(l->child))
-            note(l, "%s", perf_data_note(l->child));
-        l->regular = l->follow = false;   /* a pipe, that ends: shown as loading */
-        l->format = FORMAT_PERF;
-        l->dc_state = DC_NO;
+        loader_perf_child(l);
         return l;
     }
     l->sample_type = o->sample_type ? xstrdup(o->sample_type) : NULL;

@@ -62,6 +62,7 @@ void perf_free(struct perf_parser *p)
     buf_fini(&p->fbuf);
     buf_fini(&p->pidtid);
     buf_fini(&p->oneline_ev);
+    perf_fcache_free(p->fc);
     free(p->sf);
     free(p);
 }
@@ -490,6 +491,11 @@ static void unrecognized(struct perf_parser *p)
         p->first_skipped = p->line;
 }
 
+void perf_count_unrecognized(struct perf_parser *p)
+{
+    unrecognized(p);
+}
+
 /* A line after a sample without a call chain (perf_match_oneline: the next line
  * decides): another such sample starts (true: the line is done), a header ends it, a
  * frame line drops it. */
@@ -663,3 +669,20 @@ size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
     return r.pos;
 }
 
+
+void perf_one_line(struct perf_parser *p, const char *s, size_t n, bool keep_ptrs)
+{
+    struct reader r = {s, n, n, true};
+    if (p->o.max_line && n > p->o.max_line)
+        perf_long_line(p);
+    else
+        do_line(p, s, n, &r, 0);
+    if (!keep_ptrs)
+        spill(&p->fr);
+}
+
+void perf_end_oneline(struct perf_parser *p)
+{
+    if (p->oneline)
+        oneline_flush(p);
+}

@@ -72,6 +72,27 @@ long perf_lines(const struct perf_parser *p);
  * the trie's user). Not with o->samples (the time index needs the leaf nodes).
  * perf_samples() still counts them. NULL: back to the trie. */
 void perf_set_sink(struct perf_parser *p, const struct stack_sink *sink);
+/* -- records given structured (a perf.data read natively: perfdata_run.c), parsed by
+ * the same rules as their text, without the text of their call chains. For each line
+ * perf script would print other than a call chain's frame lines (a record's header, the
+ * blank line ending it, a sample without a call chain): perf_rec_line. For each frame:
+ * perf_rec_frame with the frame's key; when it returns PERF_REC_NONE (the key is new),
+ * perf_rec_frame_line with the frame's line as perf script prints it. A key (k1, k2) must
+ * stand for the same line for the life of the parser. Both return the frame's handle
+ * (perf_rec_frame_line always one), for perf_rec_frame_again: the same frame again
+ * without its key (false: it cannot be, use the key). perf_rec_end at the end of the
+ * input. Lines have no '\n'. */
+#define PERF_REC_NONE UINT32_MAX
+void perf_rec_line(struct perf_parser *p, const char *s, size_t n);
+uint32_t perf_rec_frame(struct perf_parser *p, uint64_t k1, uint64_t k2);
+uint32_t perf_rec_frame_line(struct perf_parser *p, uint64_t k1, uint64_t k2, const char *s,
+                             size_t n);
+bool perf_rec_frame_again(struct perf_parser *p, uint32_t h);
+/* Asks for the memory perf_rec_frame (perf_rec_frame_again) will read: a sample's frames
+ * are all asked for first, then added (the cache misses overlap). */
+void perf_rec_prefetch(struct perf_parser *p, uint64_t k1, uint64_t k2);
+void perf_rec_prefetch_again(const struct perf_parser *p, uint32_t h);
+void perf_rec_end(struct perf_parser *p);
 /* -- the events of the input */
 /* The events seen so far: number 0 is the one kept (the first event, or --event-filter;
  * samples: the records added), the others are skipped records of other events, counted

@@ -35,6 +35,8 @@ struct perf_data {
     bool pipe_fmt;      /* ... in perf's pipe format (perfdata_pipe_print) */
     unsigned char *ahead; /* a pipe's bytes read ahead (prefix included) */
     size_t nahead;
+    bool inproc;        /* read in this process: f, a mapped file (no child) */
+    struct pd_file f;
     char note[256];     /* why perf script reads it ("": natively, or forced) */
 };
 
@@ -500,6 +502,13 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
         free(ahead);
         return NULL;
     }
+    if (native && !pipe_fmt) {   /* perf's file format: read here, from the mapping */
+        struct perf_data *c = xcalloc(1, sizeof *c);
+        c->out = c->err = c->errw = -1;
+        c->native = c->inproc = true;
+        c->f = f;
+        return c;
+    }
     struct start *s = xcalloc(1, sizeof *s);
     *s = (struct start){.path = path, .in_fd = in_fd, .in_regular = in_regular,
                         .pipe_mode = pipe_mode, .prefix = prefix, .nprefix = nprefix};
@@ -586,6 +595,11 @@ fail:
 int perf_data_fd(const struct perf_data *c)
 {
     return c->out;
+}
+
+const struct pd_file *perf_data_file(const struct perf_data *c)
+{
+    return c->inproc ? &c->f : NULL;
 }
 
 const char *perf_data_note(const struct perf_data *c)
@@ -693,5 +707,9 @@ void perf_data_free(struct perf_data *c)
         reap(c->keeper, 1000, true);
     if (c->err >= 0)
         close(c->err);
+    if (c->inproc) {
+        munmap((void *)(uintptr_t)c->f.p, c->f.len);
+        perfdata_close(&c->f);
+    }
     free(c);
 }

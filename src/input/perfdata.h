@@ -124,6 +124,22 @@ void pd_syms_span(const struct pd_syms *s, uint64_t *lo, uint64_t *hi);
 void pd_syms_free(struct pd_syms *s);
 
 /* -- perfdata_run.c */
+/* One frame of a sample's call chain: its address and the cpumode it was taken in (the
+ * PERF_RECORD_MISC_* cpumode: 1 kernel, 2 user, 3 hypervisor, 4 guest kernel), as
+ * perfdata_run.c's sample_chain builds the list of a sample from its callchain (the one
+ * place where a sample's frames are made, before any name is looked up: an unwinder adds
+ * its frames there). A frame's names come from one place too, frame_resolve (map, dso,
+ * symbol and offset of the address) whose result frame_text prints as perf script's
+ * line; with a parser (pd_machine_new_parser) each distinct (address space, address) is
+ * resolved once and each distinct (dso, address) printed and parsed once. */
+struct pd_frame {
+    uint64_t ip;
+    uint32_t mode;
+};
+struct perf_parser;
+/* The offsets (into f->p) of the data section's records but FINISHED_ROUND, in the order
+ * perf processes them (by time, stable); *count of them. The caller frees it. */
+uint64_t *pd_order(const struct pd_file *f, size_t *count);
 /* Writes perf script's text for the perf.data f to fd. 0, or -1 with why. */
 int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n);
 /* The machine alone, fed record by record (rec: a whole record, in the order perf
@@ -133,6 +149,9 @@ struct pd_machine *pd_machine_new(const struct pd_file *f, int fd);
 void pd_machine_record(struct pd_machine *m, const unsigned char *rec);
 int pd_machine_end(struct pd_machine *m, char *why, size_t n);
 void pd_machine_flush(struct pd_machine *m);   /* the text so far written out */
+/* The machine giving its samples to the perf script parser p instead (parse_perf.h:
+ * records given structured), no text written; pd_machine_end ends the parser's input. */
+struct pd_machine *pd_machine_new_parser(const struct pd_file *f, struct perf_parser *p);
 /* A record's time as perf orders it (0: none). */
 uint64_t pd_machine_time(const struct pd_file *f, const unsigned char *rec);
 
