@@ -8,19 +8,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "input/mapguard.h"
 #include "input/perfdata.h"
 #include "input/stack_pipe.h"
 
 #define HAND_OVER_BYTES ((size_t)1 << 20) /* record bytes between two progress reports */
+#define RELEASE_BYTES ((size_t)8 << 20)   /* file pages given back at a time */
 
 struct perf_native {
     const struct pd_file *f;
     struct perf_parser *p;
     struct pd_machine *m;
     uint64_t *off;              /* the records in perf's order */
+    uint64_t *low;              /* low[i]: the lowest of off[i..n) */
     size_t n, next;
+    uint64_t released;          /* the file's pages below are given back */
     bool ended, faulted;
     struct stack_pipe *pipe;    /* threaded: the producer's pipe, else NULL */
     size_t step_max;            /* a step's bytes (map_guard's argument) */
@@ -34,7 +39,22 @@ static uint16_t rec_size(const unsigned char *r)
     return size;
 }
 
-/* Records from n->next on, until step_max bytes were read; the end ends the machine. */
+/* Gives back the pages of the file below the records still to come (they are read
+ * again from the file if touched: a hint), so a big file does not stay in memory. */
+static void release_read(struct perf_native *n)
+{
+    uint64_t upto = n->next < n->n ? n->low[n->next] : n->f->len;
+    uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t from = n->released > n->f->data_off ? n->released : n->f->data_off;
+    from = (from + pg - 1) / pg * pg;
+    upto = upto / pg * pg;
+    if (upto < from + RELEASE_BYTES)
+        return;
+    madvise((void *)(uintptr_t)(n->f->p + from), upto - from, MADV_DONTNEED);
+    n->released = upto;
+}
+
+/* Records from n->next on, until step_max bytes were read. */
 static void run_records(void *arg)
 {
     struct perf_native *n = arg;
@@ -45,6 +65,7 @@ static void run_records(void *arg)
         bytes += rec_size(r);
     }
     n->step_bytes = bytes;
+    release_read(n);
 }
 
 static void end_machine(struct perf_native *n)
@@ -84,6 +105,9 @@ struct perf_native *perf_native_new(const struct pd_file *f, struct trie *t,
     n->p = perf_new(t, o);
     n->m = pd_machine_new_parser(f, n->p);
     n->off = pd_order(f, &n->n);
+    n->low = xmalloc((n->n ? n->n : 1) * sizeof *n->low);
+    for (size_t i = n->n; i-- > 0;)
+        n->low[i] = i + 1 < n->n && n->low[i + 1] < n->off[i] ? n->low[i + 1] : n->off[i];
     if (!threaded || o->samples)
         return n;
     n->pipe = stack_pipe_new(t, NULL);
@@ -180,5 +204,6 @@ void perf_native_free(struct perf_native *n)
     }
     perf_free(n->p);
     free(n->off);
+    free(n->low);
     free(n);
 }
