@@ -390,6 +390,45 @@ static const struct parser_ops perf_native_ops = {
     .free = native_free,
 };
 
+/* perf's pipe format read here (perf_native_stream): bytes, not lines */
+static size_t stream_feed(void *p, const char *buf, size_t n, bool eof, bool strict,
+                          struct ft_error *err)
+{
+    (void)strict;
+    return perf_native_stream_feed(p, buf, n, eof, err);
+}
+
+static size_t stream_samples(const void *p)
+{
+    return perf_samples(perf_native_stream_parser(p));
+}
+
+static void stream_report(const struct loader *l, const void *p, struct buf *msg)
+{
+    perf_report(l, perf_native_stream_parser(p), msg);
+}
+
+static size_t stream_events(const void *p, size_t i, const char **name, size_t *len,
+                            size_t *samples)
+{
+    return perf_events(perf_native_stream_parser(p), i, name, len, samples);
+}
+
+static bool stream_untimed(const void *p)
+{
+    return perf_untimed_op(perf_native_stream_parser(p));
+}
+
+static void stream_free(void *p)
+{
+    perf_native_stream_free(p);
+}
+
+static const struct parser_ops perf_stream_ops = {
+    .feed = stream_feed, .whole = true, .samples = stream_samples, .report = stream_report,
+    .events = stream_events, .untimed = stream_untimed, .free = stream_free,
+};
+
 void loader_perf_child(struct loader *l)
 {
     l->fd = perf_data_fd(l->child);
@@ -399,8 +438,17 @@ void loader_perf_child(struct loader *l)
     l->format = FORMAT_PERF;
     l->dc_state = DC_NO;
     const struct pd_file *f = perf_data_file(l->child);
-    if (f)
+    const void *ahead;
+    size_t nahead;
+    if (f) {
         loader_set_parser(l, &perf_native_ops, perf_native_new(f, l->t, &l->popts, l->batch));
+    } else if (perf_data_stream(l->child, &ahead, &nahead)) {
+        struct perf_native_stream *s = perf_native_stream_new(l->t, &l->popts);
+        loader_set_parser(l, &perf_stream_ops, s);
+        struct ft_error e = {0, ""};
+        if (nahead)   /* checked already (perfdata_pipe_check): it cannot fail here */
+            perf_native_stream_feed(s, ahead, nahead, false, &e);
+    }
 }
 
 static void *pprof_make(struct loader *l)
@@ -565,8 +613,8 @@ static int start_perf_stdin(struct loader *l, const char *p, size_t n, struct ft
     enum dc_state dc = l->dc_state;
     loader_perf_child(l);
     l->dc_state = dc;
-    if (perf_data_file(l->child) && fd > STDIN_FILENO)
-        close(fd);   /* mapped: the fd is not read again */
+    if (l->fd != fd && fd > STDIN_FILENO)
+        close(fd);   /* mapped, or opened again: this fd is not read again */
     l->in.len = l->start = l->scanned = 0;
     return 0;
 }

@@ -37,6 +37,8 @@ struct perf_data {
     size_t nahead;
     bool inproc;        /* read in this process: f, a mapped file (no child) */
     struct pd_file f;
+    bool stream;        /* perf's pipe format read in this process from out (no child) */
+    bool out_borrowed;  /* out is the caller's (standard input): not closed */
     char note[256];     /* why perf script reads it ("": natively, or forced) */
 };
 
@@ -478,6 +480,37 @@ static bool fork_native(struct perf_data *c, struct pd_file *f, int in_fd, const
     return true;
 }
 
+/* perf's pipe format read in this process: from a pipe (ahead: its bytes read already,
+ * in_fd the rest), or a file (f maps it: the mapping goes, the file is read). */
+static struct perf_data *start_stream(const char *path, int in_fd, struct pd_file *f,
+                                      unsigned char *ahead, size_t nahead, bool nonblock,
+                                      struct ft_error *err)
+{
+    if (f->p)
+        munmap((void *)(uintptr_t)f->p, f->len);
+    perfdata_close(f);
+    int fd = in_fd;
+    if (!ahead && path) {
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+            ft_error_set(err, 0, "cannot open: %s", strerror(errno));
+            return NULL;
+        }
+    } else if (!ahead) {
+        lseek(fd, 0, SEEK_SET);   /* a regular standard input: from its start */
+    } else if (nonblock) {
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    }
+    struct perf_data *c = xcalloc(1, sizeof *c);
+    c->err = c->errw = -1;
+    c->out = fd;
+    c->out_borrowed = fd == in_fd;
+    c->native = c->stream = true;
+    c->ahead = ahead;
+    c->nahead = nahead;
+    return c;
+}
+
 struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *path, int in_fd,
                                   bool in_regular, const void *prefix, size_t nprefix,
                                   bool pipe_mode, bool nonblock, struct ft_error *err)
@@ -509,6 +542,8 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
         c->f = f;
         return c;
     }
+    if (native)   /* perf's pipe format: read here, from the fd */
+        return start_stream(path, in_fd, &f, ahead, nahead, nonblock, err);
     struct start *s = xcalloc(1, sizeof *s);
     *s = (struct start){.path = path, .in_fd = in_fd, .in_regular = in_regular,
                         .pipe_mode = pipe_mode, .prefix = prefix, .nprefix = nprefix};
@@ -600,6 +635,13 @@ int perf_data_fd(const struct perf_data *c)
 const struct pd_file *perf_data_file(const struct perf_data *c)
 {
     return c->inproc ? &c->f : NULL;
+}
+
+bool perf_data_stream(const struct perf_data *c, const void **ahead, size_t *n)
+{
+    *ahead = c->ahead;
+    *n = c->nahead;
+    return c->stream;
 }
 
 const char *perf_data_note(const struct perf_data *c)
@@ -695,7 +737,7 @@ void perf_data_free(struct perf_data *c)
 {
     if (!c)
         return;
-    if (c->out >= 0)
+    if (c->out >= 0 && !c->out_borrowed)
         close(c->out);   /* a perf still writing gets SIGPIPE */
     if (c->pid)
         reap(c->pid, 1000, true);
@@ -711,5 +753,6 @@ void perf_data_free(struct perf_data *c)
         munmap((void *)(uintptr_t)c->f.p, c->f.len);
         perfdata_close(&c->f);
     }
+    free(c->ahead);
     free(c);
 }

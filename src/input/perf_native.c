@@ -207,3 +207,50 @@ void perf_native_free(struct perf_native *n)
     free(n->low);
     free(n);
 }
+
+/* -- perf's pipe format, pushed */
+
+struct perf_native_stream {
+    struct perf_parser *p;
+    struct pd_stream *s;
+    bool ended;
+};
+
+struct perf_native_stream *perf_native_stream_new(struct trie *t, const struct perf_opts *o)
+{
+    struct perf_native_stream *n = xcalloc(1, sizeof *n);
+    n->p = perf_new(t, o);
+    n->s = pd_stream_new(n->p, -1);
+    return n;
+}
+
+size_t perf_native_stream_feed(struct perf_native_stream *n, const void *p, size_t len,
+                               bool eof, struct ft_error *err)
+{
+    if (n->ended)
+        return len;
+    char why[200];
+    bool ok = pd_stream_push(n->s, p, len);
+    if (ok && !eof)
+        return len;
+    n->ended = true;
+    if (pd_stream_end(n->s, why, sizeof why) < 0) {
+        ft_error_set(err, 0, "%s", why);
+        return (size_t)-1;
+    }
+    return len;
+}
+
+const struct perf_parser *perf_native_stream_parser(const struct perf_native_stream *n)
+{
+    return n->p;
+}
+
+void perf_native_stream_free(struct perf_native_stream *n)
+{
+    if (!n)
+        return;
+    pd_stream_free(n->s);
+    perf_free(n->p);
+    free(n);
+}

@@ -38,4 +38,15 @@ size_t perf_native_events(const struct perf_native *n, size_t i, const char **na
                           size_t *len, size_t *samples);
 void perf_native_trie_replaced(struct perf_native *n);
 void perf_native_free(struct perf_native *n);   /* NULL is a no-op; stops the thread */
+
+/* perf's pipe format (perf record -o -), pushed as it is read (pd_stream in perfdata.h),
+ * on the calling thread into t. feed takes p[0..len) whole (len, or (size_t)-1 with err
+ * when the input cannot be read: what came before is in t); eof ends the input. */
+struct perf_native_stream;
+struct perf_native_stream *perf_native_stream_new(struct trie *t, const struct perf_opts *o);
+size_t perf_native_stream_feed(struct perf_native_stream *n, const void *p, size_t len,
+                               bool eof, struct ft_error *err);
+/* The parser, for its counters (parse_perf.h). */
+const struct perf_parser *perf_native_stream_parser(const struct perf_native_stream *n);
+void perf_native_stream_free(struct perf_native_stream *n);
 #endif
