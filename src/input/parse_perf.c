@@ -70,6 +70,7 @@ void perf_free(struct perf_parser *p)
 void perf_set_sink(struct perf_parser *p, const struct stack_sink *sink)
 {
     p->sink = sink ? *sink : (struct stack_sink){NULL, NULL, 0};
+    p->sf_prev = 0;
 }
 
 
@@ -348,16 +349,24 @@ static void insert(struct perf_parser *p)
     size_t n = p->pn.n + p->fr.n;
     const char *bytes;
     if (p->sink.stack) {
-        /* the whole stack with its hashes, for another thread to insert */
+        /* the stack with its hashes, for another thread to insert: the frames it shares
+         * with the stack handed over before (same path hashes) are kept, not sent */
         if (n > p->sf_cap)
             FT_GROW(p->sf, p->sf_cap, n);
         uint64_t h = p->sink.root_phash;
+        size_t keep = 0;
         for (size_t i = 0; i < n; i++) {
             const struct name_ref *r = stack_name(p, i, &bytes);
             h = trie_hash_step(h, r->hash);
+            if (keep == i && i < p->sf_prev && p->sf[i].phash == h && p->sf[i].hash == r->hash &&
+                p->sf[i].len == r->len)
+                keep++;
             p->sf[i] = (struct stack_frame){name_bytes(r, bytes), r->len, r->id, r->hash, h};
         }
-        p->sink.stack(p->sink.ctx, p->sf, 0, n, p->period);
+        if (keep == n && n)   /* the same stack again: its last frame is sent anyway */
+            keep--;
+        p->sf_prev = n;
+        p->sink.stack(p->sink.ctx, p->sf + keep, keep, n, p->period);
         p->samples++;
         return;
     }

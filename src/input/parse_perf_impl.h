@@ -84,8 +84,8 @@ struct perf_parser {
     struct perf_fcache *fc;
     /* perf_set_sink */
     struct stack_sink sink;
-    struct stack_frame *sf;
-    size_t sf_cap;
+    struct stack_frame *sf;    /* the stack handed over last: sf_prev frames */
+    size_t sf_cap, sf_prev;
 };
 
 /* A source of further lines, for --srcline (the script reads the next line itself). */
