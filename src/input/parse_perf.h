@@ -93,6 +93,23 @@ bool perf_rec_frame_again(struct perf_parser *p, uint32_t h);
 void perf_rec_prefetch(struct perf_parser *p, uint64_t k1, uint64_t k2);
 void perf_rec_prefetch_again(const struct perf_parser *p, uint32_t h);
 void perf_rec_end(struct perf_parser *p);
+/* A sample's header line s[0..n) whose "COMM PID/TID " part is s[0..head_end) (the rest:
+ * numbers and the event), parsed as perf_rec_line does; when the line is of the usual
+ * form (its header and event match where they should), its who (that part's effect) is
+ * kept and numbered for perf_rec_head, else PERF_REC_NONE. */
+uint32_t perf_rec_who(struct perf_parser *p, const char *s, size_t n, size_t head_end);
+/* The header line of a sample of a known who, given as its numbers (what the line would
+ * print: "SEC.USEC:" of time_ns when has_time, "[CPU]" when cpu is not UINT32_MAX, the
+ * period, the event name, which has no blank). */
+struct perf_rec_head {
+    uint32_t who;
+    const char *ev;
+    size_t evlen;
+    uint64_t period, time_ns;
+    bool has_time;
+    uint32_t cpu;
+};
+void perf_rec_head(struct perf_parser *p, const struct perf_rec_head *h);
 /* -- the events of the input */
 /* The events seen so far: number 0 is the one kept (the first event, or --event-filter;
  * samples: the records added), the others are skipped records of other events, counted

@@ -80,8 +80,15 @@ struct perf_parser {
     struct count oneline_period;
     struct buf oneline_ev;
     size_t no_callchain;       /* such samples added */
-    /* records given structured (parse_perf_rec.c): the frame cache, NULL until used */
+    /* records given structured (parse_perf_rec.c): the frame cache, NULL until used;
+     * the "who" of headers (perf_rec_who): their process frames' ids in who_ids, their
+     * pid and tid bytes in who_bytes */
     struct perf_fcache *fc;
+    struct perf_who *who;
+    size_t nwho, who_cap;
+    uint32_t *who_ids;
+    size_t who_nids, who_idcap;
+    struct buf who_bytes;
     /* perf_set_sink */
     struct stack_sink sink;
     struct stack_frame *sf;    /* the stack handed over last: sf_prev frames */

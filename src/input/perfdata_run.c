@@ -69,6 +69,9 @@ struct thread {
     uint32_t *ch;
     size_t cn, cfcap, chcap;
     uint64_t uver, kver;
+    /* with a parser: the who of its headers (perf_rec_who) while comm_gen, pid and tid
+     * are those it was made for */
+    uint32_t who, who_gen, comm_gen, who_pid, who_tid;
 };
 
 #define HBITS 12
@@ -93,6 +96,7 @@ struct machine {
     struct buf o;
     bool write_failed;
     int name_width;
+    bool ev_plain[PD_MAX_ATTRS];   /* the attr's name has no blank (perf_rec_head) */
     struct sym_cache cache[1u << CACHE_BITS];
     /* records into a perf script parser instead of text (pd_machine_new_parser) */
     struct perf_parser *p;
@@ -256,6 +260,7 @@ static struct thread *thread_add(struct machine *m, int32_t pid, int32_t tid)
     char c[32];
     snprintf(c, sizeof c, ":%d", tid);
     t->comm = xstrdup(c);
+    t->who = PERF_REC_NONE;
     uint32_t h = hash_u32((uint32_t)tid);
     t->next = m->threads[h];
     m->threads[h] = t;
@@ -316,6 +321,7 @@ static void set_comm(struct thread *t, const char *comm)
     free(t->comm);
     t->comm = xstrdup(comm);
     t->comm_set = true;
+    t->comm_gen++;
 }
 
 /* -- records */
@@ -615,12 +621,10 @@ static void put_padded(struct buf *b, const char *s, int width)
     buf_append(b, s, l);
 }
 
-/* "COMM  PID/TID  [CPU] SEC.USEC:  PERIOD EVENT: " as perf script -F +pid prints it
- * (the comm right-aligned in 16 columns for a sample without a call chain). */
-static void sample_header(struct machine *m, const struct pd_sample *s, struct thread *t,
-                          struct buf *b)
+/* "COMM  PID/TID " of a sample's header (the comm right-aligned in 16 columns for a
+ * sample without a call chain). */
+static void sample_who(const struct pd_sample *s, const struct thread *t, struct buf *b)
 {
-    const struct pd_file *f = m->f;
     if (s->chain)
         put_str(b, t->comm);
     else
@@ -630,6 +634,29 @@ static void sample_header(struct machine *m, const struct pd_sample *s, struct t
     buf_putc(b, '/');
     put_int(b, (int32_t)s->tid, true);
     buf_putc(b, ' ');
+}
+
+/* The event names' widths and blanks, once the attrs are all known (the first sample). */
+static void attr_names(struct machine *m)
+{
+    const struct pd_file *f = m->f;
+    for (size_t i = 0; i < f->nattrs; i++) {
+        const char *nm = f->attrs[i].name;
+        int l = (int)strlen(nm);
+        if (l > m->name_width)
+            m->name_width = l;
+        m->ev_plain[i] = l > 0 && !nm[strcspn(nm, " \t\n\r\f\v")];
+    }
+    if (m->name_width < 0)
+        m->name_width = 0;
+}
+
+/* "COMM  PID/TID  [CPU] SEC.USEC:  PERIOD EVENT: " as perf script -F +pid prints it. */
+static void sample_header(struct machine *m, const struct pd_sample *s, struct thread *t,
+                          struct buf *b)
+{
+    const struct pd_file *f = m->f;
+    sample_who(s, t, b);
     if (f->sample_type & PD_S_CPU) {
         buf_putc(b, '[');
         put_dec(b, s->cpu, 3, 0, false);
@@ -646,11 +673,7 @@ static void sample_header(struct machine *m, const struct pd_sample *s, struct t
         buf_putc(b, ' ');
     }
     if (m->name_width < 0)   /* the attrs are all known by the first sample */
-        for (size_t i = 0; i < f->nattrs; i++) {
-            int l = (int)strlen(f->attrs[i].name);
-            if (l > m->name_width)
-                m->name_width = l;
-        }
+        attr_names(m);
     put_padded(b, f->attrs[s->attr].name, m->name_width);
     buf_append(b, ": ", 2);
 }
@@ -684,6 +707,39 @@ static size_t sample_chain(struct machine *m, const struct pd_sample *s)
     return n;
 }
 
+/* A sample's header into the parser: its numbers when its who is known (perf_rec_head),
+ * else its line (and its who kept when the header has the fields of the usual form). */
+static void sample_head(struct machine *m, const struct pd_sample *s, struct thread *t)
+{
+    const struct pd_file *f = m->f;
+    struct buf *b = &m->line;
+    if (m->name_width < 0)
+        attr_names(m);
+    bool usual = (f->sample_type & PD_S_TIME) && (f->sample_type & PD_S_PERIOD) &&
+                 m->ev_plain[s->attr];
+    if (usual && t->who != PERF_REC_NONE && t->who_gen == t->comm_gen &&
+        t->who_pid == s->pid && t->who_tid == s->tid) {
+        const char *ev = f->attrs[s->attr].name;
+        struct perf_rec_head h = {t->who, ev, strlen(ev), s->period, s->time, true,
+                                  (f->sample_type & PD_S_CPU) ? s->cpu : UINT32_MAX};
+        perf_rec_head(m->p, &h);
+        return;
+    }
+    b->len = 0;
+    sample_who(s, t, b);
+    size_t head_end = b->len;
+    b->len = 0;
+    sample_header(m, s, t, b);
+    if (!usual) {
+        perf_rec_line(m->p, b->p, b->len);
+        return;
+    }
+    t->who = perf_rec_who(m->p, b->p, b->len, head_end);
+    t->who_gen = t->comm_gen;
+    t->who_pid = s->pid;
+    t->who_tid = s->tid;
+}
+
 /* How many frames at the root end of the sample's m->fv[0..n) are those of t's last
  * sample, in the same address spaces. */
 static size_t same_root(const struct machine *m, const struct thread *t, size_t n)
@@ -706,15 +762,15 @@ static void sample_to_parser(struct machine *m, const struct pd_sample *s,
     struct perf_parser *p = m->p;
     struct frame_name r;
     b->len = 0;
-    sample_header(m, s, t, b);
     if (!s->chain) {
+        sample_header(m, s, t, b);
         buf_putc(b, ' ');
         frame_resolve(m, t, misc & MISC_CPUMODE, s->ip, &r);
         frame_text(b, &r, s->ip, true);
         perf_rec_line(p, b->p, b->len - 1);
         return;
     }
-    perf_rec_line(p, b->p, b->len);
+    sample_head(m, s, t);
     size_t n = sample_chain(m, s), same = same_root(m, t, n);
     if (n) {
         FT_GROW(m->fh, m->hcap, n);
