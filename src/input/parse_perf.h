@@ -88,10 +88,19 @@ uint32_t perf_rec_frame(struct perf_parser *p, uint64_t k1, uint64_t k2);
 uint32_t perf_rec_frame_line(struct perf_parser *p, uint64_t k1, uint64_t k2, const char *s,
                              size_t n);
 bool perf_rec_frame_again(struct perf_parser *p, uint32_t h);
-/* Asks for the memory perf_rec_frame (perf_rec_frame_again) will read: a sample's frames
+/* A frame's names copied out by handle (perf_rec_ref_of), for perf_rec_frame_ref: the
+ * same as perf_rec_frame_again, from the copy (kept next to the caller's data). */
+struct perf_rec_ref {
+    const char *ptr;
+    uint64_t hash;
+    uint32_t len, id, h, flags, cnt;
+};
+void perf_rec_ref_of(const struct perf_parser *p, uint32_t h, struct perf_rec_ref *r);
+bool perf_rec_frame_ref(struct perf_parser *p, const struct perf_rec_ref *r);
+/* Asks for the memory perf_rec_frame will read: a sample's frames
  * are all asked for first, then added (the cache misses overlap). */
 void perf_rec_prefetch(struct perf_parser *p, uint64_t k1, uint64_t k2);
-void perf_rec_prefetch_again(const struct perf_parser *p, uint32_t h);
+
 void perf_rec_end(struct perf_parser *p);
 /* A sample's header line s[0..n) whose "COMM PID/TID " part is s[0..head_end) (the rest:
  * numbers and the event), parsed as perf_rec_line does; when the line is of the usual

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/strtab.h"
 #include "input/parse_perf_impl.h"
@@ -32,13 +33,14 @@ struct fc_val {
 
 struct fc_slot {
     uint64_t k1, k2;
-    uint32_t val;         /* PERF_REC_NONE: empty */
+    uint32_t val1;        /* the value + 1; 0: empty (a zeroed table is empty) */
     uint32_t java;
 };
 
 struct perf_fcache {
-    struct fc_slot *v;
+    struct fc_slot *v;    /* xcalloc_table: huge pages when big */
     size_t mask, n;
+    bool mapped;
     struct fc_val *vals;
     size_t nvals, vcap;
     uint32_t *ids;
@@ -54,9 +56,21 @@ static uint64_t fc_hash(uint64_t k1, uint64_t k2, uint32_t java)
 static void fc_alloc(struct perf_fcache *fc, size_t slots)
 {
     fc->mask = slots - 1;
-    fc->v = xmalloc(slots * sizeof *fc->v);
-    for (size_t i = 0; i < slots; i++)
-        fc->v[i].val = PERF_REC_NONE;
+    fc->v = xcalloc_table(slots * sizeof *fc->v, &fc->mapped);
+}
+
+/* The values are probed at random too: big ones get huge pages (a hint). */
+static void fc_vals_grow(struct perf_fcache *fc)
+{
+    size_t old = fc->vcap;
+    FT_GROW(fc->vals, fc->vcap, fc->nvals + 1);
+    size_t bytes = fc->vcap * sizeof *fc->vals, huge = (size_t)2 << 20;
+    if (fc->vcap != old && bytes >= 2 * huge) {
+        uintptr_t a = ((uintptr_t)fc->vals + huge - 1) & ~(uintptr_t)(huge - 1);
+        uintptr_t e = ((uintptr_t)fc->vals + bytes) & ~(uintptr_t)(huge - 1);
+        if (e > a)
+            madvise((void *)a, e - a, MADV_HUGEPAGE);
+    }
 }
 
 static struct perf_fcache *fc_get(struct perf_parser *p)
@@ -75,7 +89,7 @@ void perf_fcache_free(struct perf_fcache *fc)
 {
     if (!fc)
         return;
-    free(fc->v);
+    xfree_table(fc->v, (fc->mask + 1) * sizeof *fc->v, fc->mapped);
     free(fc->vals);
     free(fc->ids);
     free(fc);
@@ -88,7 +102,7 @@ static struct fc_slot *fc_slot(const struct perf_fcache *fc, uint64_t k1, uint64
     size_t i = fc_hash(k1, k2, java) & fc->mask;
     for (;;) {
         struct fc_slot *e = &fc->v[i];
-        if (e->val == PERF_REC_NONE || (e->k1 == k1 && e->k2 == k2 && e->java == java))
+        if (!e->val1 || (e->k1 == k1 && e->k2 == k2 && e->java == java))
             return e;
         i = (i + 1) & fc->mask;
     }
@@ -98,27 +112,28 @@ static void fc_grow(struct perf_fcache *fc)
 {
     struct fc_slot *old = fc->v;
     size_t n = fc->mask + 1;
+    bool mapped = fc->mapped;
     fc_alloc(fc, 2 * n);
     for (size_t i = 0; i < n; i++)
-        if (old[i].val != PERF_REC_NONE)
+        if (old[i].val1)
             *fc_slot(fc, old[i].k1, old[i].k2, old[i].java) = old[i];
-    free(old);
+    xfree_table(old, n * sizeof *old, mapped);
 }
 
 /* The value of the key, a new one when it has none. */
 static uint32_t fc_add(struct perf_fcache *fc, uint64_t k1, uint64_t k2, uint32_t java)
 {
     struct fc_slot *e = fc_slot(fc, k1, k2, java);
-    if (e->val != PERF_REC_NONE)
-        return e->val;
+    if (e->val1)
+        return e->val1 - 1;
     if (2 * (fc->n + 1) > fc->mask + 1) {
         fc_grow(fc);
         e = fc_slot(fc, k1, k2, java);
     }
-    if (fc->nvals >= PERF_REC_NONE)
+    if (fc->nvals >= PERF_REC_NONE - 1)
         die("perf record too large");
-    FT_GROW(fc->vals, fc->vcap, fc->nvals + 1);
-    *e = (struct fc_slot){k1, k2, (uint32_t)fc->nvals, java};
+    fc_vals_grow(fc);
+    *e = (struct fc_slot){k1, k2, (uint32_t)fc->nvals + 1, java};
     fc->vals[fc->nvals] = (struct fc_val){NULL, 0, 0, PERF_NO_ID, 0, 0, java | FC_NONAMES};
     fc->n++;
     return (uint32_t)fc->nvals++;
@@ -155,10 +170,26 @@ void perf_rec_prefetch(struct perf_parser *p, uint64_t k1, uint64_t k2)
     __builtin_prefetch(&fc->v[fc_hash(k1, k2, p->is_java ? FC_JAVA : 0) & fc->mask]);
 }
 
-void perf_rec_prefetch_again(const struct perf_parser *p, uint32_t h)
+void perf_rec_ref_of(const struct perf_parser *p, uint32_t h, struct perf_rec_ref *r)
 {
-    if (p->fc && h < p->fc->nvals)
-        __builtin_prefetch(&p->fc->vals[h]);
+    const struct perf_fcache *fc = p->fc;
+    if (h == PERF_REC_NONE || !fc || h >= fc->nvals) {
+        *r = (struct perf_rec_ref){NULL, 0, 0, 0, PERF_REC_NONE, 0, 0};
+        return;
+    }
+    const struct fc_val *v = &fc->vals[h];
+    *r = (struct perf_rec_ref){v->ptr, v->hash, v->len, v->id, h, v->flags, v->cnt};
+}
+
+bool perf_rec_frame_ref(struct perf_parser *p, const struct perf_rec_ref *r)
+{
+    if (r->h == PERF_REC_NONE || (r->flags & FC_NONAMES) || r->cnt != 1 ||
+        (r->flags & (FC_LONG | FC_UNREC)) || (r->flags & FC_JAVA) != (p->is_java ? FC_JAVA : 0u))
+        return perf_rec_frame_again(p, r->h);   /* the rare kinds: from the table */
+    p->line++;
+    if (p->have_pname)
+        push_name_h(&p->fr, r->ptr, r->len, r->hash, r->id);
+    return true;
 }
 
 bool perf_rec_frame_again(struct perf_parser *p, uint32_t h)
@@ -178,9 +209,9 @@ uint32_t perf_rec_frame(struct perf_parser *p, uint64_t k1, uint64_t k2)
 {
     struct perf_fcache *fc = fc_get(p);
     const struct fc_slot *e = fc_slot(fc, k1, k2, p->is_java ? FC_JAVA : 0);
-    if (e->val == PERF_REC_NONE || !perf_rec_frame_again(p, e->val))
+    if (!e->val1 || !perf_rec_frame_again(p, e->val1 - 1))
         return PERF_REC_NONE;
-    return e->val;
+    return e->val1 - 1;
 }
 
 uint32_t perf_rec_frame_line(struct perf_parser *p, uint64_t k1, uint64_t k2, const char *s,

@@ -63,10 +63,10 @@ struct thread {
     bool comm_set;
     struct maps *maps;
     struct thread *next;
-    /* with a parser: the last sample's frames and their handles (perf_rec_frame_again),
+    /* with a parser: the last sample's frames and their names (perf_rec_frame_ref),
      * good while the maps are those of versions uver (its own) and kver (the kernel's) */
     struct pd_frame *cf;
-    uint32_t *ch;
+    struct perf_rec_ref *ch;
     size_t cn, cfcap, chcap;
     uint64_t uver, kver;
     /* with a parser: the who of its headers (perf_rec_who) while comm_gen, pid and tid
@@ -102,7 +102,7 @@ struct machine {
     struct perf_parser *p;
     struct buf line;            /* one line for the parser */
     struct pd_frame *fv;        /* the sample's frames */
-    uint32_t *fh;               /* their handles (perf_rec_frame) */
+    struct perf_rec_ref *fh;    /* their names (perf_rec_ref_of) */
     struct frame_name *fw;      /* where they are (frame_where) */
     size_t fcap, hcap, fwcap;
     uint64_t version;           /* the last maps version given */
@@ -777,35 +777,33 @@ static void sample_to_parser(struct machine *m, const struct pd_sample *s,
         FT_GROW(m->fw, m->fwcap, n);
     }
     /* where each frame is, its cache entry asked for ahead (the probes then overlap) */
-    for (size_t i = 0; i < n; i++) {
-        if (i >= n - same) {
-            perf_rec_prefetch_again(p, t->ch[t->cn - n + i]);
-            continue;
-        }
+    for (size_t i = 0; i < n - same; i++) {
         frame_where(m, t, m->fv[i].mode, m->fv[i].ip, &m->fw[i]);
         perf_rec_prefetch(p, m->fw[i].key, m->fw[i].addr);
     }
     for (size_t i = 0; i < n; i++) {
         struct frame_name *w = &m->fw[i];
         if (i >= n - same) {
-            if (perf_rec_frame_again(p, t->ch[t->cn - n + i])) {
-                m->fh[i] = t->ch[t->cn - n + i];
+            const struct perf_rec_ref *ref = &t->ch[t->cn - n + i];
+            if (perf_rec_frame_ref(p, ref)) {
+                m->fh[i] = *ref;
                 continue;
             }
             frame_where(m, t, m->fv[i].mode, m->fv[i].ip, w);
         }
-        m->fh[i] = perf_rec_frame(p, w->key, w->addr);
-        if (m->fh[i] != PERF_REC_NONE)
-            continue;
-        frame_sym(m, w);
-        b->len = 0;
-        frame_text(b, w, m->fv[i].ip, false);
-        m->fh[i] = perf_rec_frame_line(p, w->key, w->addr, b->p, b->len - 1);
+        uint32_t h = perf_rec_frame(p, w->key, w->addr);
+        if (h == PERF_REC_NONE) {
+            frame_sym(m, w);
+            b->len = 0;
+            frame_text(b, w, m->fv[i].ip, false);
+            h = perf_rec_frame_line(p, w->key, w->addr, b->p, b->len - 1);
+        }
+        perf_rec_ref_of(p, h, &m->fh[i]);
     }
     perf_rec_line(p, "", 0);
     /* the frames are the thread's last now (the buffers change places) */
     struct pd_frame *fv = t->cf;
-    uint32_t *fh = t->ch;
+    struct perf_rec_ref *fh = t->ch;
     size_t fcap = t->cfcap, hcap = t->chcap;
     t->cf = m->fv;
     t->ch = m->fh;
