@@ -429,6 +429,12 @@ static void tee_copy(struct loader *l, const unsigned char *p, size_t n)
     }
 }
 
+void loader_tee(struct loader *l, const void *p, size_t n)
+{
+    if (l->tee_fd && n)
+        tee_copy(l, p, n);
+}
+
 /* Drops consumed bytes from the front of the buffer (amortised: at most half moves). */
 static void compact(struct loader *l)
 {

@@ -613,6 +613,10 @@ static int start_perf_stdin(struct loader *l, const char *p, size_t n, struct ft
     enum dc_state dc = l->dc_state;
     loader_perf_child(l);
     l->dc_state = dc;
+    const void *ahead;
+    size_t nahead;
+    if (perf_data_stream(l->child, &ahead, &nahead) && nahead > n)   /* read past p */
+        loader_tee(l, (const char *)ahead + n, nahead - n);
     if (l->fd != fd && fd > STDIN_FILENO)
         close(fd);   /* mapped, or opened again: this fd is not read again */
     l->in.len = l->start = l->scanned = 0;

@@ -451,9 +451,11 @@ static bool native_ok(const struct perf_data_opts *o, const char *path, int in_f
 }
 
 /* perf's pipe format read in this process: from a pipe (ahead: its bytes read already,
- * in_fd the rest), or a file (f maps it: the mapping goes, the file is read). */
+ * in_fd the rest), or a file (f maps it: the mapping goes, the file is read; standard
+ * input from where it is, after its bytes read already, prefix[0..nprefix)). */
 static struct perf_data *start_stream(const char *path, int in_fd, struct pd_file *f,
-                                      unsigned char *ahead, size_t nahead, bool nonblock,
+                                      unsigned char *ahead, size_t nahead,
+                                      const void *prefix, size_t nprefix, bool nonblock,
                                       struct ft_error *err)
 {
     if (f->p)
@@ -466,9 +468,11 @@ static struct perf_data *start_stream(const char *path, int in_fd, struct pd_fil
             ft_error_set(err, 0, "cannot open: %s", strerror(errno));
             return NULL;
         }
-    } else if (!ahead) {
-        lseek(fd, 0, SEEK_SET);   /* a regular standard input: from its start */
-    } else if (nonblock) {
+    } else if (!ahead && nprefix) {
+        ahead = (unsigned char *)xmemdup(prefix, nprefix);
+        nahead = nprefix;
+        fd = in_fd;
+    } else if (ahead && nonblock) {
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
     }
     struct perf_data *c = xcalloc(1, sizeof *c);
@@ -513,7 +517,7 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
         return c;
     }
     if (native)   /* perf's pipe format: read here, from the fd */
-        return start_stream(path, in_fd, &f, ahead, nahead, nonblock, err);
+        return start_stream(path, in_fd, &f, ahead, nahead, prefix, nprefix, nonblock, err);
     struct start *s = xcalloc(1, sizeof *s);
     *s = (struct start){.path = path, .in_fd = in_fd, .in_regular = in_regular,
                         .pipe_mode = pipe_mode, .prefix = prefix, .nprefix = nprefix};

@@ -5,7 +5,8 @@
 # child process (no text printed and parsed again), for perf's file format (a batch
 # output on a second thread, the time index in steps) and its pipe format (a file and
 # standard input); the stacks are those of the committed expectation. strace counts the
-# processes made (a thread is not one). Skips without strace.
+# processes made (a thread is not one). Skips without strace. --tee of the pipe format
+# on standard input copies the raw bytes.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 F="$FLAMETUI"
 d="${top_srcdir:-.}/tests/data"
@@ -31,6 +32,11 @@ check "pipe format file, --collapse" "$tmp/want.pipe" --collapse --no-perf-scrip
     "$d/perf-pipe-tiny.data"
 STDIN="$d/perf-pipe-tiny.data" check "pipe format on standard input" "$tmp/want.pipe" \
     --collapse --no-perf-script -
+# --tee of perf's pipe format on standard input: the raw bytes, those read ahead included
+cat "$d/perf-pipe-tiny.data" | "$F" --collapse --no-perf-script --tee="$tmp/tee" - \
+    > "$tmp/out" 2> "$tmp/err"
+if cmp -s "$d/perf-pipe-tiny.data" "$tmp/tee"; then ok "pipe format, --tee: the raw input"
+else fail "pipe format, --tee: the copy differs ($(head -c 200 "$tmp/err"))"; fi
 "$F" --collapse --group=cpu --no-perf-script "$d/perf-data-tiny.data" | LC_ALL=C sort \
     > "$tmp/want.cpu"
 check "file format, the time index (--group=cpu)" "$tmp/want.cpu" --collapse --group=cpu \
