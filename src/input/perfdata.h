@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - perfdata.h: perf.data read natively (perf record's binary file, in the
- * documented format of tools/perf/Documentation/perf.data-file-format.txt), printed as the
- * text `perf script -F +pid` prints for it, so the perf script parser (parse_perf.c) and
- * every one of its options see the same input either way.
+ * documented format of tools/perf/Documentation/perf.data-file-format.txt), into the
+ * perf script parser (parse_perf.c) record by record, as the text `perf script -F +pid`
+ * prints for it would give them (a frame's line made and parsed once per distinct frame),
+ * so that every one of its options sees the same input either way; or printed as that
+ * text (perfdata_print, perfdata_pipe_print: the tests compare it with perf script's).
  *   perfdata_read.c  the file: header, attrs, event names, build ids, sample decoding
  *   perfdata_sym.c   symbols: ELF files through elfutils (libelf, libdw's dwelf), the
  *                    build-id cache, /proc/kallsyms, /tmp/perf-PID.map, demangling
- *   perfdata_run.c   the machine (threads, maps), records in time order, the text
+ *   perfdata_run.c   the machine (threads, maps), records in time order, to the parser
+ *                    or the text
  * What the reader does not understand is refused up front with a reason (perfdata_open):
  * the caller then runs perf script instead. Internal to src/input. */
 #ifndef FLAMETUI_PERFDATA_H
