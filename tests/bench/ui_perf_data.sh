@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # flametui - tests/bench/ui_perf_data.sh: the viewer on a perf.data (in a 200x60 tmux
 # pane): the time from its start until the first frame of the flame graph is on screen
-# (the status line names the root, "all", with its samples: the first step drawn), and
-# until the whole file is loaded (no LOADING left). Polls the pane every 10 ms (the
+# (the status line names the root, "all": the first step drawn), and until the whole
+# file is loaded (LOADING was shown and is gone; a file read before it shows counts
+# after 5 s). Polls the pane every 10 ms (the
 # resolution, plus tmux's own delay).
 # usage: ui_perf_data.sh FLAMETUI FILE [ROUNDS]   Prints the medians and each round's.
 # Exit 77 when tmux is not installed. A benchmark, not a test.
@@ -24,6 +25,7 @@ while [ "$r" -lt "$rounds" ]; do
     tmux -L "$sock" -f /dev/null new-session -d -x 200 -y 60 \
         "TERM=xterm-256color '$ft' '$file'; sleep 5"
     t1=
+    seen=
     while :; do
         screen=$(tmux -L "$sock" capture-pane -p 2>/dev/null || true)
         now=$(date +%s.%N)
@@ -31,8 +33,8 @@ while [ "$r" -lt "$rounds" ]; do
         *"all  "*) [ -n "$t1" ] || t1=$now ;;
         esac
         case $screen in
-        *LOADING*) ;;
-        *"all  "*) break ;;
+        *LOADING*) seen=1 ;;
+        *"all  "*) [ -n "$seen" ] || [ "$(echo "$now - $t0 > 5" | bc)" = 1 ] && break ;;
         esac
         if [ "$(echo "$now - $t0 > 120" | bc)" = 1 ]; then
             echo "ui_perf_data: not loaded after 120 s" >&2
