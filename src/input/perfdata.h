@@ -140,8 +140,9 @@ struct pd_frame {
     uint32_t mode;
 };
 struct perf_parser;
-/* The offsets (into f->p) of the data section's records but FINISHED_ROUND, in the order
- * perf processes them (by time, stable); *count of them. The caller frees it. */
+/* The offsets (into f->p) of the data section's records but FINISHED_ROUND (of an f
+ * perfdata_check took), in the order perf processes them (by time, stable); *count of
+ * them. The caller frees it. */
 uint64_t *pd_order(const struct pd_file *f, size_t *count);
 /* Writes perf script's text for the perf.data f to fd. 0, or -1 with why. */
 int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n);

@@ -886,6 +886,18 @@ static uint64_t rec_time(const struct pd_file *f, const unsigned char *r, uint32
     return perfdata_rec_time(f, r, size);
 }
 
+/* A sample's time read where the layout puts it (after the identifier, ip and tid), for
+ * records perfdata_check took (every sample decodes). */
+static uint64_t sample_time_at(const struct pd_file *f, const unsigned char *r, size_t size)
+{
+    uint64_t st = f->sample_type;
+    if (!(st & PD_S_TIME))
+        return 0;
+    size_t off = 8 + 8 * (size_t)(!!(st & PD_S_IDENTIFIER) + !!(st & PD_S_IP) +
+                                  !!(st & PD_S_TID));
+    return off + 8 <= size ? pd_u64(r + off) : 0;
+}
+
 static void machine_free(struct machine *m)
 {
     for (size_t i = 0; i < (1u << HBITS); i++) {
@@ -974,7 +986,8 @@ uint64_t *pd_order(const struct pd_file *f, size_t *count)
             break;
         if (type != PD_FINISHED_ROUND) {
             FT_GROW(ev, cap, nev + 1);
-            ev[nev].time = rec_time(f, p, type, size);
+            ev[nev].time = type == PD_SAMPLE ? sample_time_at(f, p, size)
+                                             : rec_time(f, p, type, size);
             ev[nev].off = (uint64_t)(p - f->p);
             if (nev && ev[nev].time < ev[nev - 1].time)
                 sorted = false;
