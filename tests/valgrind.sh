@@ -69,14 +69,6 @@ cat > "$tmp/ncurses.supp" <<'EOF2'
    ...
    fun:mousemask_sp
 }
-{
-   perf_data_native_child_exits_without_freeing_the_parents_reader
-   Memcheck:Leak
-   match-leak-kinds: definite
-   fun:calloc
-   fun:xcalloc
-   fun:perf_data_start
-}
 EOF2
 # valgrind by its path: an e2e test may run flametui with a PATH of its own (no perf)
 VG="$(command -v valgrind || echo valgrind) -q --error-exitcode=97 --leak-check=full --errors-for-leak-kinds=definite \
@@ -120,6 +112,13 @@ vg "pprof cut short" 1 --collapse --format=pprof "$tmp/cut.pb"
 vg "bpftrace --collapse" 0 --collapse "$data/bpftrace-maps.bt"
 vg "bpftrace --text" 0 --text --cols 100 "$data/bpftrace-hand.bt"
 vg "perf options" 0 --collapse --tid --addrs --jit --event-filter=cpu-clock:ppp "$data/perf-threads.perf"
+vg "perf.data, read here (on a second thread)" 0 --collapse --no-perf-script \
+    "$data/perf-data-tiny.data"
+vg "perf.data, read here in steps (the time index)" 0 --collapse --group=cpu --no-perf-script \
+    "$data/perf-data-tiny.data"
+vg "perf.data, the pipe format" 0 --collapse --no-perf-script "$data/perf-pipe-tiny.data"
+stdin=$data/perf-pipe-tiny.data vg "perf.data, the pipe format on stdin" 0 --collapse \
+    --no-perf-script
 vg "filters --collapse" 0 --collapse -r --include=main --exclude=c --hide=a "$tmp/x.folded"
 vg "--text --search" 0 --text --cols 60 --search=a -i "$tmp/x.folded"
 vg "--top" 0 --top=3 "$tmp/x.folded"

@@ -126,12 +126,7 @@ struct loader *loader_open(const char *path, const struct load_opts *o, struct t
             loader_free(l);
             return NULL;
         }
-        l->fd = perf_data_fd(l->child);
-        if (perf_data_note(l->child))
-            note(l, "%s", perf_data_note(l->child));
-        l->regular = l->follow = false;   /* a pipe, that ends: shown as loading */
-        l->format = FORMAT_PERF;
-        l->dc_state = DC_NO;
+        loader_perf_child(l);
         return l;
     }
     l->sample_type = o->sample_type ? xstrdup(o->sample_type) : NULL;
@@ -432,6 +427,12 @@ static void tee_copy(struct loader *l, const unsigned char *p, size_t n)
         p += w;
         n -= (size_t)w;
     }
+}
+
+void loader_tee(struct loader *l, const void *p, size_t n)
+{
+    if (l->tee_fd && n)
+        tee_copy(l, p, n);
 }
 
 /* Drops consumed bytes from the front of the buffer (amortised: at most half moves). */

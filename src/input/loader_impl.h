@@ -120,6 +120,11 @@ int loader_sniff_input(struct loader *l, const char *p, size_t n, bool eof, bool
 size_t loader_feed(struct loader *l, const char *p, size_t n, bool eof, struct ft_error *err);
 /* The parser counts the next line as too long (its bytes are dropped). */
 void loader_long_line(struct loader *l);
+/* l->child was started: its output is read (perf script text), or, a perf.data read in
+ * this process, the native parser made. */
+void loader_perf_child(struct loader *l);
+/* --tee: p[0..n), raw input bytes read by other means than the loader's own reads. */
+void loader_tee(struct loader *l, const void *p, size_t n);
 /* loader.c: a step of the folded pipe (folded_pipe_ops.step). */
 enum load_status loader_step_pipe(struct loader *l, size_t max_bytes, struct ft_error *err);
 #endif

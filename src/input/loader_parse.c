@@ -9,8 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/trie.h"
+#include "input/perf_native.h"
+#include "input/perfdata.h"
 #include "input/sniff.h"
 
 size_t loader_perf_events(const struct loader *l, size_t i, const char **name, size_t *len,
@@ -331,6 +334,123 @@ const struct parser_ops perf_mt_ops = {
     .free = free,
 };
 
+/* A perf.data read in this process (perf_native.h). */
+#define NATIVE_WAIT_MS 20   /* the viewer's step waits at most this long for the reader */
+
+static enum load_status native_step(struct loader *l, size_t max_bytes, struct ft_error *err)
+{
+    int rc = perf_native_step(l->parser, max_bytes < 4096 ? 4096 : max_bytes,
+                              l->batch ? -1 : NATIVE_WAIT_MS, &l->consumed, err);
+    if (rc > 0)
+        return LOAD_MORE;
+    l->eof = l->done = true;
+    return rc < 0 ? LOAD_ERROR : LOAD_EOF;
+}
+
+static size_t native_samples(const void *p)
+{
+    struct perf_mt_stats s;
+    perf_native_stats(p, &s);
+    return s.samples;
+}
+
+static void native_report(const struct loader *l, const void *p, struct buf *msg)
+{
+    struct perf_mt_stats s;
+    perf_native_stats(p, &s);
+    report_perf(l, &s, msg);
+}
+
+static size_t native_events(const void *p, size_t i, const char **name, size_t *len,
+                            size_t *samples)
+{
+    return perf_native_events(p, i, name, len, samples);
+}
+
+static bool native_untimed(const void *p)
+{
+    struct perf_mt_stats s;
+    perf_native_stats(p, &s);
+    return s.lines > 0 && s.last_time < 0;
+}
+
+static void native_replaced(void *p)
+{
+    perf_native_trie_replaced(p);
+}
+
+static void native_free(void *p)
+{
+    perf_native_free(p);
+}
+
+static const struct parser_ops perf_native_ops = {
+    .step = native_step, .samples = native_samples, .report = native_report,
+    .events = native_events, .untimed = native_untimed, .trie_replaced = native_replaced,
+    .free = native_free,
+};
+
+/* perf's pipe format read here (perf_native_stream): bytes, not lines */
+static size_t stream_feed(void *p, const char *buf, size_t n, bool eof, bool strict,
+                          struct ft_error *err)
+{
+    (void)strict;
+    return perf_native_stream_feed(p, buf, n, eof, err);
+}
+
+static size_t stream_samples(const void *p)
+{
+    return perf_samples(perf_native_stream_parser(p));
+}
+
+static void stream_report(const struct loader *l, const void *p, struct buf *msg)
+{
+    perf_report(l, perf_native_stream_parser(p), msg);
+}
+
+static size_t stream_events(const void *p, size_t i, const char **name, size_t *len,
+                            size_t *samples)
+{
+    return perf_events(perf_native_stream_parser(p), i, name, len, samples);
+}
+
+static bool stream_untimed(const void *p)
+{
+    return perf_untimed_op(perf_native_stream_parser(p));
+}
+
+static void stream_free(void *p)
+{
+    perf_native_stream_free(p);
+}
+
+static const struct parser_ops perf_stream_ops = {
+    .feed = stream_feed, .whole = true, .samples = stream_samples, .report = stream_report,
+    .events = stream_events, .untimed = stream_untimed, .free = stream_free,
+};
+
+void loader_perf_child(struct loader *l)
+{
+    l->fd = perf_data_fd(l->child);
+    if (perf_data_note(l->child))
+        buf_printf(&l->notes, "%s: %s\n", l->name, perf_data_note(l->child));
+    l->regular = l->follow = false;   /* a pipe, that ends: shown as loading */
+    l->format = FORMAT_PERF;
+    l->dc_state = DC_NO;
+    const struct pd_file *f = perf_data_file(l->child);
+    const void *ahead;
+    size_t nahead;
+    if (f) {
+        loader_set_parser(l, &perf_native_ops, perf_native_new(f, l->t, &l->popts, l->batch));
+    } else if (perf_data_stream(l->child, &ahead, &nahead)) {
+        struct perf_native_stream *s = perf_native_stream_new(l->t, &l->popts);
+        loader_set_parser(l, &perf_stream_ops, s);
+        struct ft_error e = {0, ""};
+        if (nahead)   /* checked already (perfdata_pipe_check): it cannot fail here */
+            perf_native_stream_feed(s, ahead, nahead, false, &e);
+    }
+}
+
 static void *pprof_make(struct loader *l)
 {
     struct pprof_parser *p = pprof_new(l->t, l->sample_type);
@@ -485,15 +605,20 @@ static int start_perf_stdin(struct loader *l, const char *p, size_t n, struct ft
                             "script cannot read it compressed)");
     bool pipe_mode = false;
     perf_data_sniff(p, n, &pipe_mode);
+    int fd = l->fd;
     l->child = perf_data_start(&l->pdo, NULL, l->fd, l->regular, p, n, pipe_mode,
                                !l->batch, err);
     if (!l->child)
         return -1;
-    l->fd = perf_data_fd(l->child);
-    if (perf_data_note(l->child))
-        buf_printf(&l->notes, "%s: %s\n", l->name, perf_data_note(l->child));
-    l->regular = l->follow = false;
-    l->format = FORMAT_PERF;
+    enum dc_state dc = l->dc_state;
+    loader_perf_child(l);
+    l->dc_state = dc;
+    const void *ahead;
+    size_t nahead;
+    if (perf_data_stream(l->child, &ahead, &nahead) && nahead > n)   /* read past p */
+        loader_tee(l, (const char *)ahead + n, nahead - n);
+    if (l->fd != fd && fd > STDIN_FILENO)
+        close(fd);   /* mapped, or opened again: this fd is not read again */
     l->in.len = l->start = l->scanned = 0;
     return 0;
 }

@@ -62,6 +62,10 @@ void perf_free(struct perf_parser *p)
     buf_fini(&p->fbuf);
     buf_fini(&p->pidtid);
     buf_fini(&p->oneline_ev);
+    perf_fcache_free(p->fc);
+    free(p->who);
+    free(p->who_ids);
+    buf_fini(&p->who_bytes);
     free(p->sf);
     free(p);
 }
@@ -69,6 +73,7 @@ void perf_free(struct perf_parser *p)
 void perf_set_sink(struct perf_parser *p, const struct stack_sink *sink)
 {
     p->sink = sink ? *sink : (struct stack_sink){NULL, NULL, 0};
+    p->sf_prev = 0;
 }
 
 
@@ -347,16 +352,24 @@ static void insert(struct perf_parser *p)
     size_t n = p->pn.n + p->fr.n;
     const char *bytes;
     if (p->sink.stack) {
-        /* the whole stack with its hashes, for another thread to insert */
+        /* the stack with its hashes, for another thread to insert: the frames it shares
+         * with the stack handed over before (same path hashes) are kept, not sent */
         if (n > p->sf_cap)
             FT_GROW(p->sf, p->sf_cap, n);
         uint64_t h = p->sink.root_phash;
+        size_t keep = 0;
         for (size_t i = 0; i < n; i++) {
             const struct name_ref *r = stack_name(p, i, &bytes);
             h = trie_hash_step(h, r->hash);
+            if (keep == i && i < p->sf_prev && p->sf[i].phash == h && p->sf[i].hash == r->hash &&
+                p->sf[i].len == r->len)
+                keep++;
             p->sf[i] = (struct stack_frame){name_bytes(r, bytes), r->len, r->id, r->hash, h};
         }
-        p->sink.stack(p->sink.ctx, p->sf, 0, n, p->period);
+        if (keep == n && n)   /* the same stack again: its last frame is sent anyway */
+            keep--;
+        p->sf_prev = n;
+        p->sink.stack(p->sink.ctx, p->sf + keep, keep, n, p->period);
         p->samples++;
         return;
     }
@@ -488,6 +501,11 @@ static void unrecognized(struct perf_parser *p)
 {
     if (p->skipped++ == 0)
         p->first_skipped = p->line;
+}
+
+void perf_count_unrecognized(struct perf_parser *p)
+{
+    unrecognized(p);
 }
 
 /* A line after a sample without a call chain (perf_match_oneline: the next line
@@ -663,3 +681,103 @@ size_t perf_feed(struct perf_parser *p, const char *buf, size_t len, bool eof)
     return r.pos;
 }
 
+
+void perf_one_line(struct perf_parser *p, const char *s, size_t n, bool keep_ptrs)
+{
+    struct reader r = {s, n, n, true};
+    if (p->o.max_line && n > p->o.max_line)
+        perf_long_line(p);
+    else
+        do_line(p, s, n, &r, 0);
+    if (!keep_ptrs)
+        spill(&p->fr);
+}
+
+void perf_end_oneline(struct perf_parser *p)
+{
+    if (p->oneline)
+        oneline_flush(p);
+}
+
+/* --- record headers given structured (perf_rec_who, perf_rec_head) --------------------
+ * The "COMM PID/TID" part of a header line decides the process frame, its java bit, the
+ * pid and tid of the time index and (without a CPU field) the CPU rule's fallback: kept
+ * per who, so a later header of the same who is only its numbers. */
+struct perf_who {
+    uint32_t off, cnt;         /* the process frame's names: who_ids[off .. off + cnt) */
+    bool java;
+    uint32_t cpu;              /* header_cpu of a line without a CPU field */
+    uint32_t pt_off, pid_len, tid_len;  /* pid then tid bytes in who_bytes */
+};
+
+uint32_t perf_rec_who(struct perf_parser *p, const char *s, size_t n, size_t head_end)
+{
+    struct perf_header h;
+    const char *ev, *per;
+    size_t evlen, perlen;
+    bool usual = !p->oneline && !p->o.srcline && n && !perf_is_space(s[0]) &&
+                 (!p->o.max_line || n <= p->o.max_line) && perf_match_header(s, n, &h) &&
+                 h.end <= head_end && perf_match_event(s, n, &ev, &evlen, &per, &perlen);
+    perf_one_line(p, s, n, false);
+    if (!usual || !p->have_pname || !p->ids)
+        return PERF_REC_NONE;
+    FT_GROW(p->who, p->who_cap, p->nwho + 1);
+    struct perf_who *w = &p->who[p->nwho];
+    w->off = (uint32_t)p->who_nids;
+    w->cnt = (uint32_t)p->pn.n;
+    for (size_t i = 0; i < p->pn.n; i++) {
+        const struct name_ref *r = &p->pn.v[i];
+        FT_GROW(p->who_ids, p->who_idcap, p->who_nids + 1);
+        p->who_ids[p->who_nids++] =
+            strtab_intern_h(p->ids, name_bytes(r, p->pn.bytes.p), r->len, r->hash);
+    }
+    w->java = p->is_java;
+    w->cpu = header_cpu(s, head_end, head_end);
+    w->pt_off = (uint32_t)p->who_bytes.len;
+    w->pid_len = (uint32_t)p->pid_len;
+    w->tid_len = (uint32_t)(p->pidtid.len - p->pid_len);
+    buf_append(&p->who_bytes, p->pidtid.p ? p->pidtid.p : "", p->pidtid.len);
+    return (uint32_t)p->nwho++;
+}
+
+void perf_rec_head(struct perf_parser *p, const struct perf_rec_head *hd)
+{
+    const struct perf_who *w = &p->who[hd->who];
+    if (p->oneline)
+        oneline_flush(p);   /* a header line ends it */
+    p->line++;
+    if (!p->filter) {
+        p->filter = xmemdup(hd->ev, hd->evlen);
+        p->filter_len = hd->evlen;
+    } else if (hd->evlen != p->filter_len || memcmp(hd->ev, p->filter, hd->evlen) != 0) {
+        count_other(p, hd->ev, hd->evlen);
+        return;
+    }
+    p->period = count_u64(!p->o.weight_samples && hd->period ? hd->period : 1);
+    p->pn.n = 0;
+    p->pn.bytes.len = 0;
+    if (!p->o.no_process)
+        for (uint32_t k = 0; k < w->cnt; k++) {
+            uint32_t id = p->who_ids[w->off + k];
+            size_t len;
+            const char *b = strtab_get(p->ids, id, &len);
+            push_name_h(&p->pn, b, (uint32_t)len, strtab_hash(p->ids, id), id);
+        }
+    p->is_java = w->java;
+    p->have_pname = true;
+    p->rec_cpu = hd->cpu != UINT32_MAX ? hd->cpu : w->cpu;
+    p->rec_has_time = hd->has_time;
+    if (hd->has_time) {   /* as "SEC.USEC:" reads */
+        p->time_sec = hd->time_ns / 1000000000u;
+        p->time_frac = hd->time_ns % 1000000000u / 1000u;
+        p->time_digits = 6;
+        p->rec_ns = p->time_sec >= UINT64_MAX / 1000000000u - 1
+                        ? UINT64_MAX - 1000000000u
+                        : p->time_sec * 1000000000u + p->time_frac * 1000u;
+    }
+    if (p->o.samples) {
+        p->pidtid.len = 0;
+        buf_append(&p->pidtid, p->who_bytes.p + w->pt_off, w->pid_len + w->tid_len);
+        p->pid_len = w->pid_len;
+    }
+}

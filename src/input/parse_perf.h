@@ -72,6 +72,53 @@ long perf_lines(const struct perf_parser *p);
  * the trie's user). Not with o->samples (the time index needs the leaf nodes).
  * perf_samples() still counts them. NULL: back to the trie. */
 void perf_set_sink(struct perf_parser *p, const struct stack_sink *sink);
+/* -- records given structured (a perf.data read natively: perfdata_run.c), parsed by
+ * the same rules as their text, without the text of their call chains. For each line
+ * perf script would print other than a call chain's frame lines (a record's header, the
+ * blank line ending it, a sample without a call chain): perf_rec_line. For each frame:
+ * perf_rec_frame with the frame's key; when it returns PERF_REC_NONE (the key is new),
+ * perf_rec_frame_line with the frame's line as perf script prints it. A key (k1, k2) must
+ * stand for the same line for the life of the parser. Both return the frame's handle
+ * (perf_rec_frame_line always one), for perf_rec_frame_again: the same frame again
+ * without its key (false: it cannot be, use the key). perf_rec_end at the end of the
+ * input. Lines have no '\n'. */
+#define PERF_REC_NONE UINT32_MAX
+void perf_rec_line(struct perf_parser *p, const char *s, size_t n);
+uint32_t perf_rec_frame(struct perf_parser *p, uint64_t k1, uint64_t k2);
+uint32_t perf_rec_frame_line(struct perf_parser *p, uint64_t k1, uint64_t k2, const char *s,
+                             size_t n);
+bool perf_rec_frame_again(struct perf_parser *p, uint32_t h);
+/* A frame's names copied out by handle (perf_rec_ref_of), for perf_rec_frame_ref: the
+ * same as perf_rec_frame_again, from the copy (kept next to the caller's data). */
+struct perf_rec_ref {
+    const char *ptr;
+    uint64_t hash;
+    uint32_t len, id, h, flags, cnt;
+};
+void perf_rec_ref_of(const struct perf_parser *p, uint32_t h, struct perf_rec_ref *r);
+bool perf_rec_frame_ref(struct perf_parser *p, const struct perf_rec_ref *r);
+/* Asks for the memory perf_rec_frame will read: a sample's frames
+ * are all asked for first, then added (the cache misses overlap). */
+void perf_rec_prefetch(struct perf_parser *p, uint64_t k1, uint64_t k2);
+
+void perf_rec_end(struct perf_parser *p);
+/* A sample's header line s[0..n) whose "COMM PID/TID " part is s[0..head_end) (the rest:
+ * numbers and the event), parsed as perf_rec_line does; when the line is of the usual
+ * form (its header and event match where they should), its who (that part's effect) is
+ * kept and numbered for perf_rec_head, else PERF_REC_NONE. */
+uint32_t perf_rec_who(struct perf_parser *p, const char *s, size_t n, size_t head_end);
+/* The header line of a sample of a known who, given as its numbers (what the line would
+ * print: "SEC.USEC:" of time_ns when has_time, "[CPU]" when cpu is not UINT32_MAX, the
+ * period, the event name, which has no blank). */
+struct perf_rec_head {
+    uint32_t who;
+    const char *ev;
+    size_t evlen;
+    uint64_t period, time_ns;
+    bool has_time;
+    uint32_t cpu;
+};
+void perf_rec_head(struct perf_parser *p, const struct perf_rec_head *h);
 /* -- the events of the input */
 /* The events seen so far: number 0 is the one kept (the first event, or --event-filter;
  * samples: the records added), the others are skipped records of other events, counted

@@ -80,10 +80,19 @@ struct perf_parser {
     struct count oneline_period;
     struct buf oneline_ev;
     size_t no_callchain;       /* such samples added */
+    /* records given structured (parse_perf_rec.c): the frame cache, NULL until used;
+     * the "who" of headers (perf_rec_who): their process frames' ids in who_ids, their
+     * pid and tid bytes in who_bytes */
+    struct perf_fcache *fc;
+    struct perf_who *who;
+    size_t nwho, who_cap;
+    uint32_t *who_ids;
+    size_t who_nids, who_idcap;
+    struct buf who_bytes;
     /* perf_set_sink */
     struct stack_sink sink;
-    struct stack_frame *sf;
-    size_t sf_cap;
+    struct stack_frame *sf;    /* the stack handed over last: sf_prev frames */
+    size_t sf_cap, sf_prev;
 };
 
 /* A source of further lines, for --srcline (the script reads the next line itself). */
@@ -146,4 +155,14 @@ void perf_push_frame(struct names *nm, const char *s, size_t len);
 bool perf_is_source_line(const char *s, size_t n);
 void perf_do_frame(struct perf_parser *p, const struct perf_frame *f, size_t flen,
                    struct reader *r);
+/* parse_perf.c for parse_perf_rec.c: one whole line s[0..n) (no '\n', no line after it)
+ * as perf_feed parses it (the line cap included); the names still pointing into s are
+ * copied (spill) unless keep_ptrs. */
+void perf_one_line(struct perf_parser *p, const char *s, size_t n, bool keep_ptrs);
+/* A sample without a call chain waiting for the next line is ended (as at the end of
+ * the input). */
+void perf_end_oneline(struct perf_parser *p);
+/* The line just parsed was not recognized (counted). */
+void perf_count_unrecognized(struct perf_parser *p);
+void perf_fcache_free(struct perf_fcache *fc);
 #endif

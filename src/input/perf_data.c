@@ -31,10 +31,13 @@ struct perf_data {
     int err;            /* perf's stderr kept: an unlinked temporary file */
     int errw;           /* the write end of the pipe to the keeper (-1 once given) */
     int status;         /* wait status once reaped */
-    bool native;        /* the child reads the file natively */
-    bool pipe_fmt;      /* ... in perf's pipe format (perfdata_pipe_print) */
+    bool native;        /* read natively in this process (no child) */
     unsigned char *ahead; /* a pipe's bytes read ahead (prefix included) */
     size_t nahead;
+    bool inproc;        /* read in this process: f, a mapped file (no child) */
+    struct pd_file f;
+    bool stream;        /* perf's pipe format read in this process from out (no child) */
+    bool out_borrowed;  /* out is the caller's (standard input): not closed */
     char note[256];     /* why perf script reads it ("": natively, or forced) */
 };
 
@@ -449,33 +452,39 @@ static bool native_ok(const struct perf_data_opts *o, const char *path, int in_f
     return false;
 }
 
-/* Forks the native reader: the text on out[1], messages on errw. */
-static bool fork_native(struct perf_data *c, struct pd_file *f, int in_fd, const int out[2],
-                        struct ft_error *err)
+/* perf's pipe format read in this process: from a pipe (ahead: its bytes read already,
+ * in_fd the rest), or a file (f maps it: the mapping goes, the file is read; standard
+ * input from where it is, after its bytes read already, prefix[0..nprefix)). */
+static struct perf_data *start_stream(const char *path, int in_fd, struct pd_file *f,
+                                      unsigned char *ahead, size_t nahead,
+                                      const void *prefix, size_t nprefix, bool nonblock,
+                                      struct ft_error *err)
 {
-    c->pid = fork();
-    if (c->pid < 0) {
-        c->pid = 0;
-        return ft_error_set(err, 0, "cannot fork: %s", strerror(errno)), false;
-    }
-    if (c->pid == 0) {
-        child_setup();
-        util_set_die_hook(NULL);
-        dup2(c->errw, STDERR_FILENO);
-        close(out[0]);
-        char why[256];
-        int rc = !c->pipe_fmt ? perfdata_print(f, out[1], why, sizeof why)
-                 : c->ahead   ? perfdata_pipe_print(c->ahead, c->nahead, in_fd, out[1], why,
-                                                    sizeof why)
-                              : perfdata_pipe_print(f->p, f->len, -1, out[1], why, sizeof why);
-        if (rc < 0) {
-            char msg[300];
-            int k = snprintf(msg, sizeof msg, "%s\n", why);
-            write_all(STDERR_FILENO, msg, (size_t)k < sizeof msg ? (size_t)k : sizeof msg);
+    if (f->p)
+        munmap((void *)(uintptr_t)f->p, f->len);
+    perfdata_close(f);
+    int fd = in_fd;
+    if (!ahead && path) {
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+            ft_error_set(err, 0, "cannot open: %s", strerror(errno));
+            return NULL;
         }
-        _exit(rc < 0 ? 1 : 0);
+    } else if (!ahead && nprefix) {
+        ahead = (unsigned char *)xmemdup(prefix, nprefix);
+        nahead = nprefix;
+        fd = in_fd;
+    } else if (ahead && nonblock) {
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
     }
-    return true;
+    struct perf_data *c = xcalloc(1, sizeof *c);
+    c->err = c->errw = -1;
+    c->out = fd;
+    c->out_borrowed = fd == in_fd;
+    c->native = c->stream = true;
+    c->ahead = ahead;
+    c->nahead = nahead;
+    return c;
 }
 
 struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *path, int in_fd,
@@ -502,6 +511,15 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
         free(ahead);
         return NULL;
     }
+    if (native && !pipe_fmt) {   /* perf's file format: read here, from the mapping */
+        struct perf_data *c = xcalloc(1, sizeof *c);
+        c->out = c->err = c->errw = -1;
+        c->native = c->inproc = true;
+        c->f = f;
+        return c;
+    }
+    if (native)   /* perf's pipe format: read here, from the fd */
+        return start_stream(path, in_fd, &f, ahead, nahead, prefix, nprefix, nonblock, err);
     struct start *s = xcalloc(1, sizeof *s);
     *s = (struct start){.path = path, .in_fd = in_fd, .in_regular = in_regular,
                         .pipe_mode = pipe_mode, .prefix = prefix, .nprefix = nprefix};
@@ -519,16 +537,11 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
     }
     struct perf_data *c = NULL;
     int out[2] = {-1, -1}, in[2] = {-1, -1};
-    if (!native && !build_argv(o, s, err))
+    if (!build_argv(o, s, err))
         goto fail;
     c = xcalloc(1, sizeof *c);
     c->out = c->err = c->errw = -1;
-    c->native = native;
-    c->pipe_fmt = pipe_fmt;
-    c->ahead = ahead;
-    c->nahead = nahead;
-    ahead = NULL;
-    if (!native && o->mode != PERF_DATA_SCRIPT)
+    if (o->mode != PERF_DATA_SCRIPT)
         snprintf(c->note, sizeof c->note, "read through perf script: %s", why);
     c->err = temp_fd(err);
     if (c->err < 0)
@@ -539,20 +552,13 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
     }
     if (!start_keeper(c, err))
         goto fail;
-    if (!native && !path && !in_regular && pipe_mode && !start_relay(c, s, in, err))
+    if (!path && !in_regular && pipe_mode && !start_relay(c, s, in, err))
         goto fail;
-    if (native ? !fork_native(c, &f, in_fd, out, err) : !fork_perf(c, s, out, in[0], err))
+    if (!fork_perf(c, s, out, in[0], err))
         goto fail;
     close(c->errw);
     c->errw = -1;
-    if (native) {
-        if (f.p)
-            munmap((void *)(uintptr_t)f.p, f.len);
-        perfdata_close(&f);
-        native = false;
-    }
-    free(c->ahead);
-    c->ahead = NULL;
+    free(ahead);
     free(s->store);
     free(s);
     close(out[1]);
@@ -563,16 +569,7 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
         fcntl(c->out, F_SETFL, fcntl(c->out, F_GETFL) | O_NONBLOCK);
     return c;
 fail:
-    if (native) {
-        if (f.p)
-            munmap((void *)(uintptr_t)f.p, f.len);
-        perfdata_close(&f);
-    }
     free(ahead);
-    if (c) {
-        free(c->ahead);
-        c->ahead = NULL;
-    }
     free(s->store);
     free(s);
     for (int i = 0; i < 2; i++) {
@@ -588,6 +585,18 @@ fail:
 int perf_data_fd(const struct perf_data *c)
 {
     return c->out;
+}
+
+const struct pd_file *perf_data_file(const struct perf_data *c)
+{
+    return c->inproc ? &c->f : NULL;
+}
+
+bool perf_data_stream(const struct perf_data *c, const void **ahead, size_t *n)
+{
+    *ahead = c->ahead;
+    *n = c->nahead;
+    return c->stream;
 }
 
 const char *perf_data_note(const struct perf_data *c)
@@ -683,7 +692,7 @@ void perf_data_free(struct perf_data *c)
 {
     if (!c)
         return;
-    if (c->out >= 0)
+    if (c->out >= 0 && !c->out_borrowed)
         close(c->out);   /* a perf still writing gets SIGPIPE */
     if (c->pid)
         reap(c->pid, 1000, true);
@@ -695,5 +704,10 @@ void perf_data_free(struct perf_data *c)
         reap(c->keeper, 1000, true);
     if (c->err >= 0)
         close(c->err);
+    if (c->inproc) {
+        munmap((void *)(uintptr_t)c->f.p, c->f.len);
+        perfdata_close(&c->f);
+    }
+    free(c->ahead);
     free(c);
 }

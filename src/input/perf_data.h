@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - perf_data.h: a perf.data file (perf record's binary output) is read by a
- * child process whose standard output the loader parses as perf script text, exactly as
- * `perf script -i FILE | flametui -` would. The child is flametui itself reading the file
- * natively (perfdata.h) when it can: a perf.data in a regular file, or in perf's pipe
- * format from a file or a pipe (its header records read ahead to decide, then given to the
- * child with the rest of the pipe), of a layout the reader knows, without --perf-args or
- * --srcline; else it is `perf script`, and perf_data_note
- * says why in one line. This module only starts, watches and ends that child: it never
- * parses, never prints, and never leaves a child behind (perf_data_free kills and reaps
- * it).
+/* flametui - perf_data.h: a perf.data file (perf record's binary output). In perf's
+ * file format, of a layout the native reader knows (perfdata.h), without --perf-args or
+ * --srcline, it is read in this process (perf_data_file: the loader feeds its records to
+ * the perf script parser, perf_native.h); so is perf's pipe format from a file or a pipe
+ * (its header records read ahead to decide: perf_data_stream). Otherwise a child process's
+ * standard output, `perf script`'s, is parsed as text, exactly as `perf script -i FILE |
+ * flametui -` would, and perf_data_note says why in one line. This module only
+ * opens the file or starts, watches and ends that child: it never parses, never prints,
+ * and never leaves a child behind (perf_data_free kills and reaps it).
  * The command: PERF script -i FILE -F +pid [-F +srcline] [PERF_ARGS...], where PERF is
  * --perf=PATH or "perf" on PATH, and PERF_ARGS the --perf-args words (split at blanks,
  * '...' and "..." quote); -F is left out when PERF_ARGS has its own -F/--fields.
@@ -59,6 +58,15 @@ struct perf_data *perf_data_start(const struct perf_data_opts *o, const char *pa
                                   bool in_regular, const void *prefix, size_t nprefix,
                                   bool pipe_mode, bool nonblock, struct ft_error *err);
 int perf_data_fd(const struct perf_data *c);        /* perf script's standard output */
+/* A perf.data in perf's file format that the native reader takes is read in this
+ * process, with no child (perf_native.h): its reader, open on the mapped file (owned by
+ * c), or NULL when a child prints text on perf_data_fd. */
+struct pd_file;
+const struct pd_file *perf_data_file(const struct perf_data *c);
+/* perf's pipe format that the native reader takes is read in this process too: true,
+ * the bytes read ahead of perf_data_fd (from a pipe) in ahead[0..n) (owned by c), then
+ * perf_data_fd to its end (pd_stream in perfdata.h). */
+bool perf_data_stream(const struct perf_data *c, const void **ahead, size_t *n);
 /* Why the file is read through perf script ("read through perf script: WHY"), or NULL:
  * read natively, or perf script was forced. */
 const char *perf_data_note(const struct perf_data *c);

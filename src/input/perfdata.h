@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - perfdata.h: perf.data read natively (perf record's binary file, in the
- * documented format of tools/perf/Documentation/perf.data-file-format.txt), printed as the
- * text `perf script -F +pid` prints for it, so the perf script parser (parse_perf.c) and
- * every one of its options see the same input either way.
+ * documented format of tools/perf/Documentation/perf.data-file-format.txt), into the
+ * perf script parser (parse_perf.c) record by record, as the text `perf script -F +pid`
+ * prints for it would give them (a frame's line made and parsed once per distinct frame),
+ * so that every one of its options sees the same input either way; or printed as that
+ * text (perfdata_print, perfdata_pipe_print: the tests compare it with perf script's).
  *   perfdata_read.c  the file: header, attrs, event names, build ids, sample decoding
  *   perfdata_sym.c   symbols: ELF files through elfutils (libelf, libdw's dwelf), the
  *                    build-id cache, /proc/kallsyms, /tmp/perf-PID.map, demangling
- *   perfdata_run.c   the machine (threads, maps), records in time order, the text
+ *   perfdata_run.c   the machine (threads, maps), records in time order, to the parser
+ *                    or the text
  * What the reader does not understand is refused up front with a reason (perfdata_open):
  * the caller then runs perf script instead. Internal to src/input. */
 #ifndef FLAMETUI_PERFDATA_H
@@ -191,6 +194,23 @@ bool pd_sample_reg(const struct pd_file *f, const struct pd_sample *s, unsigned 
                    uint64_t *v);
 
 /* -- perfdata_run.c */
+/* One frame of a sample's call chain: its address and the cpumode it was taken in (the
+ * PERF_RECORD_MISC_* cpumode: 1 kernel, 2 user, 3 hypervisor, 4 guest kernel), as
+ * perfdata_run.c's sample_chain builds the list of a sample from its callchain (the one
+ * place where a sample's frames are made, before any name is looked up: an unwinder adds
+ * its frames there). A frame's names come from one place too, frame_resolve (map, dso,
+ * symbol and offset of the address) whose result frame_text prints as perf script's
+ * line; with a parser (pd_machine_new_parser) each distinct (address space, address) is
+ * resolved once and each distinct (dso, address) printed and parsed once. */
+struct pd_frame {
+    uint64_t ip;
+    uint32_t mode;
+};
+struct perf_parser;
+/* The offsets (into f->p) of the data section's records but FINISHED_ROUND (of an f
+ * perfdata_check took), in the order perf processes them (by time, stable); *count of
+ * them. The caller frees it. */
+uint64_t *pd_order(const struct pd_file *f, size_t *count);
 /* Writes perf script's text for the perf.data f to fd. 0, or -1 with why. */
 int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n);
 /* The machine alone, fed record by record (rec: a whole record, in the order perf
@@ -200,6 +220,9 @@ struct pd_machine *pd_machine_new(const struct pd_file *f, int fd);
 void pd_machine_record(struct pd_machine *m, const unsigned char *rec);
 int pd_machine_end(struct pd_machine *m, char *why, size_t n);
 void pd_machine_flush(struct pd_machine *m);   /* the text so far written out */
+/* The machine giving its samples to the perf script parser p instead (parse_perf.h:
+ * records given structured), no text written; pd_machine_end ends the parser's input. */
+struct pd_machine *pd_machine_new_parser(const struct pd_file *f, struct perf_parser *p);
 /* A record's time as perf orders it (0: none). */
 uint64_t pd_machine_time(const struct pd_file *f, const unsigned char *rec);
 
@@ -214,4 +237,12 @@ bool perfdata_pipe_check(const void *p, size_t len, bool partial, char *why, siz
  * out: 0, or -1 with why. */
 int perfdata_pipe_print(const void *prefix, size_t nprefix, int in_fd, int out, char *why,
                         size_t n);
+/* The same stream pushed: bytes in pieces of any size (pd_stream_push: false once the
+ * input cannot be read), its records to the perf script parser p (NULL: text on out);
+ * pd_stream_end: 0, or -1 with why (the input ended inside a record, ...). */
+struct pd_stream;
+struct pd_stream *pd_stream_new(struct perf_parser *p, int out);
+bool pd_stream_push(struct pd_stream *s, const void *data, size_t n);
+int pd_stream_end(struct pd_stream *s, char *why, size_t n);
+void pd_stream_free(struct pd_stream *s);
 #endif

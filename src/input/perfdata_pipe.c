@@ -189,47 +189,7 @@ bool perfdata_pipe_check(const void *data, size_t len, bool partial, char *why, 
     return ok;
 }
 
-/* -- the stream */
-
-struct src {
-    const unsigned char *pre;
-    size_t npre, ppos;
-    int fd;
-    unsigned char *b;
-    size_t lo, hi;
-    bool err;
-};
-
-/* At least need bytes at b[lo..hi), unless the input ends first. */
-static size_t fill(struct src *s, size_t need)
-{
-    if (s->hi - s->lo >= need)
-        return s->hi - s->lo;
-    memmove(s->b, s->b + s->lo, s->hi - s->lo);
-    s->hi -= s->lo;
-    s->lo = 0;
-    while (s->hi < need) {
-        if (s->ppos < s->npre) {
-            size_t k = s->npre - s->ppos < READ_CAP - s->hi ? s->npre - s->ppos
-                                                              : READ_CAP - s->hi;
-            memcpy(s->b + s->hi, s->pre + s->ppos, k);
-            s->ppos += k;
-            s->hi += k;
-            continue;
-        }
-        if (s->fd < 0)
-            break;
-        ssize_t r = read(s->fd, s->b + s->hi, READ_CAP - s->hi);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0) {
-            s->err = r < 0;
-            break;
-        }
-        s->hi += (size_t)r;
-    }
-    return s->hi - s->lo;
-}
+/* -- the queue */
 
 struct held {
     uint64_t time, seq;
@@ -291,72 +251,180 @@ static void flush(struct queue *q, struct pd_machine *m, uint64_t limit)
     q->acap = kcap;
 }
 
-/* The records after the header: false with why when the input cannot be read. */
-static bool stream(struct src *s, struct pipe *pp, struct queue *q, struct pd_machine **m,
-                   int out, char *why, size_t n)
+/* -- pushed: records from buffers of any size */
+
+struct pd_stream {
+    struct pipe pp;
+    struct queue q;
+    struct pd_machine *m;
+    struct perf_parser *parser;  /* NULL: text on out */
+    int out;
+    unsigned char *part;         /* the start of a record (or the header) cut short */
+    size_t npart, cap;
+    bool header, failed;
+    char why[200];
+};
+
+struct pd_stream *pd_stream_new(struct perf_parser *parser, int out)
 {
-    while (fill(s, 8) >= 8) {
-        const unsigned char *r = s->b + s->lo;
-        uint16_t size;
-        memcpy(&size, r + 6, 2);
-        if (size < 8) {
-            snprintf(why, n, "a record of size %u", size);
+    struct pd_stream *s = xcalloc(1, sizeof *s);
+    s->pp.f.kallsyms = "/proc/kallsyms";
+    s->parser = parser;
+    s->out = out;
+    return s;
+}
+
+/* One whole record r[0..size) (size >= 8). */
+static bool stream_record(struct pd_stream *s, const unsigned char *r, size_t size)
+{
+    if (pd_u32(r) == PD_FINISHED_ROUND) {
+        if (s->m) {
+            flush(&s->q, s->m, s->q.next_flush);
+            pd_machine_flush(s->m);
+        }
+        s->q.next_flush = s->q.max_time;
+        return true;
+    }
+    if (!take(&s->pp, r, size, s->why, sizeof s->why))
+        return !s->why[0];
+    if (!s->m)
+        s->m = s->parser ? pd_machine_new_parser(&s->pp.f, s->parser)
+                         : pd_machine_new(&s->pp.f, s->out);
+    hold(&s->q, &s->pp.f, r, size);
+    return true;
+}
+
+/* The size of the record (or header) at p, given n >= 8 bytes of it: 0 when it is bad. */
+static size_t stream_size(struct pd_stream *s, const unsigned char *p)
+{
+    if (!s->header)
+        return PIPE_HEADER;
+    uint16_t size;
+    memcpy(&size, p + 6, 2);
+    if (size < 8)
+        snprintf(s->why, sizeof s->why, "a record of size %u", size);
+    return size < 8 ? 0 : size;
+}
+
+static bool stream_whole(struct pd_stream *s, const unsigned char *p, size_t size)
+{
+    if (s->header)
+        return stream_record(s, p, size);
+    s->header = true;
+    return check_header(p, size, s->why, sizeof s->why);
+}
+
+/* Grows the record cut short (s->part) from p[0..*n): true once it is whole (its size in
+ * *size), false when more is needed or it is bad (s->failed). */
+static bool stream_part(struct pd_stream *s, const unsigned char **p, size_t *n,
+                        size_t *size)
+{
+    for (;;) {
+        size_t need = s->npart < 8 ? 8 : stream_size(s, s->part);
+        if (!need) {
+            s->failed = true;
             return false;
         }
-        if (fill(s, size) < size)
-            return fail(why, n, "the input ends inside a record");
-        r = s->b + s->lo;
-        s->lo += size;
-        if (pd_u32(r) == PD_FINISHED_ROUND) {
-            if (*m) {
-                flush(q, *m, q->next_flush);
-                pd_machine_flush(*m);
-            }
-            q->next_flush = q->max_time;
-            continue;
+        if (s->npart == need) {
+            *size = need;
+            return true;
         }
-        if (!take(pp, r, size, why, n)) {
-            if (why[0])
-                return false;
-            continue;
-        }
-        if (!*m)
-            *m = pd_machine_new(&pp->f, out);
-        hold(q, &pp->f, r, size);
+        if (!*n)
+            return false;
+        size_t k = need - s->npart < *n ? need - s->npart : *n;
+        FT_GROW(s->part, s->cap, s->npart + k);
+        memcpy(s->part + s->npart, *p, k);
+        s->npart += k;
+        *p += k;
+        *n -= k;
     }
-    if (s->hi != s->lo)
-        return fail(why, n, "the input ends inside a record");
-    if (s->err)
-        return fail(why, n, "read error");
-    return true;
+}
+
+bool pd_stream_push(struct pd_stream *s, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    size_t size;
+    if (s->npart && !s->failed && stream_part(s, &p, &n, &size)) {
+        s->npart = 0;
+        s->failed = !stream_whole(s, s->part, size);
+    }
+    while (!s->failed && n) {
+        size = n >= 8 ? stream_size(s, p) : 8;
+        if (!size) {
+            s->failed = true;
+            break;
+        }
+        if (size > n) {   /* the start of a record: kept for the next push */
+            stream_part(s, &p, &n, &size);
+            break;
+        }
+        s->failed = !stream_whole(s, p, size);
+        p += size;
+        n -= size;
+    }
+    return !s->failed;
+}
+
+int pd_stream_end(struct pd_stream *s, char *why, size_t n)
+{
+    if (!s->failed && (s->npart || !s->header)) {
+        fail(s->why, sizeof s->why, s->header ? "the input ends inside a record"
+                                              : "a truncated perf.data header");
+        s->failed = true;
+    }
+    int rc = s->failed ? -1 : 0;
+    if (s->m) {
+        flush(&s->q, s->m, UINT64_MAX);
+        char w[128];
+        if (pd_machine_end(s->m, w, sizeof w) < 0 && !s->failed) {
+            snprintf(s->why, sizeof s->why, "%s", w);
+            rc = -1;
+        }
+        s->m = NULL;
+    }
+    if (rc < 0)
+        snprintf(why, n, "%s", s->why);
+    return rc;
+}
+
+void pd_stream_free(struct pd_stream *s)
+{
+    if (!s)
+        return;
+    if (s->m) {
+        char w[16];
+        pd_machine_end(s->m, w, sizeof w);
+    }
+    free(s->q.arena);
+    free(s->q.v);
+    free(s->part);
+    perfdata_close(&s->pp.f);
+    free(s);
 }
 
 int perfdata_pipe_print(const void *prefix, size_t nprefix, int in_fd, int out, char *why,
                         size_t n)
 {
-    struct src s = {.pre = prefix, .npre = nprefix, .fd = in_fd, .b = xmalloc(READ_CAP)};
-    struct pipe pp = {.f.kallsyms = "/proc/kallsyms"};
-    struct queue q = {0};
-    struct pd_machine *m = NULL;
-    bool ok = fill(&s, PIPE_HEADER) >= PIPE_HEADER || fail(why, n, "a truncated perf.data "
-                                                              "header");
-    if (ok)
-        ok = check_header(s.b, PIPE_HEADER, why, n);
-    s.lo += PIPE_HEADER;
-    if (ok)
-        ok = stream(&s, &pp, &q, &m, out, why, n);
-    int rc = ok ? 0 : -1;
-    if (m) {
-        flush(&q, m, UINT64_MAX);
-        char w[128];
-        if (pd_machine_end(m, w, sizeof w) < 0 && ok) {
-            snprintf(why, n, "%s", w);
-            rc = -1;
+    struct pd_stream *s = pd_stream_new(NULL, out);
+    bool ok = pd_stream_push(s, prefix, nprefix);
+    unsigned char *b = in_fd >= 0 ? xmalloc(READ_CAP) : NULL;
+    bool rerr = false;
+    while (ok && in_fd >= 0) {
+        ssize_t r = read(in_fd, b, READ_CAP);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            rerr = r < 0;
+            break;
         }
+        ok = pd_stream_push(s, b, (size_t)r);
     }
-    free(q.arena);
-    free(q.v);
-    free(s.b);
-    perfdata_close(&pp.f);
+    free(b);
+    int rc = pd_stream_end(s, why, n);
+    if (rc == 0 && rerr) {
+        snprintf(why, n, "read error");
+        rc = -1;
+    }
+    pd_stream_free(s);
     return rc;
 }

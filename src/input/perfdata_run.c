@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/util.h"
+#include "input/parse_perf.h"
 
 #define CTX_MAX ((uint64_t)-4095)
 #define CTX_HV ((uint64_t)-32)
@@ -53,6 +54,7 @@ struct maps {
     struct map *v;
     size_t n, cap;
     int refs;
+    uint64_t version;           /* new at each change: a frame cache key */
 };
 
 struct thread {
@@ -61,6 +63,15 @@ struct thread {
     bool comm_set;
     struct maps *maps;
     struct thread *next;
+    /* with a parser: the last sample's frames and their names (perf_rec_frame_ref),
+     * good while the maps are those of versions uver (its own) and kver (the kernel's) */
+    struct pd_frame *cf;
+    struct perf_rec_ref *ch;
+    size_t cn, cfcap, chcap;
+    uint64_t uver, kver;
+    /* with a parser: the who of its headers (perf_rec_who) while comm_gen, pid and tid
+     * are those it was made for */
+    uint32_t who, who_gen, comm_gen, who_pid, who_tid;
 };
 
 #define HBITS 12
@@ -70,6 +81,8 @@ struct sym_cache {
     uint64_t addr, start;
     const char *name;
 };
+
+struct frame_name;
 
 struct machine {
     const struct pd_file *f;
@@ -83,7 +96,16 @@ struct machine {
     struct buf o;
     bool write_failed;
     int name_width;
+    bool ev_plain[PD_MAX_ATTRS];   /* the attr's name has no blank (perf_rec_head) */
     struct sym_cache cache[1u << CACHE_BITS];
+    /* records into a perf script parser instead of text (pd_machine_new_parser) */
+    struct perf_parser *p;
+    struct buf line;            /* one line for the parser */
+    struct pd_frame *fv;        /* the sample's frames */
+    struct perf_rec_ref *fh;    /* their names (perf_rec_ref_of) */
+    struct frame_name *fw;      /* where they are (frame_where) */
+    size_t fcap, hcap, fwcap;
+    uint64_t version;           /* the last maps version given */
     /* DWARF call graphs, inline frames, source lines: perfdata_unwind.c, _lines.c */
     struct pd_unwind *uw;
     struct pd_lines *ln;
@@ -139,10 +161,11 @@ static const struct pd_syms *dso_syms(struct machine *m, struct dso *d)
 
 /* -- maps */
 
-static struct maps *maps_new(void)
+static struct maps *maps_new(struct machine *m)
 {
     struct maps *ms = xcalloc(1, sizeof *ms);
     ms->refs = 1;
+    ms->version = ++m->version;
     return ms;
 }
 
@@ -154,9 +177,9 @@ static void maps_put(struct maps *ms)
     }
 }
 
-static struct maps *maps_clone(const struct maps *src)
+static struct maps *maps_clone(struct machine *m, const struct maps *src)
 {
-    struct maps *ms = maps_new();
+    struct maps *ms = maps_new(m);
     if (src->n) {
         ms->v = xcalloc(src->n, sizeof *ms->v);
         memcpy(ms->v, src->v, src->n * sizeof *ms->v);
@@ -186,10 +209,11 @@ static const struct map *maps_find(const struct maps *ms, uint64_t addr)
 }
 
 /* Inserts nm; the parts of maps it overlaps are cut away (maps__fixup_overlappings). */
-static void maps_insert(struct maps *ms, const struct map *nm)
+static void maps_insert(struct machine *m, struct maps *ms, const struct map *nm)
 {
     if (nm->end <= nm->start)
         return;
+    ms->version = ++m->version;
     size_t i = maps_lower(ms, nm->start), j = i;
     struct map before = {0}, after = {0};
     bool has_before = false, has_after = false;
@@ -240,6 +264,7 @@ static struct thread *thread_add(struct machine *m, int32_t pid, int32_t tid)
     char c[32];
     snprintf(c, sizeof c, ":%d", tid);
     t->comm = xstrdup(c);
+    t->who = PERF_REC_NONE;
     uint32_t h = hash_u32((uint32_t)tid);
     t->next = m->threads[h];
     m->threads[h] = t;
@@ -251,7 +276,7 @@ static struct thread *findnew(struct machine *m, int32_t pid, int32_t tid);
 static void thread_init_maps(struct machine *m, struct thread *t)
 {
     if (t->pid == t->tid || t->pid == -1) {
-        t->maps = maps_new();
+        t->maps = maps_new(m);
         return;
     }
     struct thread *leader = findnew(m, t->pid, t->pid);
@@ -290,6 +315,8 @@ static void thread_remove(struct machine *m, struct thread *t)
     *pp = t->next;
     maps_put(t->maps);
     free(t->comm);
+    free(t->cf);
+    free(t->ch);
     free(t);
 }
 
@@ -298,6 +325,7 @@ static void set_comm(struct thread *t, const char *comm)
     free(t->comm);
     t->comm = xstrdup(comm);
     t->comm_set = true;
+    t->comm_gen++;
 }
 
 /* -- records */
@@ -331,7 +359,7 @@ static void do_fork(struct machine *m, const unsigned char *r, size_t size, uint
         return;
     if (!(misc & MISC_FORK_EXEC)) {
         maps_put(t->maps);
-        t->maps = maps_clone(parent->maps);
+        t->maps = maps_clone(m, parent->maps);
     }
 }
 
@@ -374,7 +402,7 @@ static void do_mmap(struct machine *m, const unsigned char *r, size_t size, uint
     if (mp.dso->kind == DSO_NONE)
         mp.dso->loaded = true;
     struct thread *t = findnew(m, pid, tid);
-    maps_insert(t->maps, &mp);
+    maps_insert(m, t->maps, &mp);
 }
 
 static void do_ksymbol(struct machine *m, const unsigned char *r, size_t size)
@@ -395,7 +423,7 @@ static void do_ksymbol(struct machine *m, const unsigned char *r, size_t size)
     mp.dso = dso_get(m, name, DSO_KSYM);
     mp.dso->ks_start = addr;
     mp.dso->ks_len = len;
-    maps_insert(&m->kmaps, &mp);
+    maps_insert(m, &m->kmaps, &mp);
 }
 
 /* -- output */
@@ -469,6 +497,87 @@ static const char *find_sym(struct machine *m, const struct pd_syms *syms, uint6
     return c->name;
 }
 
+/* The names of one frame: where they come from (frame_resolve) and its line
+ * (frame_text). */
+struct frame_name {
+    const char *sym, *dso;      /* sym NULL: [unknown] */
+    uint64_t addr, start;       /* the address as printed (in the file for a file's map),
+                                 * the symbol's start */
+    uint64_t key;               /* what names the line with addr: the dso's (or the
+                                 * kernel's, or no map's) address */
+    struct dso *d;              /* the symbols: d's, or the kernel's (d NULL, kernel) */
+    bool kernel;
+    bool identity;              /* d's map is its address space's (addr is ip) */
+};
+
+/* Where ip (in mode) is in t's address space: its map's dso and the address in it, the
+ * key of the frame's line (frame_sym adds the symbol). */
+static void frame_where(struct machine *m, const struct thread *t, uint32_t mode,
+                        uint64_t ip, struct frame_name *r)
+{
+    *r = (struct frame_name){NULL, "[unknown]", ip, 0, (uint64_t)(uintptr_t)m, NULL, false,
+                              false};
+    if (mode == MISC_KERNEL || mode == MISC_GUEST_KERNEL) {
+        const struct map *km = m->kmaps.n ? maps_find(&m->kmaps, ip) : NULL;
+        if (km) {
+            r->dso = km->dso->name;
+            r->key = (uint64_t)(uintptr_t)km->dso;
+            r->d = km->dso;
+        } else if (kernel_syms(m) && ip >= m->k_lo && ip < m->k_hi) {
+            r->dso = "[kernel.kallsyms]";
+            r->key = (uint64_t)(uintptr_t)&m->kallsyms;
+            r->kernel = true;
+        }
+    } else if (t->maps) {
+        const struct map *mp = maps_find(t->maps, ip);
+        if (mp) {
+            r->dso = mp->dso->name;
+            r->key = (uint64_t)(uintptr_t)mp->dso;
+            r->addr = mp->identity ? ip : ip - mp->start + mp->pgoff;
+            r->d = mp->dso;
+            r->identity = mp->identity;
+        }
+    }
+}
+
+/* The symbol of the frame frame_where found. */
+static void frame_sym(struct machine *m, struct frame_name *r)
+{
+    if (r->d)
+        r->sym = find_sym(m, dso_syms(m, r->d), r->addr, &r->start);
+    else if (r->kernel)
+        r->sym = find_sym(m, m->kallsyms, r->addr, &r->start);
+}
+
+/* The frame of ip (in mode) in t's address space: its map, dso and symbol (the one place
+ * a frame's names come from). */
+static void frame_resolve(struct machine *m, const struct thread *t, uint32_t mode,
+                          uint64_t ip, struct frame_name *r)
+{
+    frame_where(m, t, mode, ip, r);
+    frame_sym(m, r);
+}
+
+/* "\t%16lx sym+0xoff (dso)\n"; raw: the address as sampled (ip), without the tab (a
+ * sample without a call chain). */
+static void frame_text(struct buf *b, const struct frame_name *r, uint64_t ip, bool raw)
+{
+    if (!raw)
+        buf_putc(b, '\t');
+    put_hex16(b, raw ? ip : r->addr);
+    buf_putc(b, ' ');
+    if (r->sym) {
+        put_str(b, r->sym);
+        put_str(b, "+0x");
+        put_hex(b, r->addr - r->start, 0);
+    } else {
+        put_str(b, "[unknown]");
+    }
+    put_str(b, " (");
+    put_str(b, r->dso);
+    put_str(b, ")\n");
+}
+
 /* -- DWARF call graphs, inline frames and source lines (perfdata_unwind.c, _lines.c) */
 
 static bool map_info(void *arg, uint64_t addr, struct pd_map_info *out)
@@ -481,15 +590,21 @@ static bool map_info(void *arg, uint64_t addr, struct pd_map_info *out)
     return true;
 }
 
+static struct pd_lines *lines(struct machine *m)
+{
+    if (!m->ln)
+        m->ln = pd_lines_new();
+    return m->ln;
+}
+
 /* "\n  FILE:LINE" under a frame in d at addr (perf script -F +srcline) */
 static void put_srcline(struct machine *m, const struct dso *d, uint64_t addr)
 {
-    if (!m->f->srcline || !d)
+    if (!d)
         return;
-    if (!m->ln)
-        m->ln = pd_lines_new();
     const struct pd_buildid *b = buildid_of(m->f, d->name);
-    const char *src = pd_lines_srcline(m->ln, d->name, b ? b->id : NULL, b ? b->len : 0, addr);
+    const char *src =
+        pd_lines_srcline(lines(m), d->name, b ? b->id : NULL, b ? b->len : 0, addr);
     if (src) {
         put_str(&m->o, "\n  ");
         put_str(&m->o, src);
@@ -501,12 +616,10 @@ static void put_srcline(struct machine *m, const struct dso *d, uint64_t addr)
 static bool inline_frames(struct machine *m, const struct dso *d, uint64_t addr,
                           const char *sym, uint64_t start)
 {
-    if (!m->ln)
-        m->ln = pd_lines_new();
     const struct pd_buildid *b = buildid_of(m->f, d->name);
     size_t n;
-    const struct pd_inline *v =
-        pd_lines_inlines(m->ln, d->name, b ? b->id : NULL, b ? b->len : 0, addr, sym, &n);
+    const struct pd_inline *v = pd_lines_inlines(lines(m), d->name, b ? b->id : NULL,
+                                                 b ? b->len : 0, addr, sym, &n);
     for (size_t i = 0; i < n; i++) {
         struct buf *o = &m->o;
         buf_putc(o, '\t');
@@ -529,80 +642,284 @@ static bool inline_frames(struct machine *m, const struct dso *d, uint64_t addr,
     return n > 0;
 }
 
-/* One frame: "\t%16lx sym+0xoff (dso)\n"; raw: the address as sampled, without the tab
- * (a sample without a call chain). */
+/* One frame's text: its line, an unwound frame's inline chain instead, --srcline's
+ * source line under it. */
 static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t ip, bool raw)
 {
-    struct buf *b = &m->o;
-    const char *sym = NULL, *dso = "[unknown]";
-    uint64_t addr = ip, start = 0;
-    const struct dso *in = NULL;   /* the frame's file (NULL: no map) */
-    if (mode == MISC_KERNEL || mode == MISC_GUEST_KERNEL) {
-        const struct map *km = maps_find(&m->kmaps, ip);
-        if (km) {
-            dso = km->dso->name;
-            sym = find_sym(m, dso_syms(m, km->dso), ip, &start);
-            in = km->dso;
-        } else if (kernel_syms(m) && ip >= m->k_lo && ip < m->k_hi) {
-            dso = "[kernel.kallsyms]";
-            sym = find_sym(m, m->kallsyms, ip, &start);
-            if (m->f->srcline && !m->kernel)
-                m->kernel = dso_get(m, dso, DSO_NONE);
-            in = m->kernel;
-        }
-    } else if (t->maps) {
-        const struct map *mp = maps_find(t->maps, ip);
-        if (mp) {
-            dso = mp->dso->name;
-            addr = mp->identity ? ip : ip - mp->start + mp->pgoff;
-            sym = find_sym(m, dso_syms(m, mp->dso), addr, &start);
-            in = mp->dso;
-            if (m->dwarf_frame && sym && !mp->identity &&
-                inline_frames(m, mp->dso, addr, sym, start))
-                return;
-        }
-    }
-    if (!raw)
-        buf_putc(b, '\t');
-    put_hex16(b, raw ? ip : addr);
-    buf_putc(b, ' ');
-    if (sym) {
-        put_str(b, sym);
-        put_str(b, "+0x");
-        put_hex(b, addr - start, 0);
-    } else {
-        put_str(b, "[unknown]");
-    }
-    put_str(b, " (");
-    put_str(b, dso);
-    buf_putc(b, ')');
-    put_srcline(m, in, addr);
-    buf_putc(b, '\n');
+    struct frame_name r;
+    frame_resolve(m, t, mode, ip, &r);
+    if (m->dwarf_frame && r.d && r.sym && !r.identity &&
+        inline_frames(m, r.d, r.addr, r.sym, r.start))
+        return;
+    frame_text(&m->o, &r, ip, raw);
+    if (!m->f->srcline)
+        return;
+    if (r.kernel && !m->kernel)
+        m->kernel = dso_get(m, "[kernel.kallsyms]", DSO_NONE);
+    m->o.len--;   /* the source line goes before the line's end */
+    put_srcline(m, r.kernel ? m->kernel : r.d, r.addr);
+    buf_putc(&m->o, '\n');
 }
 
-static void sample_header(struct machine *m, const struct pd_sample *s, struct thread *t)
+/* v in decimal, at least digits digits (zero-padded), in a field of width columns
+ * (blank-padded on the left, or on the right when left): printf's %0Nllu in %Ws. */
+static void put_dec(struct buf *b, uint64_t v, int digits, int width, bool left)
 {
-    const struct pd_file *f = m->f;
-    struct buf *b = &m->o;
+    char t[20];
+    int n = 0;
+    do {
+        t[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n < digits)
+        t[n++] = '0';
+    buf_reserve(b, (size_t)(n > width ? n : width));
+    int pad = width - n;
+    for (int i = 0; !left && i < pad; i++)
+        b->p[b->len++] = ' ';
+    while (n)
+        b->p[b->len++] = t[--n];
+    for (int i = 0; left && i < pad; i++)
+        b->p[b->len++] = ' ';
+}
+
+/* %5d or %-5d */
+static void put_int(struct buf *b, int32_t v, bool left)
+{
+    if (v >= 0) {
+        put_dec(b, (uint64_t)v, 1, 5, left);
+        return;
+    }
+    char t[16];
+    int n = snprintf(t, sizeof t, left ? "%-5d" : "%5d", v);
+    buf_append(b, t, (size_t)n);
+}
+
+/* "%*s" */
+static void put_padded(struct buf *b, const char *s, int width)
+{
+    size_t l = strlen(s);
+    for (size_t i = l; i < (size_t)width; i++)
+        buf_putc(b, ' ');
+    buf_append(b, s, l);
+}
+
+/* "COMM  PID/TID " of a sample's header (the comm right-aligned in 16 columns for a
+ * sample without a call chain). */
+static void sample_who(const struct pd_sample *s, const struct thread *t, struct buf *b)
+{
     if (s->chain)
         put_str(b, t->comm);
     else
-        buf_printf(b, "%16s", t->comm);
-    buf_printf(b, " %5d/%-5d ", (int32_t)s->pid, (int32_t)s->tid);
-    if (f->sample_type & PD_S_CPU)
-        buf_printf(b, "[%03u] ", s->cpu);
-    if (f->sample_type & PD_S_TIME)
-        buf_printf(b, "%5llu.%06llu: ", (unsigned long long)(s->time / 1000000000u),
-                   (unsigned long long)(s->time % 1000000000u / 1000u));
-    if (f->sample_type & PD_S_PERIOD)
-        buf_printf(b, "%10llu ", (unsigned long long)s->period);
+        put_padded(b, t->comm, 16);
+    buf_putc(b, ' ');
+    put_int(b, (int32_t)s->pid, false);
+    buf_putc(b, '/');
+    put_int(b, (int32_t)s->tid, true);
+    buf_putc(b, ' ');
+}
+
+/* The event names' widths and blanks, once the attrs are all known (the first sample). */
+static void attr_names(struct machine *m)
+{
+    const struct pd_file *f = m->f;
+    for (size_t i = 0; i < f->nattrs; i++) {
+        const char *nm = f->attrs[i].name;
+        int l = (int)strlen(nm);
+        if (l > m->name_width)
+            m->name_width = l;
+        m->ev_plain[i] = l > 0 && !nm[strcspn(nm, " \t\n\r\f\v")];
+    }
+    if (m->name_width < 0)
+        m->name_width = 0;
+}
+
+/* "COMM  PID/TID  [CPU] SEC.USEC:  PERIOD EVENT: " as perf script -F +pid prints it. */
+static void sample_header(struct machine *m, const struct pd_sample *s, struct thread *t,
+                          struct buf *b)
+{
+    const struct pd_file *f = m->f;
+    sample_who(s, t, b);
+    if (f->sample_type & PD_S_CPU) {
+        buf_putc(b, '[');
+        put_dec(b, s->cpu, 3, 0, false);
+        buf_append(b, "] ", 2);
+    }
+    if (f->sample_type & PD_S_TIME) {
+        put_dec(b, s->time / 1000000000u, 1, 5, false);
+        buf_putc(b, '.');
+        put_dec(b, s->time % 1000000000u / 1000u, 6, 0, false);
+        buf_append(b, ": ", 2);
+    }
+    if (f->sample_type & PD_S_PERIOD) {
+        put_dec(b, s->period, 1, 10, false);
+        buf_putc(b, ' ');
+    }
     if (m->name_width < 0)   /* the attrs are all known by the first sample */
-        for (size_t i = 0; i < f->nattrs; i++) {
-            int l = (int)strlen(f->attrs[i].name);
-            if (l > m->name_width)
-                m->name_width = l;
+        attr_names(m);
+    put_padded(b, f->attrs[s->attr].name, m->name_width);
+    buf_append(b, ": ", 2);
+}
+
+/* The sample's call chain as perf walks it: (mode, ip) per frame, the context markers
+ * turned into modes, at most MAX_STACK frames; none when a marker is not a context (perf
+ * drops the frames seen). The frames are m->fv[0..n). */
+static size_t sample_chain(struct machine *m, const struct pd_sample *s)
+{
+    size_t n = 0;
+    uint32_t mode = MISC_USER;
+    for (uint64_t i = 0; i < s->nr && n < MAX_STACK; i++) {
+        uint64_t ip = pd_u64(s->chain + 8 * i);
+        if (ip >= CTX_MAX) {
+            if (ip == CTX_KERNEL)
+                mode = MISC_KERNEL;
+            else if (ip == CTX_USER || ip == CTX_GUEST_USER)
+                mode = MISC_USER;
+            else if (ip == CTX_GUEST_KERNEL)
+                mode = MISC_GUEST_KERNEL;
+            else if (ip == CTX_HV)
+                mode = 3;
+            else
+                return 0;
+            continue;
         }
-    buf_printf(b, "%*s: ", m->name_width, f->attrs[s->attr].name);
+        if (n == m->fcap)
+            FT_GROW(m->fv, m->fcap, n + 1);
+        m->fv[n++] = (struct pd_frame){ip, mode};
+    }
+    return n;
+}
+
+/* A sample's header into the parser: its numbers when its who is known (perf_rec_head),
+ * else its line (and its who kept when the header has the fields of the usual form). */
+static void sample_head(struct machine *m, const struct pd_sample *s, struct thread *t)
+{
+    const struct pd_file *f = m->f;
+    struct buf *b = &m->line;
+    if (m->name_width < 0)
+        attr_names(m);
+    bool usual = (f->sample_type & PD_S_TIME) && (f->sample_type & PD_S_PERIOD) &&
+                 m->ev_plain[s->attr];
+    if (usual && t->who != PERF_REC_NONE && t->who_gen == t->comm_gen &&
+        t->who_pid == s->pid && t->who_tid == s->tid) {
+        const char *ev = f->attrs[s->attr].name;
+        struct perf_rec_head h = {t->who, ev, strlen(ev), s->period, s->time, true,
+                                  (f->sample_type & PD_S_CPU) ? s->cpu : UINT32_MAX};
+        perf_rec_head(m->p, &h);
+        return;
+    }
+    b->len = 0;
+    sample_who(s, t, b);
+    size_t head_end = b->len;
+    b->len = 0;
+    sample_header(m, s, t, b);
+    if (!usual) {
+        perf_rec_line(m->p, b->p, b->len);
+        return;
+    }
+    t->who = perf_rec_who(m->p, b->p, b->len, head_end);
+    t->who_gen = t->comm_gen;
+    t->who_pid = s->pid;
+    t->who_tid = s->tid;
+}
+
+/* How many frames at the root end of the sample's m->fv[0..n) are those of t's last
+ * sample, in the same address spaces. */
+static size_t same_root(const struct machine *m, const struct thread *t, size_t n)
+{
+    if (t->uver != (t->maps ? t->maps->version : 0) || t->kver != m->kmaps.version)
+        return 0;
+    size_t k = 0;
+    while (k < n && k < t->cn && m->fv[n - 1 - k].ip == t->cf[t->cn - 1 - k].ip &&
+           m->fv[n - 1 - k].mode == t->cf[t->cn - 1 - k].mode)
+        k++;
+    return k;
+}
+
+/* A sample into the parser: its lines, the frames by their keys (dso, address in it):
+ * the symbol and the line of a frame only for a new key. */
+static void sample_to_parser(struct machine *m, const struct pd_sample *s,
+                             struct thread *t, uint16_t misc)
+{
+    struct buf *b = &m->line;
+    struct perf_parser *p = m->p;
+    struct frame_name r;
+    b->len = 0;
+    if (!s->chain) {
+        sample_header(m, s, t, b);
+        buf_putc(b, ' ');
+        frame_resolve(m, t, misc & MISC_CPUMODE, s->ip, &r);
+        frame_text(b, &r, s->ip, true);
+        perf_rec_line(p, b->p, b->len - 1);
+        return;
+    }
+    sample_head(m, s, t);
+    size_t n = sample_chain(m, s), same = same_root(m, t, n);
+    if (n) {
+        FT_GROW(m->fh, m->hcap, n);
+        FT_GROW(m->fw, m->fwcap, n);
+    }
+    /* where each frame is, its cache entry asked for ahead (the probes then overlap) */
+    for (size_t i = 0; i < n - same; i++) {
+        frame_where(m, t, m->fv[i].mode, m->fv[i].ip, &m->fw[i]);
+        perf_rec_prefetch(p, m->fw[i].key, m->fw[i].addr);
+    }
+    for (size_t i = 0; i < n; i++) {
+        struct frame_name *w = &m->fw[i];
+        if (i >= n - same) {
+            const struct perf_rec_ref *ref = &t->ch[t->cn - n + i];
+            if (perf_rec_frame_ref(p, ref)) {
+                m->fh[i] = *ref;
+                continue;
+            }
+            frame_where(m, t, m->fv[i].mode, m->fv[i].ip, w);
+        }
+        uint32_t h = perf_rec_frame(p, w->key, w->addr);
+        if (h == PERF_REC_NONE) {
+            frame_sym(m, w);
+            b->len = 0;
+            frame_text(b, w, m->fv[i].ip, false);
+            h = perf_rec_frame_line(p, w->key, w->addr, b->p, b->len - 1);
+        }
+        perf_rec_ref_of(p, h, &m->fh[i]);
+    }
+    perf_rec_line(p, "", 0);
+    /* the frames are the thread's last now (the buffers change places) */
+    struct pd_frame *fv = t->cf;
+    struct perf_rec_ref *fh = t->ch;
+    size_t fcap = t->cfcap, hcap = t->chcap;
+    t->cf = m->fv;
+    t->ch = m->fh;
+    t->cfcap = m->fcap;
+    t->chcap = m->hcap;
+    t->cn = n;
+    m->fv = fv;
+    m->fh = fh;
+    m->fcap = fcap;
+    m->hcap = hcap;
+    t->uver = t->maps ? t->maps->version : 0;
+    t->kver = m->kmaps.version;
+}
+
+/* The text in m->o to the parser, but what --srcline's look-ahead keeps for later. */
+static void feed_text(struct machine *m, bool eof)
+{
+    struct buf *b = &m->o;
+    size_t used = b->len ? perf_feed(m->p, b->p, b->len, eof) : 0;
+    memmove(b->p, b->p + used, b->len - used);
+    b->len -= used;
+}
+
+static void unwound_frames(struct machine *m, const struct pd_sample *s, struct thread *t)
+{
+    if (!m->uw)
+        m->uw = pd_unwind_new();
+    uint64_t ips[MAX_STACK];
+    size_t nu = pd_unwind_sample(m->uw, m->f, s, map_info, t, ips, MAX_STACK);
+    m->dwarf_frame = true;
+    for (size_t i = 0; i < nu; i++)
+        frame(m, t, MISC_USER, ips[i], false);
+    m->dwarf_frame = false;
 }
 
 static void do_sample(struct machine *m, const unsigned char *r, size_t size, uint16_t misc)
@@ -611,51 +928,29 @@ static void do_sample(struct machine *m, const unsigned char *r, size_t size, ui
     if (!perfdata_sample(m->f, r, size, &s))
         return;
     struct thread *t = findnew(m, (int32_t)s.pid, (int32_t)s.tid);
-    sample_header(m, &s, t);
+    if (m->p && !s.stack && !m->f->srcline) {
+        sample_to_parser(m, &s, t, misc);
+        return;
+    }
+    /* the text (to the parser too for what the frame cache does not key: source lines,
+     * an unwound stack's inline frames) */
     struct buf *b = &m->o;
+    sample_header(m, &s, t, b);
     if (!s.chain) {
         /* perf script's one-line form */
         buf_putc(b, ' ');
         frame(m, t, misc & MISC_CPUMODE, s.ip, true);
-        return;
+    } else {
+        buf_putc(b, '\n');
+        size_t n = sample_chain(m, &s);
+        for (size_t i = 0; i < n; i++)
+            frame(m, t, m->fv[i].mode, m->fv[i].ip, false);
+        if (s.stack)   /* DWARF call graph: the user part, unwound from the stack copy */
+            unwound_frames(m, &s, t);
+        buf_putc(b, '\n');
     }
-    buf_putc(b, '\n');
-    size_t frames_at = b->len;
-    uint32_t mode = MISC_USER;
-    unsigned entries = 0;
-    for (uint64_t i = 0; i < s.nr && entries < MAX_STACK; i++) {
-        uint64_t ip = pd_u64(s.chain + 8 * i);
-        if (ip >= CTX_MAX) {
-            if (ip == CTX_KERNEL)
-                mode = MISC_KERNEL;
-            else if (ip == CTX_USER)
-                mode = MISC_USER;
-            else if (ip == CTX_GUEST_KERNEL)
-                mode = MISC_GUEST_KERNEL;
-            else if (ip == CTX_GUEST_USER)
-                mode = MISC_USER;
-            else if (ip == CTX_HV)
-                mode = 3;
-            else {   /* not a context: perf drops the frames seen */
-                b->len = frames_at;
-                break;
-            }
-            continue;
-        }
-        entries++;
-        frame(m, t, mode, ip, false);
-    }
-    if (s.stack) {   /* DWARF call graph: the user part, unwound from the stack copy */
-        if (!m->uw)
-            m->uw = pd_unwind_new();
-        uint64_t ips[MAX_STACK];
-        size_t nu = pd_unwind_sample(m->uw, m->f, &s, map_info, t, ips, MAX_STACK);
-        m->dwarf_frame = true;
-        for (size_t i = 0; i < nu; i++)
-            frame(m, t, MISC_USER, ips[i], false);
-        m->dwarf_frame = false;
-    }
-    buf_putc(b, '\n');
+    if (m->p)
+        feed_text(m, false);
 }
 
 static void dispatch(struct machine *m, const unsigned char *r)
@@ -701,6 +996,18 @@ static uint64_t rec_time(const struct pd_file *f, const unsigned char *r, uint32
     return perfdata_rec_time(f, r, size);
 }
 
+/* A sample's time read where the layout puts it (after the identifier, ip and tid), for
+ * records perfdata_check took (every sample decodes). */
+static uint64_t sample_time_at(const struct pd_file *f, const unsigned char *r, size_t size)
+{
+    uint64_t st = f->sample_type;
+    if (!(st & PD_S_TIME))
+        return 0;
+    size_t off = 8 + 8 * (size_t)(!!(st & PD_S_IDENTIFIER) + !!(st & PD_S_IP) +
+                                  !!(st & PD_S_TID));
+    return off + 8 <= size ? pd_u64(r + off) : 0;
+}
+
 static void machine_free(struct machine *m)
 {
     for (size_t i = 0; i < (1u << HBITS); i++) {
@@ -718,6 +1025,10 @@ static void machine_free(struct machine *m)
     pd_unwind_free(m->uw);
     pd_lines_free(m->ln);
     buf_fini(&m->o);
+    buf_fini(&m->line);
+    free(m->fv);
+    free(m->fh);
+    free(m->fw);
 }
 
 struct pd_machine *pd_machine_new(const struct pd_file *f, int fd)
@@ -728,6 +1039,13 @@ struct pd_machine *pd_machine_new(const struct pd_file *f, int fd)
     m->name_width = -1;
     set_comm(findnew(m, 0, 0), "swapper");   /* perf's idle thread */
     return (struct pd_machine *)m;
+}
+
+struct pd_machine *pd_machine_new_parser(const struct pd_file *f, struct perf_parser *p)
+{
+    struct pd_machine *pm = pd_machine_new(f, -1);
+    ((struct machine *)pm)->p = p;
+    return pm;
 }
 
 void pd_machine_record(struct pd_machine *pm, const unsigned char *rec)
@@ -752,7 +1070,11 @@ uint64_t pd_machine_time(const struct pd_file *f, const unsigned char *rec)
 int pd_machine_end(struct pd_machine *pm, char *why, size_t n)
 {
     struct machine *m = (struct machine *)pm;
-    out_flush(m);
+    if (m->p) {
+        feed_text(m, true);
+        perf_rec_end(m->p);
+    } else
+        out_flush(m);
     bool failed = m->write_failed;
     machine_free(m);
     free(m);
@@ -763,12 +1085,12 @@ int pd_machine_end(struct pd_machine *pm, char *why, size_t n)
     return 0;
 }
 
-int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
+uint64_t *pd_order(const struct pd_file *f, size_t *count)
 {
-    struct pd_machine *m = pd_machine_new(f, fd);
     const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
     struct ev *ev = NULL;
     size_t nev = 0, cap = 0;
+    bool sorted = true;
     while (end - p >= 8) {
         uint32_t type = pd_u32(p);
         uint16_t size;
@@ -777,15 +1099,32 @@ int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
             break;
         if (type != PD_FINISHED_ROUND) {
             FT_GROW(ev, cap, nev + 1);
-            ev[nev].time = rec_time(f, p, type, size);
-            ev[nev++].off = (uint64_t)(p - f->p);
+            ev[nev].time = type == PD_SAMPLE ? sample_time_at(f, p, size)
+                                             : rec_time(f, p, type, size);
+            ev[nev].off = (uint64_t)(p - f->p);
+            if (nev && ev[nev].time < ev[nev - 1].time)
+                sorted = false;
+            nev++;
         }
         p += size;
     }
-    if (nev)
+    if (nev && !sorted)
         qsort(ev, nev, sizeof *ev, cmp_ev);
+    /* the offsets alone, in place */
+    uint64_t *off = (uint64_t *)ev;
     for (size_t i = 0; i < nev; i++)
-        pd_machine_record(m, f->p + ev[i].off);
-    free(ev);
+        off[i] = ev[i].off;
+    *count = nev;
+    return off;
+}
+
+int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
+{
+    struct pd_machine *m = pd_machine_new(f, fd);
+    size_t nev = 0;
+    uint64_t *off = pd_order(f, &nev);
+    for (size_t i = 0; i < nev; i++)
+        pd_machine_record(m, f->p + off[i]);
+    free(off);
     return pd_machine_end(m, why, n);
 }

@@ -1,79 +1,63 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # flametui - tests/bench/bench_perf_data.sh [BUILDDIR]: opening a perf.data.
-# Records BENCH_DIR/bench.data (perf record -g of a shell loop, BENCH_PERF_SECONDS of CPU,
-# default about 10 s) unless it is there, then times, best of 3:
-#   perf script alone (its text to a file: that file's MB/s), wc -l of that text,
-#   flametui --collapse on the text, flametui --collapse on the perf.data (read natively,
-#   and through its perf script child), and perf script | flametui --collapse,
-# and, for the record, two perf script --time halves in parallel (not used by flametui)
-# and the CPU seconds of one run vs the two halves; then the native reader's --collapse
-# against perf script alone, medians of 5 (wall and CPU), the ratio, the load average.
+# Records BENCH_DIR/real.data unless it is there (tests/bench/record_real.sh --data:
+# `perf record -F 4999 -g` of the mixed workload, about 85 MB), then times, medians of 5
+# runs taken round-robin (so a change of load hits them alike), wall and CPU seconds and
+# peak RSS (of the largest process: perf script's path runs two):
+#   flametui --collapse on the perf.data (read natively, in this process),
+#   flametui --collapse --perf-script (through a perf script child),
+#   perf script alone (its text to /dev/null), perf report --stdio --no-children alone
+#   (its default, with the children's call graphs, grew past 20 GB here: it runs under
+#   ulimit -v of BENCH_REPORT_KB, default 8 GB, and a timeout of 300 s),
+# the ratios of the native read to perf script alone and to perf report (the target is
+# at most 0.2x perf script), the load average before and after; then the viewer's first
+# frame and full load on the perf.data (tests/bench/ui_perf_data.sh).
 # Skips (exit 0, printing why) without perf or where perf record is not permitted.
 set -eu
 build=$(cd "${1:-.}" && pwd)
+src=$(cd "$(dirname "$0")/../.." && pwd)
 dir=${BENCH_DIR:-/tmp/flametui-bench}
 ft="$build/src/flametui"
 mkdir -p "$dir"
 command -v perf > /dev/null 2>&1 || { echo "SKIP: perf not installed"; exit 0; }
-data="$dir/bench.data"
-if [ ! -s "$data" ]; then
-    n=$((${BENCH_PERF_SECONDS:-10} * 1000000))
-    perf record -q -g -F 20000 -o "$data" -- sh -c "i=0; while [ \$i -lt $n ]; do i=\$((i+1)); done" \
-        > /dev/null 2>&1 || { echo "SKIP: perf record not permitted here"; rm -f "$data"; exit 0; }
-fi
+[ -x /usr/bin/time ] || { echo "SKIP: /usr/bin/time not installed"; exit 0; }
+data="$dir/real.data"
+"$src/tests/bench/record_real.sh" --data "$data" ||
+    { echo "SKIP: perf record not permitted here"; exit 0; }
 now() { date +%s.%N; }
-best() {
-    b=""
-    for i in 1 2 3; do
-        s=$(now); sh -c "$1" > /dev/null 2>&1; e=$(now)
-        b=$(echo "$s $e ${b:-}" | awk '{d=$2-$1; if ($3=="" || d<$3) print d; else print $3}')
-    done
-    echo "$b"
+run() { # NAME COMMAND: one run, "WALL CPU KB" appended to $dir/NAME.runs
+    s=$(now)
+    /usr/bin/time -o "$dir/time" -f '%U %S %M' sh -c "$2" > /dev/null 2>&1 || true
+    e=$(now)
+    tail -n 1 "$dir/time" | awk -v w="$(echo "$s $e" | awk '{print $2 - $1}')" \
+        '{print w, $1 + $2, $3}' >> "$dir/$1.runs"
 }
-perf script -i "$data" > "$dir/bench.perf" 2> /dev/null
-mb=$(stat -c %s "$dir/bench.perf" | awk '{print $1/1e6}')
-twc=$(best "wc -l '$dir/bench.perf'")
-show() { # NAME SECONDS
-    echo "$mb $2 $twc $1" | awk '{n=$4; for (i=5;i<=NF;i++) n=n" "$i;
-        printf "%-40s %6.2f s  %7.1f MB/s of perf script text  %7.1fx wc -l\n", n, $2, $1/$2, $2/$3}'
+med() { # NAME COLUMN: the median of the column
+    cut -d' ' -f"$2" "$dir/$1.runs" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'
 }
-echo "perf.data $(stat -c %s "$data" | awk '{printf "%.1f MB", $1/1e6}'), perf script text $mb MB"
-show "perf script > file" "$(best "perf script -i '$data' > '$dir/bench.out'")"
-show "flametui --collapse on the text" "$(best "'$ft' --collapse '$dir/bench.perf'")"
-show "flametui --collapse perf.data (native)" "$(best "'$ft' --collapse '$data'")"
-show "flametui --collapse --perf-script perf.data" \
-    "$(best "'$ft' --collapse --perf-script '$data'")"
-show "perf script | flametui --collapse" "$(best "perf script -i '$data' | '$ft' --collapse")"
-show "2 perf script --time halves, parallel" \
-    "$(best "perf script -i '$data' --time 0%-50% > '$dir/h1' & perf script -i '$data' --time 50%-100% > '$dir/h2'; wait")"
-cpu() { /usr/bin/time -f '%U %S' sh -c "$1" 2>&1 > /dev/null | tail -n 1 | awk '{print $1 + $2}'; }
-if [ -x /usr/bin/time ]; then
-    one=$(cpu "perf script -i '$data' > /dev/null 2>&1")
-    h1=$(cpu "perf script -i '$data' --time 0%-50% > /dev/null 2>&1")
-    h2=$(cpu "perf script -i '$data' --time 50%-100% > /dev/null 2>&1")
-    echo "CPU seconds: one perf script $one, the halves $h1 + $h2 (load: $(cut -d' ' -f1-3 /proc/loadavg))"
-fi
-# the native reader against perf script alone: medians of 5, wall and CPU seconds
-median5() { # COMMAND: "WALL CPU", the medians of 5 runs
-    for i in 1 2 3 4 5; do
-        s=$(now)
-        /usr/bin/time -o "$dir/cpu" -f '%U %S' sh -c "$1" > /dev/null 2>&1
-        c=$(tail -n 1 "$dir/cpu" | awk '{print $1 + $2}')
-        e=$(now)
-        echo "$s $e ${c:-0}" | awk '{print $2 - $1, $3}'
-    done > "$dir/runs"
-    echo "$(cut -d' ' -f1 "$dir/runs" | sort -n | sed -n 3p)" \
-        "$(cut -d' ' -f2 "$dir/runs" | sort -n | sed -n 3p)"
+names="native script perf report"
+for n in $names; do : > "$dir/$n.runs"; done
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+for i in 1 2 3 4 5; do
+    run native "'$ft' --collapse '$data'"
+    run script "'$ft' --collapse --perf-script '$data'"
+    run perf "perf script -i '$data'"
+    run report "ulimit -v ${BENCH_REPORT_KB:-8000000}; timeout 300 perf report --stdio --no-children -i '$data'"
+done
+load1=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "perf.data $(stat -c %s "$data" | awk '{printf "%.1f MB", $1/1e6}') (perf record -F 4999 -g, mixed workload); medians of 5"
+show() { # NAME LABEL
+    printf '%-42s %6.2f s wall %6.2f s CPU  peak RSS %6.1f MiB\n' "$2" "$(med "$1" 1)" \
+        "$(med "$1" 2)" "$(echo "$(med "$1" 3)" | awk '{print $1 / 1024}')"
 }
-if [ -x /usr/bin/time ]; then
-    set -- $(median5 "'$ft' --collapse '$data'")
-    nw=$1; nc=$2
-    set -- $(median5 "perf script -i '$data'")
-    pw=$1; pc=$2
-    echo "$nw $nc $pw $pc" | awk '{rw = 0; rc = 0; if ($3 + 0) rw = $1 / $3; if ($4 + 0) rc = $2 / $4
-        printf "native --collapse %.2f s (%.2f s CPU), perf script alone %.2f s (%.2f s CPU): " \
-            "%.2fx wall, %.2fx CPU (target 0.2x)\n", $1, $2, $3, $4, rw, rc}'
-    echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-fi
-rm -f "$dir/h1" "$dir/h2" "$dir/bench.out" "$dir/runs" "$dir/cpu"
+show native "flametui --collapse (native)"
+show script "flametui --collapse --perf-script"
+show perf "perf script alone"
+show report "perf report --stdio --no-children alone"
+echo "$(med native 1) $(med perf 1) $(med report 1) $(med native 2) $(med perf 2) $(med report 2)" |
+    awk '{printf "native / perf script: %.2fx wall, %.2fx CPU (target 0.2x); native / perf report: %.2fx wall, %.2fx CPU\n", $1 / $2, $4 / $5, $1 / $3, $4 / $6}'
+echo "load average: $load0 before, $load1 after"
+for n in $names; do rm -f "$dir/$n.runs"; done
+rm -f "$dir/time"
+"$src/tests/bench/ui_perf_data.sh" "$ft" "$data" 5 || echo "ui_perf_data: skipped or failed"

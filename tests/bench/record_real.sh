@@ -6,11 +6,16 @@
 # 20), converted with `perf script` into OUT, again and appended (perf script text
 # concatenates) until OUT holds BENCH_REAL_MB (default 220) MB or 8 rounds were made.
 # OUT is kept between runs; delete it to re-record.
-# usage: tests/bench/record_real.sh OUT.perf     Exit 77 (skip) when perf cannot record.
+# With --data, OUT is the perf.data itself, one recording of BENCH_REAL_DATA_SECONDS
+# (default 100: about 85 MB) of the same workload, not converted.
+# usage: tests/bench/record_real.sh [--data] OUT     Exit 77 (skip) when perf cannot record.
 set -eu
+data=false
+if [ "$1" = --data ]; then data=true; shift; fi
 out=$1
 src=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${BENCH_REAL_SECONDS:-20}
+$data && secs=${BENCH_REAL_DATA_SECONDS:-100}
 [ -s "$out" ] && exit 0
 command -v perf >/dev/null 2>&1 || { echo "record_real: perf not installed" >&2; exit 77; }
 work=$(mktemp -d)
@@ -35,6 +40,15 @@ PY
 fi
 wait
 MIX
+if $data; then
+    if ! perf record -q -F 4999 -g -o "$out.tmp" -- sh "$work/mix.sh" 2> "$work/err"; then
+        echo "record_real: perf record is not permitted here: $(tail -n1 "$work/err")" >&2
+        rm -f "$out.tmp"
+        exit 77
+    fi
+    mv "$out.tmp" "$out"
+    exit 0
+fi
 want=$((${BENCH_REAL_MB:-220} * 1000000))
 : > "$out.tmp"
 round=0
