@@ -905,7 +905,9 @@ static void sample_to_parser(struct machine *m, const struct pd_sample *s,
 static void feed_text(struct machine *m, bool eof)
 {
     struct buf *b = &m->o;
-    size_t used = b->len ? perf_feed(m->p, b->p, b->len, eof) : 0;
+    if (!b->len)
+        return;
+    size_t used = perf_feed(m->p, b->p, b->len, eof);
     memmove(b->p, b->p + used, b->len - used);
     b->len -= used;
 }

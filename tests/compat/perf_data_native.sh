@@ -167,10 +167,12 @@ rec dwsh --call-graph dwarf -- sh -c "$loop" && dwnames="$dwnames dwsh"
 if [ -x "$tmp/inl" ] && rec dwexec --call-graph dwarf -- sh -c "$tmp/inl 20000; true"; then
     "$FLAMETUI" --collapse "$tmp/dwexec.data" > "$tmp/nat" 2> "$tmp/nat.err"
     "$FLAMETUI" --collapse --perf-script "$tmp/dwexec.data" > "$tmp/ps" 2> /dev/null
+    # whether the exec is seen after maps depends on the recording (the shell's samples):
+    # read through perf script with the notice, or natively with the same stacks
     if [ -s "$tmp/ps" ] && cmp -s "$tmp/ps" "$tmp/nat" &&
-        grep -q "read through perf script: DWARF call graphs of a process that ran" \
-            "$tmp/nat.err"; then
-        ok "dwexec: read through perf script, saying why"
+        { grep -q "read through perf script: DWARF call graphs of a process that ran" \
+            "$tmp/nat.err" || [ ! -s "$tmp/nat.err" ]; }; then
+        ok "dwexec: == through perf script (the notice when read through it)"
     else fail "dwexec: [$(head -c 300 "$tmp/nat.err")] $(wc -l < "$tmp/ps") $(wc -l < "$tmp/nat")"; fi
 fi
 for n in $dwnames; do
