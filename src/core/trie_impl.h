@@ -64,6 +64,11 @@ struct trie {
     unsigned idbits;      /* bits of a slot that hold the id: nslots < 2^idbits */
     bool slots_mapped;    /* slots came from mmap (big tables) */
     bool slots_stale;     /* nodes were appended without being hashed */
+    uint32_t *oslots;     /* while growing: the table before, holding nodes [1, mv_end); */
+    size_t onslots;       /* nodes [1, mv_next) are in slots too, the rest only here. */
+    unsigned oidbits;     /* Every insert moves TRIE_MOVE_STEP of them; NULL: no growth */
+    bool oslots_mapped;   /* in progress */
+    size_t mv_next, mv_end;
     uint64_t uid;
     uint64_t gen;         /* any change */
     uint64_t struct_gen;  /* new nodes */
