@@ -38,6 +38,15 @@ void xfree_table(void *p, size_t bytes, bool mapped);
 
 /* Runs before die() prints (tui_session.c registers tui_shutdown). */
 void util_set_die_hook(void (*hook)(void));
+/* The end of a run whose heap is heap_bytes big (main, once every output is written and
+ * every input closed): from UTIL_QUICK_EXIT_BYTES on, flushes stdio and ends the
+ * process with status at once, the heap not freed; the address space is left to a
+ * small helper process that holds it until this one has exited and then exits itself,
+ * so the kernel frees the pages after the caller (the shell, tmux) saw the exit.
+ * Returns (so that the caller frees everything) for a smaller heap, in sanitizer
+ * builds and under valgrind: their leak checks stay complete. */
+#define UTIL_QUICK_EXIT_BYTES ((size_t)32 << 20)
+void util_quick_exit(size_t heap_bytes, int status);
 /* Prints "flametui: MESSAGE\n" on stderr and exits 1. Thread-safe: when several threads
  * call it at once, the first one runs the hook, reports and exits; the others block
  * forever (until the process ends). A die() from inside the hook exits at once. */
