@@ -50,7 +50,7 @@ def gen(kind, seed):
 
 
 def one_run(ft, kind, dwell, seed):
-    """Returns (ms to screen restored, ms to exit, MB read from the stream) or None."""
+    """Returns (ms to screen restored, ms to exit) or None (the reason on stderr with -v)."""
     g = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--gen", kind, str(seed)],
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     pid, fd = pty.fork()
@@ -103,6 +103,9 @@ def one_run(ft, kind, dwell, seed):
     g.wait()
     os.close(fd)
     if ended is None:
+        if VERBOSE:
+            print("run pid %d: %s" % (child, "no samples on the screen within 30 s" if q_at is None
+                                      else "no exit within 30 s of q"), file=sys.stderr)
         return None
     if VERBOSE:
         print("run pid %d q at %.6f: screen %.1f ms, exit %.1f ms" % (
