@@ -112,14 +112,13 @@ static inline uint32_t slot_tag(const struct trie *t, uint32_t ph)
     return tag_of(t->idbits, ph);
 }
 
-/* Node i goes into the current table at the first free slot from its home. */
-static inline void place(struct trie *t, uint32_t ph, size_t i)
+/* Node i goes into a table (ns slots, idbits) at the first free slot from its home. */
+static inline void place(uint32_t *s, size_t ns, unsigned idbits, uint32_t ph, size_t i)
 {
-    uint32_t *s = t->slots;
-    size_t ns = t->nslots, j = slot_home(t, ph);
+    size_t j = home_in(ns, ph);
     while (s[j])
         j = j + 1 == ns ? 0 : j + 1;
-    s[j] = slot_tag(t, ph) | (uint32_t)(i + 1);
+    s[j] = tag_of(idbits, ph) | (uint32_t)(i + 1);
 }
 
 static inline void add_count(uint64_t *bits, uint32_t *flags, uint32_t flag, struct count x)
@@ -233,11 +232,13 @@ static void rehash(struct trie *t, size_t want)
     slots_free(t);
     new_table(t, ns);
     const struct node *v = t->v;
+    uint32_t *s = t->slots;
     size_t n = t->n;
+    unsigned ib = t->idbits;
     for (size_t i = 1; i < n; i++) {
         if (i + 16 < n)
-            __builtin_prefetch(&t->slots[slot_home(t, v[i + 16].ph)], 1);
-        place(t, v[i].ph, i);
+            __builtin_prefetch(&s[home_in(ns, v[i + 16].ph)], 1);
+        place(s, ns, ib, v[i].ph, i);
     }
     t->slots_stale = false;
 }
@@ -248,10 +249,13 @@ static void move_nodes(struct trie *t, size_t max)
 {
     size_t end = t->mv_end - t->mv_next > max ? t->mv_next + max : t->mv_end;
     const struct node *v = t->v;
+    uint32_t *s = t->slots;
+    size_t ns = t->nslots;
+    unsigned ib = t->idbits;
     for (size_t i = t->mv_next; i < end; i++) {
         if (i + 8 < end)
-            __builtin_prefetch(&t->slots[slot_home(t, v[i + 8].ph)], 1);
-        place(t, v[i].ph, i);
+            __builtin_prefetch(&s[home_in(ns, v[i + 8].ph)], 1);
+        place(s, ns, ib, v[i].ph, i);
     }
     t->mv_next = end;
     if (end == t->mv_end)
