@@ -7,7 +7,7 @@
  * hash that the slot index does not use as a tag next to the node id, so only matching
  * tags read a node.
  * A full table grows incrementally: it becomes the old table, a larger one is made, and
- * every insertion moves the next TRIE_MOVE_STEP nodes (in id order) into it, so no single
+ * every insertion moves the nodes of the next TRIE_MOVE_STEP of its slots into it, so no single
  * insertion rehashes millions of nodes (a live viewer stays responsive). A lookup probes
  * the new table, then the old one while it is there. A rebuild (a stale table, a
  * reservation) is still done at once. */
@@ -43,19 +43,6 @@ static void base_fit(struct trie *t);
 #define HINT_MIN_NODES ((size_t)1 << 16)
 #define HINT_MAX_NODES ((uint64_t)8 << 20)
 #define HINT_MAX_CAP ((uint64_t)16 << 20)
-
-#define HUGE_BYTES ((size_t)4 << 20)
-#define HUGE_ALIGN ((size_t)2 << 20)
-
-static void huge_advise(void *p, size_t bytes)
-{
-    if (bytes >= HUGE_BYTES) {
-        uintptr_t a = ((uintptr_t)p + HUGE_ALIGN - 1) & ~(uintptr_t)(HUGE_ALIGN - 1);
-        uintptr_t e = (uintptr_t)p + bytes;
-        if (e > a)
-            madvise((void *)a, e - a, MADV_HUGEPAGE);
-    }
-}
 
 /* A zeroed table of n slots (xcalloc_table: big ones are mapped for huge pages). */
 static uint32_t *slots_alloc(size_t n, bool *mapped)
@@ -164,7 +151,7 @@ struct trie *trie_new(struct strtab *names)
 /* Frees the nodes, the hash slots and the children index (not the names). */
 static void free_nodes(struct trie *t)
 {
-    free(t->v);
+    xfree_table(t->v, t->cap * sizeof *t->v, t->v_mapped);
     slots_free(t);
     free(t->base);
     trie_kids_free(t);
@@ -243,19 +230,25 @@ static void rehash(struct trie *t, size_t want)
     t->slots_stale = false;
 }
 
-/* Moves up to max nodes of a growth in progress from the old table into the current one
- * (in id order: their path hashes are read in sequence); frees the old one when done. */
+/* Moves the nodes of up to max slots of a growth in progress from the old table into the
+ * current one, in slot order: the homes of both tables grow with the path hash, so the
+ * pages of the new table are written (and faulted in) front to back, a few per step,
+ * not all in the first one. Frees the old table when done. */
 static void move_nodes(struct trie *t, size_t max)
 {
     size_t end = t->mv_end - t->mv_next > max ? t->mv_next + max : t->mv_end;
     const struct node *v = t->v;
+    const uint32_t *os = t->oslots;
+    uint32_t om = (uint32_t)(((uint64_t)1 << t->oidbits) - 1);
     uint32_t *s = t->slots;
     size_t ns = t->nslots;
     unsigned ib = t->idbits;
     for (size_t i = t->mv_next; i < end; i++) {
-        if (i + 8 < end)
-            __builtin_prefetch(&s[home_in(ns, v[i + 8].ph)], 1);
-        place(s, ns, ib, v[i].ph, i);
+        if (i + 8 < end && os[i + 8])
+            __builtin_prefetch(&v[(os[i + 8] & om) - 1]);
+        uint32_t x = os[i];
+        if (x)
+            place(s, ns, ib, v[(x & om) - 1].ph, (x & om) - 1);
     }
     t->mv_next = end;
     if (end == t->mv_end)
@@ -273,8 +266,8 @@ static void start_growth(struct trie *t, size_t ns)
     t->onslots = t->nslots;
     t->oidbits = t->idbits;
     t->oslots_mapped = t->slots_mapped;
-    t->mv_next = 1;
-    t->mv_end = t->n;
+    t->mv_next = 0;
+    t->mv_end = t->onslots;
     new_table(t, ns);
 }
 
@@ -289,11 +282,14 @@ static inline void fresh_slots(const struct trie *t)
         rehash((struct trie *)(uintptr_t)t, t->n); /* logically const: a cache */
 }
 
+/* The node array grows (a mapping from 4 MiB on, advised for huge pages as a whole, that
+ * grows by mremap: no copy however big). */
 static void grow_nodes(struct trie *t, size_t cap)
 {
+    if (cap > SIZE_MAX / sizeof *t->v)
+        die("frame trie too large");
+    t->v = xrealloc_table(t->v, t->cap * sizeof *t->v, cap * sizeof *t->v, &t->v_mapped);
     t->cap = cap;
-    t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
-    huge_advise(t->v, t->cap * sizeof *t->v);
     base_fit(t);
 }
 
@@ -687,6 +683,7 @@ void trie_replace(struct trie *t, struct trie *src)
         die("trie_replace: the tries do not share their names");
     free_nodes(t);
     t->v = src->v;
+    t->v_mapped = src->v_mapped;
     t->n = src->n;
     t->cap = src->cap;
     t->slots = src->slots;
@@ -705,6 +702,7 @@ void trie_replace(struct trie *t, struct trie *src)
     t->gen = (t->gen > src->gen ? t->gen : src->gen) + 1;
     t->struct_gen = (t->struct_gen > src->struct_gen ? t->struct_gen : src->struct_gen) + 1;
     src->v = NULL;
+    src->v_mapped = false;
     src->slots = NULL;
     src->slots_mapped = false;
     src->oslots = NULL;
@@ -716,8 +714,8 @@ void trie_replace(struct trie *t, struct trie *src)
 void trie_compact(struct trie *t)
 {
     if (t->cap > t->n) {
+        t->v = xrealloc_table(t->v, t->cap * sizeof *t->v, t->n * sizeof *t->v, &t->v_mapped);
         t->cap = t->n;
-        t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
         base_fit(t);
     }
     /* loading is over: the lookup table goes too, and comes back on the next lookup */

@@ -145,6 +145,26 @@ void *xcalloc_table(size_t bytes, bool *mapped)
     return a;
 }
 
+void *xrealloc_table(void *p, size_t old_bytes, size_t bytes, bool *mapped)
+{
+    if (!*mapped && bytes < TABLE_MAP_BYTES)
+        return xrealloc(p, bytes);
+    if (*mapped) {
+        size_t o = page_round(old_bytes), n = page_round(bytes);
+        if (n == o)
+            return p;
+        void *q = mremap(p, o, n, MREMAP_MAYMOVE);
+        if (q != MAP_FAILED)
+            return q;
+    }
+    bool m;
+    void *q = xcalloc_table(bytes, &m);
+    memcpy(q, p, old_bytes < bytes ? old_bytes : bytes);
+    xfree_table(p, old_bytes, *mapped);
+    *mapped = m;
+    return q;
+}
+
 void xfree_table(void *p, size_t bytes, bool mapped)
 {
     if (mapped)

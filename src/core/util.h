@@ -34,6 +34,12 @@ char *xmemdup(const void *p, size_t n);      /* adds a terminating NUL */
  * TLB (a hint; harmless where THP is off). *mapped says which: give both to
  * xfree_table. */
 void *xcalloc_table(size_t bytes, bool *mapped);
+/* Resizes a block of old_bytes from xcalloc_table (or malloc, *mapped false) to bytes
+ * (what lies past old_bytes is undefined). A mapped block is one mapping, advised as a
+ * whole, so it grows by mremap (pages moved, not copied: O(1) in its size, where
+ * realloc copies a block whose mapping madvise split); a calloc'd one is realloc'd, or
+ * moved into a mapping from 4 MiB on. *mapped says which it is now. */
+void *xrealloc_table(void *p, size_t old_bytes, size_t bytes, bool *mapped);
 void xfree_table(void *p, size_t bytes, bool mapped);
 
 /* Runs before die() prints (tui_session.c registers tui_shutdown). */

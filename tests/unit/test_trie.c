@@ -464,8 +464,8 @@ static uint64_t grow_total(uint32_t n)
 }
 
 /* Many growth steps (fourfold, then by half past a million slots): every insertion
- * moves at most TRIE_MOVE_STEP nodes, a growth never starts while one is in progress,
- * and every node is found (in both tables, mid-move). */
+ * moves the nodes of at most TRIE_MOVE_STEP slots, a growth never starts while one is in
+ * progress, and every node is found (in both tables, mid-move). */
 static void hash_grows_in_steps(void **state)
 {
     (void)state;
@@ -481,7 +481,7 @@ static void hash_grows_in_steps(void **state)
         size_t after = trie_hash_moving(t);
         if (after > before) {   /* a growth started: the one before had finished */
             assert_int_equal(before, 0);
-            assert_true(after + 1 >= trie_size(t) - 2);   /* every node but the new one */
+            assert_true(after + 1 >= trie_size(t) - 2);   /* slots for every older node */
             growths++;
             start = after;
         } else if (before) {
