@@ -14,6 +14,7 @@
 
 #include "batch.h"
 #include "core/samples.h"
+#include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
 #include "input/loader.h"
@@ -474,6 +475,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < o.nfiles; i++)
         loader_free(ls[i]);
     free(ls);
+    if (o.mode == OUT_TUI && t)   /* q: a big heap is not freed page by page */
+        util_quick_exit(trie_bytes(t) + strtab_bytes(trie_names(t)), rc);
     trie_free(t);
     samples_free(samples);
     options_fini(&o);

@@ -5,7 +5,12 @@
  * children). A hash table of 4-byte slots maps (parent, name) to the child by the 32-bit
  * path hash, so inserting a frame costs one lookup: the slot keeps the high bits of the
  * hash that the slot index does not use as a tag next to the node id, so only matching
- * tags read a node. */
+ * tags read a node.
+ * A full table grows incrementally: it becomes the old table, a larger one is made, and
+ * every insertion moves the nodes of the next TRIE_MOVE_STEP of its slots into it, so no single
+ * insertion rehashes millions of nodes (a live viewer stays responsive). A lookup probes
+ * the new table, then the old one while it is there. A rebuild (a stale table, a
+ * reservation) is still done at once. */
 #include "config.h"
 
 #include "core/trie.h"
@@ -39,23 +44,22 @@ static void base_fit(struct trie *t);
 #define HINT_MAX_NODES ((uint64_t)8 << 20)
 #define HINT_MAX_CAP ((uint64_t)16 << 20)
 
-#define HUGE_BYTES ((size_t)4 << 20)
-#define HUGE_ALIGN ((size_t)2 << 20)
-
-static void huge_advise(void *p, size_t bytes)
-{
-    if (bytes >= HUGE_BYTES) {
-        uintptr_t a = ((uintptr_t)p + HUGE_ALIGN - 1) & ~(uintptr_t)(HUGE_ALIGN - 1);
-        uintptr_t e = (uintptr_t)p + bytes;
-        if (e > a)
-            madvise((void *)a, e - a, MADV_HUGEPAGE);
-    }
-}
-
 /* A zeroed table of n slots (xcalloc_table: big ones are mapped for huge pages). */
 static uint32_t *slots_alloc(size_t n, bool *mapped)
 {
     return xcalloc_table(n * sizeof(uint32_t), mapped);
+}
+
+/* The old table of a growth in progress: gone (its nodes are all in the new one, or the
+ * new one is about to be rebuilt from the nodes). */
+static void old_free(struct trie *t)
+{
+    if (t->oslots)
+        xfree_table(t->oslots, t->onslots * sizeof *t->oslots, t->oslots_mapped);
+    t->oslots = NULL;
+    t->oslots_mapped = false;
+    t->onslots = 0;
+    t->mv_next = t->mv_end = 0;
 }
 
 static void slots_free(struct trie *t)
@@ -63,12 +67,19 @@ static void slots_free(struct trie *t)
     xfree_table(t->slots, t->nslots * sizeof *t->slots, t->slots_mapped);
     t->slots = NULL;
     t->slots_mapped = false;
+    old_free(t);
 }
 
-/* The slot a path hash starts probing at: a multiply-shift, so any table size works. */
+/* The slot a path hash starts probing at in a table of ns slots: a multiply-shift, so
+ * any table size works. */
+static inline size_t home_in(size_t ns, uint32_t ph)
+{
+    return (size_t)(((uint64_t)ph * ns) >> 32);
+}
+
 static inline size_t slot_home(const struct trie *t, uint32_t ph)
 {
-    return (size_t)(((uint64_t)ph * t->nslots) >> 32);
+    return home_in(t->nslots, ph);
 }
 
 static inline uint32_t id_mask(const struct trie *t)
@@ -77,10 +88,24 @@ static inline uint32_t id_mask(const struct trie *t)
 }
 
 /* The tag part of a slot: the low bits of the path hash (the index comes from its high
- * bits), shifted above the id. */
+ * bits), shifted above the id (idbits of them). */
+static inline uint32_t tag_of(unsigned idbits, uint32_t ph)
+{
+    return (uint32_t)((uint64_t)ph << idbits);
+}
+
 static inline uint32_t slot_tag(const struct trie *t, uint32_t ph)
 {
-    return (uint32_t)((uint64_t)ph << t->idbits);
+    return tag_of(t->idbits, ph);
+}
+
+/* Node i goes into a table (ns slots, idbits) at the first free slot from its home. */
+static inline void place(uint32_t *s, size_t ns, unsigned idbits, uint32_t ph, size_t i)
+{
+    size_t j = home_in(ns, ph);
+    while (s[j])
+        j = j + 1 == ns ? 0 : j + 1;
+    s[j] = tag_of(idbits, ph) | (uint32_t)(i + 1);
 }
 
 static inline void add_count(uint64_t *bits, uint32_t *flags, uint32_t flag, struct count x)
@@ -126,7 +151,7 @@ struct trie *trie_new(struct strtab *names)
 /* Frees the nodes, the hash slots and the children index (not the names). */
 static void free_nodes(struct trie *t)
 {
-    free(t->v);
+    xfree_table(t->v, t->cap * sizeof *t->v, t->v_mapped);
     slots_free(t);
     free(t->base);
     trie_kids_free(t);
@@ -158,12 +183,12 @@ void trie_prefetch(const struct trie *t, uint64_t phash)
         __builtin_prefetch(&t->slots[slot_home(t, (uint32_t)phash)]);
 }
 
-/* (Re)builds the lookup table from the nodes' path hashes, for at least want nodes at
- * a load factor of 0.8. grow: the table is full while inserting; small tables grow
- * fourfold (each growth rehashes every node), from SLOTS_BY_HALF slots by half (5 to
- * 7.5 bytes per node). Otherwise (a rebuild, a reservation) it is sized for want. */
+/* The size of a lookup table for at least want nodes at a load factor of 0.8. grow:
+ * the table is full while inserting; small tables grow fourfold, from SLOTS_BY_HALF
+ * slots by half (5 to 7.5 bytes per node). Otherwise (a rebuild, a reservation) it is
+ * sized for want. */
 #define SLOTS_BY_HALF ((size_t)1 << 20)
-static void rehash(struct trie *t, size_t want, bool grow)
+static size_t table_size(const struct trie *t, size_t want, bool grow)
 {
     size_t ns = MIN_SLOTS;
     if (grow) {
@@ -173,45 +198,103 @@ static void rehash(struct trie *t, size_t want, bool grow)
     } else if (want * 10 / 8 + 1 > ns) {
         ns = want * 10 / 8 + 1;
     }
-    if (ns > UINT32_MAX)
-        ns = UINT32_MAX; /* ids stay below: a free slot always remains */
-    slots_free(t);
+    return ns > UINT32_MAX ? UINT32_MAX : ns; /* ids stay below: a free slot always remains */
+}
+
+/* A new, empty current table of ns slots (the caller has freed or kept the one before). */
+static void new_table(struct trie *t, size_t ns)
+{
     t->nslots = ns;
     t->idbits = 0;
     while (t->idbits < 32 && ((size_t)1 << t->idbits) <= ns)
         t->idbits++;
     t->slots = slots_alloc(ns, &t->slots_mapped);
-    uint32_t *s = t->slots;
+}
+
+/* Rebuilds the lookup table at once from the nodes' path hashes, for at least want
+ * nodes (a growth in progress is dropped: every node is hashed again). */
+static void rehash(struct trie *t, size_t want)
+{
+    size_t ns = table_size(t, want, false);
+    slots_free(t);
+    new_table(t, ns);
     const struct node *v = t->v;
+    uint32_t *s = t->slots;
     size_t n = t->n;
+    unsigned ib = t->idbits;
     for (size_t i = 1; i < n; i++) {
         if (i + 16 < n)
-            __builtin_prefetch(&s[slot_home(t, v[i + 16].ph)], 1);
-        uint32_t ph = v[i].ph;
-        size_t j = slot_home(t, ph);
-        while (s[j])
-            j = j + 1 == ns ? 0 : j + 1;
-        s[j] = slot_tag(t, ph) | (uint32_t)(i + 1);
+            __builtin_prefetch(&s[home_in(ns, v[i + 16].ph)], 1);
+        place(s, ns, ib, v[i].ph, i);
     }
     t->slots_stale = false;
+}
+
+/* Moves the nodes of up to max slots of a growth in progress from the old table into the
+ * current one, in slot order: the homes of both tables grow with the path hash, so the
+ * pages of the new table are written (and faulted in) front to back, a few per step,
+ * not all in the first one. Frees the old table when done. */
+static void move_nodes(struct trie *t, size_t max)
+{
+    size_t end = t->mv_end - t->mv_next > max ? t->mv_next + max : t->mv_end;
+    const struct node *v = t->v;
+    const uint32_t *os = t->oslots;
+    uint32_t om = (uint32_t)(((uint64_t)1 << t->oidbits) - 1);
+    uint32_t *s = t->slots;
+    size_t ns = t->nslots;
+    unsigned ib = t->idbits;
+    for (size_t i = t->mv_next; i < end; i++) {
+        if (i + 8 < end && os[i + 8])
+            __builtin_prefetch(&v[(os[i + 8] & om) - 1]);
+        uint32_t x = os[i];
+        if (x)
+            place(s, ns, ib, v[(x & om) - 1].ph, (x & om) - 1);
+    }
+    t->mv_next = end;
+    if (end == t->mv_end)
+        old_free(t);
+}
+
+/* The current table becomes the old one and a table of ns slots the current one; the
+ * nodes move over by TRIE_MOVE_STEP per insertion (a growth before that has not finished
+ * is finished first). */
+static void start_growth(struct trie *t, size_t ns)
+{
+    if (t->oslots)
+        move_nodes(t, SIZE_MAX);
+    t->oslots = t->slots;
+    t->onslots = t->nslots;
+    t->oidbits = t->idbits;
+    t->oslots_mapped = t->slots_mapped;
+    t->mv_next = 0;
+    t->mv_end = t->onslots;
+    new_table(t, ns);
+}
+
+size_t trie_hash_moving(const struct trie *t)
+{
+    return t->oslots ? t->mv_end - t->mv_next : 0;
 }
 
 static inline void fresh_slots(const struct trie *t)
 {
     if (t->slots_stale)
-        rehash((struct trie *)(uintptr_t)t, t->n, false); /* logically const: a cache */
+        rehash((struct trie *)(uintptr_t)t, t->n); /* logically const: a cache */
 }
 
+/* The node array grows (a mapping from 4 MiB on, advised for huge pages as a whole, that
+ * grows by mremap: no copy however big). */
 static void grow_nodes(struct trie *t, size_t cap)
 {
+    if (cap > SIZE_MAX / sizeof *t->v)
+        die("frame trie too large");
+    t->v = xrealloc_table(t->v, t->cap * sizeof *t->v, cap * sizeof *t->v, &t->v_mapped);
     t->cap = cap;
-    t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
-    huge_advise(t->v, t->cap * sizeof *t->v);
     base_fit(t);
 }
 
-/* A full table grows: by steps (rehash), or, once trie_hint_progress told how far the
- * input is parsed, to the node count its nodes per byte so far predict for its end,
+/* A full table grows (start_growth): by steps, or, once trie_hint_progress told how far
+ * the input is parsed, to the node count its nodes per byte so far predict for its end,
  * with a margin that leaves the table at most 70 % full then (misses probe less), 1.5
  * to 4 times the current count. */
 static void grow_slots(struct trie *t)
@@ -220,9 +303,9 @@ static void grow_slots(struct trie *t)
         double n = (double)t->n;
         double est = n * ((double)t->hint_bytes / (double)t->hint_done) * 1.15;
         est = est < 1.5 * n ? 1.5 * n : est > 4.0 * n ? 4.0 * n : est;
-        rehash(t, (size_t)est, false);
+        start_growth(t, table_size(t, (size_t)est, false));
     } else {
-        rehash(t, t->n, true);
+        start_growth(t, table_size(t, t->n, true));
     }
 }
 
@@ -253,8 +336,11 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint32_
         t->max_depth = depth;
     if (slot == SIZE_MAX) {
         t->slots_stale = true;
+        old_free(t);   /* the whole table is rebuilt on the next lookup */
     } else {
         t->slots[slot] = slot_tag(t, ph) | (id + 1);
+        if (t->oslots)
+            move_nodes(t, TRIE_MOVE_STEP);
         if (t->n * 10 > t->nslots * 8 && t->nslots < UINT32_MAX)
             grow_slots(t);
     }
@@ -264,19 +350,19 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint32_
         if (t->hint_cap > t->cap) /* address space: only the pages used are touched */
             grow_nodes(t, t->hint_cap);
         if (!t->slots_stale && t->hint_nodes * 10 > t->nslots * 8)
-            rehash(t, t->hint_nodes, false); /* zeroed at once: sized conservatively */
+            rehash(t, t->hint_nodes); /* zeroed at once: sized conservatively */
         t->hint_nodes = 0;
     }
     return id;
 }
 
-/* Finds the child by path hash and name id; *slot gets the free slot on a miss. */
-static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t name, uint32_t ph,
-                              size_t *slot)
+/* Probes a table (ns slots, idbits) for the child by path hash and name id; *slot gets
+ * where it is, or the free slot that ended the probe. */
+static inline uint32_t probe(const struct trie *t, const uint32_t *s, size_t ns, unsigned idbits,
+                             uint32_t parent, uint32_t name, uint32_t ph, size_t *slot)
 {
-    uint32_t idm = id_mask(t), tag = slot_tag(t, ph);
-    size_t j = slot_home(t, ph), ns = t->nslots;
-    const uint32_t *s = t->slots;
+    uint32_t idm = (uint32_t)(((uint64_t)1 << idbits) - 1), tag = tag_of(idbits, ph);
+    size_t j = home_in(ns, ph);
     for (;;) {
         uint32_t x = s[j];
         if (!x)
@@ -292,6 +378,26 @@ static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t na
     }
     *slot = j;
     return TRIE_NONE;
+}
+
+/* The old table of a growth in progress, after a miss in the current one (a node found
+ * there has not been moved yet). */
+static __attribute__((noinline)) uint32_t lookup_old(const struct trie *t, uint32_t parent,
+                                                     uint32_t name, uint32_t ph)
+{
+    size_t j;
+    return probe(t, t->oslots, t->onslots, t->oidbits, parent, name, ph, &j);
+}
+
+/* Finds the child by path hash and name id; *slot gets the current table's free slot on
+ * a miss. */
+static inline uint32_t lookup(const struct trie *t, uint32_t parent, uint32_t name, uint32_t ph,
+                              size_t *slot)
+{
+    uint32_t id = probe(t, t->slots, t->nslots, t->idbits, parent, name, ph, slot);
+    if (id == TRIE_NONE && t->oslots)
+        id = lookup_old(t, parent, name, ph);
+    return id;
 }
 
 uint32_t trie_append_child(struct trie *t, uint32_t parent, uint32_t name, uint64_t phash)
@@ -375,7 +481,7 @@ void trie_reserve(struct trie *t, size_t nodes)
     if (nodes > t->cap)
         grow_nodes(t, nodes);
     if (!t->slots_stale && nodes * 10 > t->nslots * 8)
-        rehash(t, nodes, false); /* a stale table is rebuilt at the right size on the next lookup */
+        rehash(t, nodes); /* a stale table is rebuilt at the right size on the next lookup */
 }
 
 void trie_reserve_hint(struct trie *t, uint64_t bytes)
@@ -577,20 +683,29 @@ void trie_replace(struct trie *t, struct trie *src)
         die("trie_replace: the tries do not share their names");
     free_nodes(t);
     t->v = src->v;
+    t->v_mapped = src->v_mapped;
     t->n = src->n;
     t->cap = src->cap;
     t->slots = src->slots;
     t->nslots = src->nslots;
     t->idbits = src->idbits;
     t->slots_mapped = src->slots_mapped;
+    t->oslots = src->oslots;
+    t->onslots = src->onslots;
+    t->oidbits = src->oidbits;
+    t->oslots_mapped = src->oslots_mapped;
+    t->mv_next = src->mv_next;
+    t->mv_end = src->mv_end;
     t->base = src->base;
     t->slots_stale = src->slots_stale;
     t->max_depth = src->max_depth;
     t->gen = (t->gen > src->gen ? t->gen : src->gen) + 1;
     t->struct_gen = (t->struct_gen > src->struct_gen ? t->struct_gen : src->struct_gen) + 1;
     src->v = NULL;
+    src->v_mapped = false;
     src->slots = NULL;
     src->slots_mapped = false;
+    src->oslots = NULL;
     src->base = NULL;
     src->own_names = false;
     trie_free(src);
@@ -599,8 +714,8 @@ void trie_replace(struct trie *t, struct trie *src)
 void trie_compact(struct trie *t)
 {
     if (t->cap > t->n) {
+        t->v = xrealloc_table(t->v, t->cap * sizeof *t->v, t->n * sizeof *t->v, &t->v_mapped);
         t->cap = t->n;
-        t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
         base_fit(t);
     }
     /* loading is over: the lookup table goes too, and comes back on the next lookup */
@@ -617,6 +732,8 @@ size_t trie_bytes(const struct trie *t)
     size_t b = t->n * sizeof *t->v + trie_kids_bytes(t);
     if (t->slots)
         b += t->nslots * sizeof *t->slots;
+    if (t->oslots)
+        b += t->onslots * sizeof *t->oslots;
     if (t->base)
         b += t->n * sizeof *t->base;
     return b;

@@ -70,6 +70,11 @@ void trie_add(struct trie *t, uint32_t leaf, struct count c);
 uint32_t trie_append_child(struct trie *t, uint32_t parent, uint32_t name, uint64_t phash);
 /* Bulk building (views, merges): room for at least nodes nodes without regrowth. */
 void trie_reserve(struct trie *t, size_t nodes);
+/* The lookup table grows in steps: a full one is kept while its nodes move into a larger
+ * one, those of TRIE_MOVE_STEP of its slots per inserted node (lookups see both). The
+ * slots still to move (0: no growth in progress), for tests. */
+#define TRIE_MOVE_STEP 64
+size_t trie_hash_moving(const struct trie *t);
 /* Batch loading of bytes of input (regular files): once the trie turns out to be big
  * (tens of thousands of nodes), room for the number of nodes such an input typically
  * makes (capped) is reserved at once, so the node array and the lookup table do not

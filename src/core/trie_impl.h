@@ -59,11 +59,17 @@ struct trie {
     bool own_names;
     struct node *v;
     size_t n, cap;
+    bool v_mapped;        /* v is a mapping (xrealloc_table), not malloc'd */
     uint32_t *slots;      /* 0 = empty; else tag << idbits | (node id + 1) */
     size_t nslots;        /* table size (any size: the index is a multiply-shift) */
     unsigned idbits;      /* bits of a slot that hold the id: nslots < 2^idbits */
     bool slots_mapped;    /* slots came from mmap (big tables) */
     bool slots_stale;     /* nodes were appended without being hashed */
+    uint32_t *oslots;     /* while growing: the table before (every node made before the */
+    size_t onslots;       /* growth); the nodes of its slots [0, mv_next) are in slots too. */
+    unsigned oidbits;     /* Every insert moves those of TRIE_MOVE_STEP more slots (up to */
+    bool oslots_mapped;   /* mv_end = onslots); NULL: no growth in progress */
+    size_t mv_next, mv_end;
     uint64_t uid;
     uint64_t gen;         /* any change */
     uint64_t struct_gen;  /* new nodes */

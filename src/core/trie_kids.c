@@ -235,9 +235,34 @@ static int cmp_names(const void *a, const void *b, void *ctx)
 
 static const uint32_t no_kids[1] = {TRIE_NONE};
 
+/* The first of kids[from, n) (sorted by name) that is not before node *x: galloping from
+ * from (the new children are sorted too, so each search starts where the last ended and
+ * a few new children among millions of old ones cost a few compares each), then a binary
+ * search in the last stride. */
+static size_t first_not_before(struct trie *t, const uint32_t *kids, size_t from, size_t n,
+                               const uint32_t *x)
+{
+    size_t lo = from, hi = from, step = 1;
+    while (hi < n && cmp_names(&kids[hi], x, t) < 0) {   /* kids[from, hi] are before */
+        lo = hi + 1;
+        hi = lo + step;
+        step *= 2;
+    }
+    if (hi > n)
+        hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cmp_names(&kids[mid], x, t) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The cached sorted children e of a node whose new children (prepended to its list) run
- * from first to e->first: they are sorted alone and each put in place by binary search
- * (a live profile adds a few children to a node of thousands between two reads).
+ * from first to e->first: they are sorted alone and each put in place by a galloping
+ * search (a live profile adds a few children to a node of thousands between two reads).
  * Returns false when e->first is not on the list (the cache is of another list). */
 static bool merge_new(struct trie *t, struct kcache *e, uint32_t first)
 {
@@ -256,14 +281,7 @@ static bool merge_new(struct trie *t, struct kcache *e, uint32_t first)
     uint32_t *a = xreallocarray(NULL, e->n + nnew, sizeof *a);
     size_t from = 0, o = 0;
     for (i = 0; i < nnew; i++) {
-        size_t lo = from, hi = e->n;   /* the first old child after add[i] */
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo) / 2;
-            if (cmp_names(&e->kids[mid], &add[i], t) < 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
+        size_t lo = first_not_before(t, e->kids, from, e->n, &add[i]);
         memcpy(a + o, e->kids + from, (lo - from) * sizeof *a);
         o += lo - from;
         a[o++] = add[i];

@@ -34,10 +34,25 @@ char *xmemdup(const void *p, size_t n);      /* adds a terminating NUL */
  * TLB (a hint; harmless where THP is off). *mapped says which: give both to
  * xfree_table. */
 void *xcalloc_table(size_t bytes, bool *mapped);
+/* Resizes a block of old_bytes from xcalloc_table (or malloc, *mapped false) to bytes
+ * (what lies past old_bytes is undefined). A mapped block is one mapping, advised as a
+ * whole, so it grows by mremap (pages moved, not copied: O(1) in its size, where
+ * realloc copies a block whose mapping madvise split); a calloc'd one is realloc'd, or
+ * moved into a mapping from 4 MiB on. *mapped says which it is now. */
+void *xrealloc_table(void *p, size_t old_bytes, size_t bytes, bool *mapped);
 void xfree_table(void *p, size_t bytes, bool mapped);
 
 /* Runs before die() prints (tui_session.c registers tui_shutdown). */
 void util_set_die_hook(void (*hook)(void));
+/* The end of a run whose heap is heap_bytes big (main, once every output is written and
+ * every input closed): from UTIL_QUICK_EXIT_BYTES on, flushes stdio and ends the
+ * process with status at once, the heap not freed; the address space is left to a
+ * small helper process that holds it until this one has exited and then exits itself,
+ * so the kernel frees the pages after the caller (the shell, tmux) saw the exit.
+ * Returns (so that the caller frees everything) for a smaller heap, in sanitizer
+ * builds and under valgrind: their leak checks stay complete. */
+#define UTIL_QUICK_EXIT_BYTES ((size_t)32 << 20)
+void util_quick_exit(size_t heap_bytes, int status);
 /* Prints "flametui: MESSAGE\n" on stderr and exits 1. Thread-safe: when several threads
  * call it at once, the first one runs the hook, reports and exits; the others block
  * forever (until the process ends). A die() from inside the hook exits at once. */

@@ -14,7 +14,7 @@
 #include "core/trie.h"
 #include "core/util.h"
 
-#define STEP_BYTES (1u << 20) /* parse at most this much before the loop looks at keys */
+#define STEP_BYTES (256u << 10) /* parse at most this much before the loop looks at keys */
 #define STEP_MIN (64u << 10)  /* ... and at least this much */
 #define STEP_MS 20            /* a step that took longer halves the next one's bytes */
 #define RATE_MS 500           /* samples/s and MB/s are averaged over this */

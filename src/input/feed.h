@@ -56,10 +56,11 @@ void feed_free(struct feed *f);                       /* NULL is a no-op */
 size_t feed_poll_fds(struct feed *f, struct pollfd *fds, size_t max, long long now_ms,
                      int *timeout_ms);
 /* Gives every loader that is ready (its fd in fds[0..nfds) has revents, it has data
- * without waiting, or its --follow timer ran out) one bounded step (about 1 MB). Returns
- * true when anything was parsed (the trie may have grown). A step that takes more than
- * 20 ms halves the bytes of the next one (down to 64 KiB), one of under 5 ms doubles
- * them (up to 1 MiB): keys are looked at every 20 ms or so however slow parsing is. */
+ * without waiting, or its --follow timer ran out) one bounded step (at most 256 KiB).
+ * Returns true when anything was parsed (the trie may have grown). A step that takes
+ * more than 20 ms halves the bytes of the next one (down to 64 KiB), one of under 5 ms
+ * doubles them (up to 256 KiB): keys are looked at every 20 ms or so however slow
+ * parsing is. */
 bool feed_step(struct feed *f, const struct pollfd *fds, size_t nfds, long long now_ms);
 size_t feed_step_bytes(const struct feed *f);   /* the bytes of the next step */
 /* The clock (ms) steps are timed by; the monotonic clock unless set (tests). */

@@ -352,6 +352,14 @@ static void reread_event(struct loop *lp, const struct tui_opts *o, struct trie 
  * to lay out (at most every relayout_gap), or a repaint of the same rects (status,
  * prompt, help, rates) when re asks or the live counters move. Returns false when a
  * live input ended without a single sample (the caller leaves). */
+/* A key waits on the terminal (it came during a feed step): it is read before a
+ * relayout of new data, which can take long (a q would wait for it). */
+static bool key_waiting(void)
+{
+    struct pollfd p = {.fd = tui_session_fd(), .events = POLLIN};
+    return p.fd >= 0 && poll(&p, 1, 0) > 0;
+}
+
 static bool show(struct loop *lp, enum reaction re, long long now, struct buf *endmsg)
 {
     endmsg->len = 0;
@@ -360,7 +368,8 @@ static bool show(struct loop *lp, enum reaction re, long long now, struct buf *e
             clearok(curscr, TRUE);
         return input_ended(lp, endmsg);
     }
-    if (app_stale(&lp->app) && !app_paused(&lp->app) && now - lp->last_layout >= relayout_gap(lp))
+    if (app_stale(&lp->app) && !app_paused(&lp->app) && now - lp->last_layout >= relayout_gap(lp) &&
+        !key_waiting())
         relayout(lp);
     else if ((re & RE_REDRAW) || (counters_move(lp) && now - lp->last_draw >= RATE_MS))
         draw(lp);

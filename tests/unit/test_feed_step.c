@@ -49,10 +49,10 @@ static void test_step_bytes(void **state)
     assert_non_null(l);
     struct feed *f = feed_new(&l, 1, 0);
     feed_set_clock(f, fake_clock);
-    assert_int_equal(feed_step_bytes(f), 1u << 20);
+    assert_int_equal(feed_step_bytes(f), 256u << 10);
 
-    fake_tick = 30;   /* every step takes 30 ms: 1 MiB, 512, 256, 128, 64 KiB, 64 KiB */
-    size_t want[] = {512u << 10, 256u << 10, 128u << 10, 64u << 10, 64u << 10, 64u << 10};
+    fake_tick = 30;   /* every step takes 30 ms: 256 KiB, 128, 64 KiB, 64 KiB */
+    size_t want[] = {128u << 10, 64u << 10, 64u << 10, 64u << 10};
     for (size_t k = 0; k < FT_ARRAY_LEN(want); k++) {
         assert_true(feed_step(f, NULL, 0, 0));
         assert_int_equal(feed_step_bytes(f), want[k]);
@@ -60,8 +60,8 @@ static void test_step_bytes(void **state)
     fake_tick = 10;   /* 10 ms: neither slow nor fast, the bytes stay */
     assert_true(feed_step(f, NULL, 0, 0));
     assert_int_equal(feed_step_bytes(f), 64u << 10);
-    fake_tick = 0;    /* fast steps: back up to 1 MiB, and no further */
-    size_t up[] = {128u << 10, 256u << 10, 512u << 10, 1u << 20, 1u << 20};
+    fake_tick = 0;    /* fast steps: back up to 256 KiB, and no further */
+    size_t up[] = {128u << 10, 256u << 10, 256u << 10, 256u << 10};
     for (size_t k = 0; k < FT_ARRAY_LEN(up); k++) {
         assert_true(feed_step(f, NULL, 0, 0));
         assert_int_equal(feed_step_bytes(f), up[k]);

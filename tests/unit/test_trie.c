@@ -407,6 +407,241 @@ static void reserve_hint_mid_insert(void **state)
     trie_free(t);
 }
 
+/* ---- the lookup table grows in steps (trie_hash_moving) ---- */
+
+/* The parent of node k of a test trie: a tree of fan-out 7 under the first 64 nodes of
+ * the root, with names from a pool of 500, so one name sits under many parents. */
+static uint32_t grow_parent(const uint32_t *ids, uint32_t k)
+{
+    return k < 64 ? TRIE_ROOT : ids[(k - 64) / 7];
+}
+
+static uint32_t grow_name(struct trie *t, uint32_t k)
+{
+    char nm[16];
+    int len = snprintf(nm, sizeof nm, "g%u", (k * 2654435761u) % 500u);
+    return strtab_intern(trie_names(t), nm, (size_t)len);
+}
+
+/* Inserts nodes k = *next, *next + 1, ... (one stack each, count k % 5 + 1) until a
+ * growth of the lookup table starts in a trie of at least min nodes (smaller ones move
+ * on), or k reaches stop; returns whether it stopped at such a growth. */
+static bool grow_until_moving(struct trie *t, uint32_t *ids, uint32_t *next, uint32_t stop,
+                              size_t min)
+{
+    while (*next < stop) {
+        uint32_t k = (*next)++;
+        size_t before = trie_hash_moving(t);
+        ids[k] = trie_child(t, grow_parent(ids, k), grow_name(t, k));
+        trie_add(t, ids[k], count_u64(k % 5 + 1));
+        if (trie_hash_moving(t) > before && trie_size(t) >= min)
+            return true;
+    }
+    return false;
+}
+
+/* Every node 0..n-1 of a test trie is found under its parent with its id, and looking
+ * it up again adds nothing (a lost node would be made again; a duplicated one found
+ * twice would not be id-stable). */
+static void assert_all_found(struct trie *t, const uint32_t *ids, uint32_t n)
+{
+    size_t size = trie_size(t);
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t p = grow_parent(ids, k), nm = grow_name(t, k);
+        assert_int_equal(trie_find_child(t, p, nm), ids[k]);
+        assert_int_equal(trie_child(t, p, nm), ids[k]);
+    }
+    assert_int_equal(trie_size(t), size);
+}
+
+/* The sum of the counts grow_until_moving gave nodes 0..n-1. */
+static uint64_t grow_total(uint32_t n)
+{
+    uint64_t s = 0;
+    for (uint32_t k = 0; k < n; k++)
+        s += k % 5 + 1;
+    return s;
+}
+
+/* Many growth steps (fourfold, then by half past a million slots): every insertion
+ * moves the nodes of at most TRIE_MOVE_STEP slots, a growth never starts while one is in
+ * progress, and every node is found (in both tables, mid-move). */
+static void hash_grows_in_steps(void **state)
+{
+    (void)state;
+    enum { N = 1000000 };
+    uint32_t *ids = malloc(N * sizeof *ids);
+    assert_non_null(ids);
+    struct trie *t = trie_new(NULL);
+    size_t growths = 0, checks = 0, most = 0, start = 0;
+    for (uint32_t k = 0; k < N; k++) {
+        size_t before = trie_hash_moving(t);
+        ids[k] = trie_child(t, grow_parent(ids, k), grow_name(t, k));
+        trie_add(t, ids[k], count_u64(k % 5 + 1));
+        size_t after = trie_hash_moving(t);
+        if (after > before) {   /* a growth started: the one before had finished */
+            assert_int_equal(before, 0);
+            assert_true(after + 1 >= trie_size(t) - 2);   /* slots for every older node */
+            growths++;
+            start = after;
+        } else if (before) {
+            assert_true(before - after <= TRIE_MOVE_STEP);
+            if (before - after > most)
+                most = before - after;
+        }
+        /* mid-move: at the start of a growth and half-way through it */
+        if ((after > before && k > 2000) || (before > start / 2 && after <= start / 2)) {
+            assert_all_found(t, ids, k + 1);
+            checks++;
+        }
+    }
+    assert_true(growths >= 5);
+    assert_true(checks >= 6);
+    assert_int_equal(most, TRIE_MOVE_STEP);
+    assert_int_equal(trie_size(t), N + 1);
+    assert_int_equal(trie_total(t, TRIE_ROOT).u, grow_total(N));
+    assert_all_found(t, ids, N);
+    free(ids);
+    trie_free(t);
+}
+
+/* A trie caught mid-move: its folded output, children and merges (which probe the
+ * table) give the same profile as a trie that finished moving, with no node lost or
+ * made twice. */
+static void hash_mid_move_walks_and_copies(void **state)
+{
+    (void)state;
+    enum { N = 200000 };
+    uint32_t *ids = malloc(N * sizeof *ids);
+    assert_non_null(ids);
+    struct trie *t = trie_new(NULL);
+    uint32_t next = 0;
+    assert_true(grow_until_moving(t, ids, &next, N, 20000));
+    assert_true(trie_hash_moving(t) > 1000);
+    uint32_t n = next;
+    /* a copy through merges into a fresh trie (no growth in progress at its end) */
+    struct trie *copy = trie_new(trie_names(t));
+    trie_merge(copy, t);
+    assert_int_equal(trie_size(copy), trie_size(t));
+    char *a = trie_to_collapsed(t), *b = trie_to_collapsed(copy);
+    assert_string_equal(a, b);
+    free(b);
+    /* merged into itself mid-move: every node found, every count doubled */
+    size_t moving = trie_hash_moving(t);
+    trie_merge(t, copy);
+    assert_int_equal(trie_size(t), n + 1);
+    assert_int_equal(trie_total(t, TRIE_ROOT).u, 2 * grow_total(n));
+    assert_true(trie_hash_moving(t) == moving);   /* nothing inserted: nothing moved */
+    /* the children of the first level: one each, in name order */
+    size_t nk = 0;
+    const uint32_t *kids = trie_children(t, TRIE_ROOT, &nk);
+    assert_true(nk > 0 && nk <= 64);
+    for (size_t i = 1; i < nk; i++) {
+        size_t la, lb;
+        const char *x = trie_label(t, kids[i - 1], &la), *y = trie_label(t, kids[i], &lb);
+        int c = memcmp(x, y, la < lb ? la : lb);
+        assert_true(c < 0 || (c == 0 && la < lb));
+    }
+    /* a merge of a trie mid-move into one mid-move (trie_merge inserts: both move on) */
+    struct trie *u = trie_new(trie_names(t));
+    uint32_t *uids = malloc(N * sizeof *uids);
+    assert_non_null(uids);
+    uint32_t unext = 0;
+    assert_true(grow_until_moving(u, uids, &unext, n / 2, 5000));
+    assert_true(trie_hash_moving(u) > 0);
+    trie_merge(u, copy);
+    assert_int_equal(trie_size(u), n + 1);
+    assert_all_found(u, ids, n);
+    trie_free(u);
+    free(uids);
+    /* inserts go on to the end, then the whole profile is the copy's, doubled */
+    assert_all_found(t, ids, n);
+    grow_until_moving(t, ids, &next, N, SIZE_MAX);
+    assert_all_found(t, ids, next);
+    free(a);
+    trie_free(copy);
+    free(ids);
+    trie_free(t);
+}
+
+/* Mid-move, the paths that rebuild or hand over the table: appending (the table goes
+ * stale), reserving, compacting, and trie_replace with a trie that is moving. */
+static void hash_mid_move_rebuilds(void **state)
+{
+    (void)state;
+    enum { N = 100000 };
+    uint32_t *ids = malloc(N * sizeof *ids);
+    assert_non_null(ids);
+    for (int mode = 0; mode < 4; mode++) {
+        struct trie *t = trie_new(NULL);
+        uint32_t next = 0;
+        assert_true(grow_until_moving(t, ids, &next, N, 10000));
+        assert_true(trie_hash_moving(t) > 0);
+        if (mode == 0) {   /* an appended node: found after the rebuild */
+            uint32_t nm = strtab_intern(trie_names(t), "appended", 8);
+            uint64_t ph = trie_hash_step(trie_phash(t, ids[5]), strtab_hash(trie_names(t), nm));
+            uint32_t id = trie_append_child(t, ids[5], nm, ph);
+            assert_int_equal(trie_hash_moving(t), 0);
+            assert_int_equal(trie_find_child(t, ids[5], nm), id);
+        } else if (mode == 1) {
+            trie_reserve(t, 4 * trie_size(t));
+            assert_int_equal(trie_hash_moving(t), 0);
+        } else if (mode == 2) {
+            trie_compact(t);
+            assert_int_equal(trie_hash_moving(t), 0);
+        } else {   /* t's nodes replaced by a copy of itself that is moving */
+            struct trie *src = trie_new(trie_names(t));
+            trie_merge(src, t);
+            struct trie *mv = trie_new(trie_names(t));
+            uint32_t *mids = malloc(N * sizeof *mids);
+            assert_non_null(mids);
+            uint32_t mnext = 0;
+            assert_true(grow_until_moving(mv, mids, &mnext, N, 10000));
+            size_t moving = trie_hash_moving(mv);
+            assert_true(moving > 0);
+            trie_replace(t, mv);
+            assert_int_equal(trie_hash_moving(t), moving);
+            assert_all_found(t, mids, mnext);
+            free(mids);
+            trie_free(src);
+            trie_free(t);
+            continue;
+        }
+        assert_all_found(t, ids, next);
+        grow_until_moving(t, ids, &next, N, SIZE_MAX);   /* and inserts go on */
+        assert_all_found(t, ids, next);
+        assert_int_equal(trie_total(t, TRIE_ROOT).u, grow_total(next));
+        trie_free(t);
+    }
+    free(ids);
+}
+
+/* trie_hint_progress sizes the growth from the input parsed so far; it moves in steps
+ * as well. */
+static void hash_hinted_growth_moves(void **state)
+{
+    (void)state;
+    enum { N = 150000 };
+    uint32_t *ids = malloc(N * sizeof *ids);
+    assert_non_null(ids);
+    struct trie *t = trie_new(NULL);
+    trie_reserve_hint(t, (uint64_t)N * 10);
+    size_t growths = 0;
+    for (uint32_t k = 0; k < N; k++) {
+        size_t before = trie_hash_moving(t);
+        ids[k] = trie_child(t, grow_parent(ids, k), grow_name(t, k));
+        trie_add(t, ids[k], count_u64(k % 5 + 1));
+        trie_hint_progress(t, 10);
+        size_t after = trie_hash_moving(t);
+        growths += after > before;
+        assert_true(after <= before || before == 0);
+    }
+    assert_true(growths >= 1);
+    assert_all_found(t, ids, N);
+    free(ids);
+    trie_free(t);
+}
+
 /* trie_sort_heaviest: heaviest first, ties in name order, by insertion (up to 16) and by
  * qsort (more) alike. */
 static void heaviest_first_ties_in_name_order(void **state)
@@ -516,6 +751,10 @@ int main(void)
         cmocka_unit_test(collapse_order_semicolon_names),
         cmocka_unit_test(reserve_hint_mid_insert),
         cmocka_unit_test(heaviest_first_ties_in_name_order),
+        cmocka_unit_test(hash_grows_in_steps),
+        cmocka_unit_test(hash_mid_move_walks_and_copies),
+        cmocka_unit_test(hash_mid_move_rebuilds),
+        cmocka_unit_test(hash_hinted_growth_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
