@@ -104,6 +104,8 @@ struct perf_native *perf_native_new(const struct pd_file *f, struct trie *t,
     n->f = f;
     n->p = perf_new(t, o);
     n->m = pd_machine_new_parser(f, n->p);
+    if (threaded)
+        pd_machine_preload_kernel(n->m);   /* meanwhile: the order, on this thread */
     n->off = pd_order(f, &n->n);
     n->low = xmalloc((n->n ? n->n : 1) * sizeof *n->low);
     for (size_t i = n->n; i-- > 0;)

@@ -10,6 +10,8 @@
 #include "input/perfdata.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +91,9 @@ struct machine {
     struct thread *threads[1u << HBITS];
     struct dso *dsos[1u << HBITS];
     struct pd_syms *kallsyms;
+    pthread_t ks_thread;        /* pd_machine_preload_kernel's loader, until joined */
+    bool ks_loading;
+    struct pd_syms *ks_loaded;  /* what it loaded */
     uint64_t k_lo, k_hi;        /* the kernel map: [first symbol, last symbol's end) */
     struct maps kmaps;          /* KSYMBOL maps (BPF programs) */
     struct dso *kernel;
@@ -473,10 +478,31 @@ static void put_str(struct buf *b, const char *s)
 }
 
 /* The kernel's symbols, read on the first kernel frame; the kernel map spans them. */
+static void *load_kallsyms(void *arg)
+{
+    struct machine *m = arg;
+    m->ks_loaded = pd_syms_kallsyms(m->f->kallsyms);
+    return NULL;
+}
+
+/* The kernel's symbols the loader thread read (NULL if none was started). */
+static struct pd_syms *join_kallsyms(struct machine *m)
+{
+    if (!m->ks_loading)
+        return NULL;
+    pthread_join(m->ks_thread, NULL);
+    m->ks_loading = false;
+    struct pd_syms *s = m->ks_loaded;
+    m->ks_loaded = NULL;
+    return s;
+}
+
 static const struct pd_syms *kernel_syms(struct machine *m)
 {
     if (!m->kallsyms) {
-        m->kallsyms = pd_syms_kallsyms(m->f->kallsyms);
+        m->kallsyms = join_kallsyms(m);
+        if (!m->kallsyms)
+            m->kallsyms = pd_syms_kallsyms(m->f->kallsyms);
         pd_syms_span(m->kallsyms, &m->k_lo, &m->k_hi);
     }
     return m->kallsyms;
@@ -1021,6 +1047,7 @@ static void machine_free(struct machine *m)
         }
     }
     free(m->kmaps.v);
+    pd_syms_free(join_kallsyms(m));
     pd_syms_free(m->kallsyms);
     pd_unwind_free(m->uw);
     pd_lines_free(m->ln);
@@ -1046,6 +1073,21 @@ struct pd_machine *pd_machine_new_parser(const struct pd_file *f, struct perf_pa
     struct pd_machine *pm = pd_machine_new(f, -1);
     ((struct machine *)pm)->p = p;
     return pm;
+}
+
+void pd_machine_preload_kernel(struct pd_machine *pm)
+{
+    struct machine *m = (struct machine *)pm;
+    bool kernel = false;
+    for (size_t i = 0; i < m->f->nattrs; i++)
+        kernel |= !(m->f->attrs[i].flags & PD_ATTR_EXCLUDE_KERNEL);
+    if (!kernel || m->kallsyms || m->ks_loading)
+        return;
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    m->ks_loading = pthread_create(&m->ks_thread, NULL, load_kallsyms, m) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 void pd_machine_record(struct pd_machine *pm, const unsigned char *rec)
