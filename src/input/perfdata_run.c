@@ -1002,12 +1002,54 @@ struct ev {
     uint64_t time, off;
 };
 
-static int cmp_ev(const void *a, const void *b)
+static bool ev_less(const struct ev *x, const struct ev *y)
 {
-    const struct ev *x = a, *y = b;
-    if (x->time != y->time)
-        return x->time < y->time ? -1 : 1;
-    return x->off < y->off ? -1 : x->off > y->off;
+    return x->time < y->time || (x->time == y->time && x->off < y->off);
+}
+
+/* Merges a[0..na) and b[0..nb) (each sorted) into out. */
+static void merge_ev(const struct ev *a, size_t na, const struct ev *b, size_t nb,
+                     struct ev *out)
+{
+    size_t i = 0, j = 0, k = 0;
+    while (i < na && j < nb)
+        out[k++] = ev_less(&b[j], &a[i]) ? b[j++] : a[i++];
+    memcpy(out + k, a + i, (na - i) * sizeof *a);
+    memcpy(out + k + (na - i), b + j, (nb - j) * sizeof *b);
+}
+
+/* v[0..n) sorted by (time, offset), keys all distinct: the ascending runs the file has
+ * (each CPU's records of a round are in time order) merged pairwise until one is left. */
+static void sort_ev(struct ev *v, size_t n)
+{
+    size_t *run = xmalloc((n + 1) * sizeof *run), nrun = 0;
+    run[nrun++] = 0;
+    for (size_t i = 1; i < n; i++)
+        if (ev_less(&v[i], &v[i - 1]))
+            run[nrun++] = i;
+    run[nrun] = n;   /* nrun runs: run[k] .. run[k + 1] */
+    struct ev *tmp = xmalloc(n * sizeof *tmp), *src = v, *dst = tmp;
+    while (nrun > 1) {
+        size_t k = 0, m = 0;
+        for (; k + 1 < nrun; k += 2, m++) {
+            merge_ev(src + run[k], run[k + 1] - run[k], src + run[k + 1],
+                     run[k + 2] - run[k + 1], dst + run[k]);
+            run[m] = run[k];
+        }
+        if (k < nrun) {
+            memcpy(dst + run[k], src + run[k], (run[k + 1] - run[k]) * sizeof *src);
+            run[m++] = run[k];
+        }
+        run[m] = n;
+        nrun = m;
+        struct ev *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != v)
+        memcpy(v, src, n * sizeof *v);
+    free(tmp);
+    free(run);
 }
 
 static uint64_t rec_time(const struct pd_file *f, const unsigned char *r, uint32_t type,
@@ -1151,7 +1193,7 @@ uint64_t *pd_order(const struct pd_file *f, size_t *count)
         p += size;
     }
     if (nev && !sorted)
-        qsort(ev, nev, sizeof *ev, cmp_ev);
+        sort_ev(ev, nev);
     /* the offsets alone, in place */
     uint64_t *off = (uint64_t *)ev;
     for (size_t i = 0; i < nev; i++)
