@@ -7,7 +7,8 @@
  * refused: a copy past the record, a dyn_size past the copy, registers past the record,
  * an unknown ABI, an attr too short to hold sample_regs_user. The records' order
  * (pd_order): by time, records of one time in file order, FINISHED_ROUND left out,
- * whatever the runs of ascending times the file has. */
+ * whatever the runs of ascending times the file has. A kallsyms file read as perf splits
+ * it (pd_syms_kallsyms): T/t/W/w symbols, modules' dropped, sorted. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "input/perfdata.h"
 
@@ -277,6 +279,51 @@ static void test_order(void **state)
     check_order(t, 512);
 }
 
+static void test_kallsyms(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/flametui-kallsyms.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    static const char text[] = "ffffffff81000000 T _stext\n"
+                               "ffffffff81000010 t foo\n"
+                               "ffffffff81000020 d data\n"
+                               "ffffffff81000030 W weak1\n"
+                               "ffffffff81000040 T modfn\t[mod]\n"
+                               "ffffffff81000008 T early\n"
+                               "junk line\n"
+                               "\n"
+                               "0xffffffff81000050 T hexpref\n"
+                               "FFFFFFFF81000058 w upper\n"
+                               "ffffffff81000060 T last";   /* no newline */
+    assert_int_equal(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+    close(fd);
+    struct pd_syms *k = pd_syms_kallsyms(path);
+    unlink(path);
+    static const struct {
+        uint64_t addr, start;
+        const char *name;
+    } want[] = {
+        {0xffffffff81000000ull, 0xffffffff81000000ull, "_stext"},
+        {0xffffffff81000009ull, 0xffffffff81000008ull, "early"},
+        {0xffffffff81000025ull, 0xffffffff81000010ull, "foo"},
+        {0xffffffff81000044ull, 0xffffffff81000030ull, "weak1"},
+        {0xffffffff81000050ull, 0xffffffff81000050ull, "hexpref"},
+        {0xffffffff8100005full, 0xffffffff81000058ull, "upper"},
+        {0xffffffff81000fffull, 0xffffffff81000060ull, "last"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        uint64_t start = 0;
+        const char *name = pd_syms_find(k, want[i].addr, &start);
+        assert_non_null(name);
+        assert_string_equal(name, want[i].name);
+        assert_int_equal(start, want[i].start);
+    }
+    uint64_t start;
+    assert_null(pd_syms_find(k, 0xffffffff80ffffffull, &start));
+    pd_syms_free(k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -286,6 +333,7 @@ int main(void)
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_attr_regs),
         cmocka_unit_test(test_order),
+        cmocka_unit_test(test_kallsyms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
