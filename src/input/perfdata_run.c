@@ -1169,11 +1169,21 @@ int pd_machine_end(struct pd_machine *pm, char *why, size_t n)
     return 0;
 }
 
+/* ev[0..n) sorted when it is not already. */
+static void sort_if_needed(struct ev *ev, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (ev_less(&ev[i], &ev[i - 1])) {
+            sort_ev(ev, n);
+            return;
+        }
+}
+
 uint64_t *pd_order(const struct pd_file *f, size_t *count)
 {
     const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
     struct ev *ev = NULL;
-    size_t nev = 0, cap = 0;
+    size_t nev = 0, cap = 0, round = 0;   /* the records since the last FINISHED_ROUND */
     bool sorted = true;
     while (end - p >= 8) {
         uint32_t type = pd_u32(p);
@@ -1181,19 +1191,25 @@ uint64_t *pd_order(const struct pd_file *f, size_t *count)
         memcpy(&size, p + 6, 2);
         if (size < 8 || size > end - p)
             break;
-        if (type != PD_FINISHED_ROUND) {
+        if (type == PD_FINISHED_ROUND) {   /* a round sorted while it is in the cache */
+            if (!sorted)
+                sort_ev(ev + round, nev - round);
+            round = nev;
+            sorted = true;
+        } else {
             FT_GROW(ev, cap, nev + 1);
             ev[nev].time = type == PD_SAMPLE ? sample_time_at(f, p, size)
                                              : rec_time(f, p, type, size);
             ev[nev].off = (uint64_t)(p - f->p);
-            if (nev && ev[nev].time < ev[nev - 1].time)
+            if (nev > round && ev[nev].time < ev[nev - 1].time)
                 sorted = false;
             nev++;
         }
         p += size;
     }
-    if (nev && !sorted)
-        sort_ev(ev, nev);
+    if (!sorted)
+        sort_ev(ev + round, nev - round);
+    sort_if_needed(ev, nev);   /* rounds that overlap */
     /* the offsets alone, in place */
     uint64_t *off = (uint64_t *)ev;
     for (size_t i = 0; i < nev; i++)
