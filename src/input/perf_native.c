@@ -17,6 +17,8 @@
 
 #define HAND_OVER_BYTES ((size_t)1 << 20) /* record bytes between two progress reports */
 #define RELEASE_BYTES ((size_t)8 << 20)   /* file pages given back at a time */
+#define PIPE_BATCHES 8u   /* the ring: room for the producer while the trie's owner
+                           * faults in node pages (a fresh huge page can take ms) */
 
 struct perf_native {
     const struct pd_file *f;
@@ -112,7 +114,8 @@ struct perf_native *perf_native_new(const struct pd_file *f, struct trie *t,
         n->low[i] = i + 1 < n->n && n->low[i + 1] < n->off[i] ? n->low[i + 1] : n->off[i];
     if (!threaded || o->samples)
         return n;
-    n->pipe = stack_pipe_new(t, NULL);
+    struct stack_pipe_opts po = {.nbatches = PIPE_BATCHES};
+    n->pipe = stack_pipe_new(t, &po);
     struct stack_sink sink = stack_pipe_sink(n->pipe);
     perf_set_sink(n->p, &sink);
     if (stack_pipe_start(n->pipe, produce, n) < 0) {   /* no thread: in steps here */
