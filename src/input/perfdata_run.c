@@ -932,8 +932,10 @@ static void feed_text(struct machine *m, bool eof)
 {
     struct buf *b = &m->o;
     size_t used = b->len ? perf_feed(m->p, b->p, b->len, eof) : 0;
-    memmove(b->p, b->p + used, b->len - used);
-    b->len -= used;
+    if (used) {   /* b->p is NULL while nothing was written */
+        memmove(b->p, b->p + used, b->len - used);
+        b->len -= used;
+    }
 }
 
 static void unwound_frames(struct machine *m, const struct pd_sample *s, struct thread *t)
