@@ -17,6 +17,8 @@
 
 #define HAND_OVER_BYTES ((size_t)1 << 20) /* record bytes between two progress reports */
 #define RELEASE_BYTES ((size_t)8 << 20)   /* file pages given back at a time */
+#define PIPE_BATCHES 8u   /* the ring: room for the producer while the trie's owner
+                           * faults in node pages (a fresh huge page can take ms) */
 
 struct perf_native {
     const struct pd_file *f;
@@ -104,13 +106,16 @@ struct perf_native *perf_native_new(const struct pd_file *f, struct trie *t,
     n->f = f;
     n->p = perf_new(t, o);
     n->m = pd_machine_new_parser(f, n->p);
+    if (threaded)
+        pd_machine_preload_kernel(n->m);   /* meanwhile: the order, on this thread */
     n->off = pd_order(f, &n->n);
     n->low = xmalloc((n->n ? n->n : 1) * sizeof *n->low);
     for (size_t i = n->n; i-- > 0;)
         n->low[i] = i + 1 < n->n && n->low[i + 1] < n->off[i] ? n->low[i + 1] : n->off[i];
     if (!threaded || o->samples)
         return n;
-    n->pipe = stack_pipe_new(t, NULL);
+    struct stack_pipe_opts po = {.nbatches = PIPE_BATCHES};
+    n->pipe = stack_pipe_new(t, &po);
     struct stack_sink sink = stack_pipe_sink(n->pipe);
     perf_set_sink(n->p, &sink);
     if (stack_pipe_start(n->pipe, produce, n) < 0) {   /* no thread: in steps here */

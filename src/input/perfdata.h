@@ -36,6 +36,8 @@ enum {
     PD_AUXTRACE = 71, PD_COMPRESSED = 81,
 };
 
+#define PD_ATTR_EXCLUDE_KERNEL ((uint64_t)1 << 5)   /* in pd_attr.flags */
+
 struct pd_attr {
     uint32_t type;
     uint64_t config, sample_type, read_format, flags;
@@ -223,6 +225,9 @@ void pd_machine_flush(struct pd_machine *m);   /* the text so far written out */
 /* The machine giving its samples to the perf script parser p instead (parse_perf.h:
  * records given structured), no text written; pd_machine_end ends the parser's input. */
 struct pd_machine *pd_machine_new_parser(const struct pd_file *f, struct perf_parser *p);
+/* Starts reading the kernel's symbols on a thread of its own (when an event may have
+ * kernel samples), so they are ready by the first kernel frame. */
+void pd_machine_preload_kernel(struct pd_machine *m);
 /* A record's time as perf orders it (0: none). */
 uint64_t pd_machine_time(const struct pd_file *f, const unsigned char *rec);
 

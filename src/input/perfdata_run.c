@@ -10,6 +10,8 @@
 #include "input/perfdata.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +91,9 @@ struct machine {
     struct thread *threads[1u << HBITS];
     struct dso *dsos[1u << HBITS];
     struct pd_syms *kallsyms;
+    pthread_t ks_thread;        /* pd_machine_preload_kernel's loader, until joined */
+    bool ks_loading;
+    struct pd_syms *ks_loaded;  /* what it loaded */
     uint64_t k_lo, k_hi;        /* the kernel map: [first symbol, last symbol's end) */
     struct maps kmaps;          /* KSYMBOL maps (BPF programs) */
     struct dso *kernel;
@@ -473,10 +478,31 @@ static void put_str(struct buf *b, const char *s)
 }
 
 /* The kernel's symbols, read on the first kernel frame; the kernel map spans them. */
+static void *load_kallsyms(void *arg)
+{
+    struct machine *m = arg;
+    m->ks_loaded = pd_syms_kallsyms(m->f->kallsyms);
+    return NULL;
+}
+
+/* The kernel's symbols the loader thread read (NULL if none was started). */
+static struct pd_syms *join_kallsyms(struct machine *m)
+{
+    if (!m->ks_loading)
+        return NULL;
+    pthread_join(m->ks_thread, NULL);
+    m->ks_loading = false;
+    struct pd_syms *s = m->ks_loaded;
+    m->ks_loaded = NULL;
+    return s;
+}
+
 static const struct pd_syms *kernel_syms(struct machine *m)
 {
     if (!m->kallsyms) {
-        m->kallsyms = pd_syms_kallsyms(m->f->kallsyms);
+        m->kallsyms = join_kallsyms(m);
+        if (!m->kallsyms)
+            m->kallsyms = pd_syms_kallsyms(m->f->kallsyms);
         pd_syms_span(m->kallsyms, &m->k_lo, &m->k_hi);
     }
     return m->kallsyms;
@@ -978,12 +1004,54 @@ struct ev {
     uint64_t time, off;
 };
 
-static int cmp_ev(const void *a, const void *b)
+static bool ev_less(const struct ev *x, const struct ev *y)
 {
-    const struct ev *x = a, *y = b;
-    if (x->time != y->time)
-        return x->time < y->time ? -1 : 1;
-    return x->off < y->off ? -1 : x->off > y->off;
+    return x->time < y->time || (x->time == y->time && x->off < y->off);
+}
+
+/* Merges a[0..na) and b[0..nb) (each sorted) into out. */
+static void merge_ev(const struct ev *a, size_t na, const struct ev *b, size_t nb,
+                     struct ev *out)
+{
+    size_t i = 0, j = 0, k = 0;
+    while (i < na && j < nb)
+        out[k++] = ev_less(&b[j], &a[i]) ? b[j++] : a[i++];
+    memcpy(out + k, a + i, (na - i) * sizeof *a);
+    memcpy(out + k + (na - i), b + j, (nb - j) * sizeof *b);
+}
+
+/* v[0..n) sorted by (time, offset), keys all distinct: the ascending runs the file has
+ * (each CPU's records of a round are in time order) merged pairwise until one is left. */
+static void sort_ev(struct ev *v, size_t n)
+{
+    size_t *run = xmalloc((n + 1) * sizeof *run), nrun = 0;
+    run[nrun++] = 0;
+    for (size_t i = 1; i < n; i++)
+        if (ev_less(&v[i], &v[i - 1]))
+            run[nrun++] = i;
+    run[nrun] = n;   /* nrun runs: run[k] .. run[k + 1] */
+    struct ev *tmp = xmalloc(n * sizeof *tmp), *src = v, *dst = tmp;
+    while (nrun > 1) {
+        size_t k = 0, m = 0;
+        for (; k + 1 < nrun; k += 2, m++) {
+            merge_ev(src + run[k], run[k + 1] - run[k], src + run[k + 1],
+                     run[k + 2] - run[k + 1], dst + run[k]);
+            run[m] = run[k];
+        }
+        if (k < nrun) {
+            memcpy(dst + run[k], src + run[k], (run[k + 1] - run[k]) * sizeof *src);
+            run[m++] = run[k];
+        }
+        run[m] = n;
+        nrun = m;
+        struct ev *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != v)
+        memcpy(v, src, n * sizeof *v);
+    free(tmp);
+    free(run);
 }
 
 static uint64_t rec_time(const struct pd_file *f, const unsigned char *r, uint32_t type,
@@ -1023,6 +1091,7 @@ static void machine_free(struct machine *m)
         }
     }
     free(m->kmaps.v);
+    pd_syms_free(join_kallsyms(m));
     pd_syms_free(m->kallsyms);
     pd_unwind_free(m->uw);
     pd_lines_free(m->ln);
@@ -1048,6 +1117,21 @@ struct pd_machine *pd_machine_new_parser(const struct pd_file *f, struct perf_pa
     struct pd_machine *pm = pd_machine_new(f, -1);
     ((struct machine *)pm)->p = p;
     return pm;
+}
+
+void pd_machine_preload_kernel(struct pd_machine *pm)
+{
+    struct machine *m = (struct machine *)pm;
+    bool kernel = false;
+    for (size_t i = 0; i < m->f->nattrs; i++)
+        kernel |= !(m->f->attrs[i].flags & PD_ATTR_EXCLUDE_KERNEL);
+    if (!kernel || m->kallsyms || m->ks_loading)
+        return;
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    m->ks_loading = pthread_create(&m->ks_thread, NULL, load_kallsyms, m) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 void pd_machine_record(struct pd_machine *pm, const unsigned char *rec)
@@ -1087,11 +1171,21 @@ int pd_machine_end(struct pd_machine *pm, char *why, size_t n)
     return 0;
 }
 
+/* ev[0..n) sorted when it is not already. */
+static void sort_if_needed(struct ev *ev, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (ev_less(&ev[i], &ev[i - 1])) {
+            sort_ev(ev, n);
+            return;
+        }
+}
+
 uint64_t *pd_order(const struct pd_file *f, size_t *count)
 {
     const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
     struct ev *ev = NULL;
-    size_t nev = 0, cap = 0;
+    size_t nev = 0, cap = 0, round = 0;   /* the records since the last FINISHED_ROUND */
     bool sorted = true;
     while (end - p >= 8) {
         uint32_t type = pd_u32(p);
@@ -1099,19 +1193,25 @@ uint64_t *pd_order(const struct pd_file *f, size_t *count)
         memcpy(&size, p + 6, 2);
         if (size < 8 || size > end - p)
             break;
-        if (type != PD_FINISHED_ROUND) {
+        if (type == PD_FINISHED_ROUND) {   /* a round sorted while it is in the cache */
+            if (!sorted)
+                sort_ev(ev + round, nev - round);
+            round = nev;
+            sorted = true;
+        } else {
             FT_GROW(ev, cap, nev + 1);
             ev[nev].time = type == PD_SAMPLE ? sample_time_at(f, p, size)
                                              : rec_time(f, p, type, size);
             ev[nev].off = (uint64_t)(p - f->p);
-            if (nev && ev[nev].time < ev[nev - 1].time)
+            if (nev > round && ev[nev].time < ev[nev - 1].time)
                 sorted = false;
             nev++;
         }
         p += size;
     }
-    if (nev && !sorted)
-        qsort(ev, nev, sizeof *ev, cmp_ev);
+    if (!sorted)
+        sort_ev(ev + round, nev - round);
+    sort_if_needed(ev, nev);   /* rounds that overlap */
     /* the offsets alone, in place */
     uint64_t *off = (uint64_t *)ev;
     for (size_t i = 0; i < nev; i++)

@@ -123,8 +123,12 @@ static void finish(struct pd_syms *s, bool kallsyms)
 {
     if (!s->n)
         return;
-    qsort(s->v, s->n, sizeof *s->v, cmp_sym);
     size_t w = 0;
+    while (w + 1 < s->n && cmp_sym(&s->v[w], &s->v[w + 1]) < 0)
+        w++;
+    if (w + 1 < s->n)   /* kallsyms comes sorted, ELF tables rarely */
+        qsort(s->v, s->n, sizeof *s->v, cmp_sym);
+    w = 0;
     if (kallsyms) {
         for (size_t i = 1; i < s->n; i++) {
             struct pd_sym *prev = &s->v[i - 1], *curr = &s->v[i];
@@ -207,28 +211,61 @@ struct pd_syms *pd_syms_one(uint64_t start, uint64_t len, const char *name)
 
 /* -- kallsyms and perf maps */
 
+static int hexval(unsigned char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c |= 0x20;
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* One line of kallsyms ("ADDR TYPE NAME[\tMODULE]", NUL-terminated, no newline): its
+ * symbol added when it is a T/t/W/w one of the kernel's own. */
+static void kallsyms_line(struct pd_syms *s, char *line)
+{
+    unsigned long long a = 0;
+    char *e = line;
+    int d;
+    while (e - line < 16 && (d = hexval((unsigned char)*e)) >= 0) {
+        a = a << 4 | (unsigned)d;
+        e++;
+    }
+    if (e == line || *e != ' ')   /* not the plain form: strtoull's rules */
+        a = strtoull(line, &e, 16);
+    if (e == line || *e != ' ' || !e[1] || e[2] != ' ')
+        return;
+    char t = (char)toupper((unsigned char)e[1]);
+    if (t != 'T' && t != 'W')
+        return;
+    char *name = e + 3;
+    if (strchr(name, '\t'))
+        return;   /* a module's: no module maps here */
+    add(s, a, 0, t == 'W' ? STB_WEAK : STB_GLOBAL, name);
+}
+
 struct pd_syms *pd_syms_kallsyms(const char *path)
 {
     struct pd_syms *s = syms_new();
-    FILE *fp = fopen(path, "re");
-    if (!fp)
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         return s;
-    char line[1024];
-    while (fgets(line, sizeof line, fp)) {
-        char *e;
-        unsigned long long a = strtoull(line, &e, 16);
-        if (e == line || *e != ' ' || !e[1] || e[2] != ' ')
-            continue;
-        char t = (char)toupper((unsigned char)e[1]);
-        if (t != 'T' && t != 'W')
-            continue;
-        char *name = e + 3;
-        name[strcspn(name, "\n")] = '\0';
-        if (strchr(name, '\t'))
-            continue;   /* a module's: no module maps here */
-        add(s, a, 0, t == 'W' ? STB_WEAK : STB_GLOBAL, name);
+    struct buf b = {0};
+    for (;;) {   /* whole: /proc's reads are cheaper big (its block size is 1 KiB) */
+        buf_reserve(&b, (size_t)1 << 18);
+        ssize_t got = read(fd, b.p + b.len, (size_t)1 << 18);
+        if (got <= 0)
+            break;
+        b.len += (size_t)got;
     }
-    fclose(fp);
+    close(fd);
+    for (size_t at = 0; at < b.len;) {
+        char *nl = memchr(b.p + at, '\n', b.len - at);
+        size_t end = nl ? (size_t)(nl - b.p) : b.len;
+        b.p[end] = '\0';   /* the reserve holds one more */
+        kallsyms_line(s, b.p + at);
+        at = end + 1;
+    }
+    buf_fini(&b);
     finish(s, true);
     size_t zero = 0;
     for (size_t i = 0; i < s->n; i++)

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # flametui - tests/bench/bench_perf_data.sh [BUILDDIR]: opening a perf.data.
-# Records BENCH_DIR/real.data unless it is there (tests/bench/record_real.sh --data:
-# `perf record -F 4999 -g` of the mixed workload, about 85 MB), then times, medians of 5
+# Records BENCH_DIR/real.data (or the file BENCH_DATA names) unless it is there
+# (tests/bench/record_real.sh --data: `perf record -F 4999 -g` of the mixed workload,
+# about 85 MB), then times, medians of 5
 # runs taken round-robin (so a change of load hits them alike), wall and CPU seconds and
 # peak RSS (of the largest process: perf script's path runs two):
 #   flametui --collapse on the perf.data (read natively, in this process),
@@ -22,7 +23,7 @@ ft="$build/src/flametui"
 mkdir -p "$dir"
 command -v perf > /dev/null 2>&1 || { echo "SKIP: perf not installed"; exit 0; }
 [ -x /usr/bin/time ] || { echo "SKIP: /usr/bin/time not installed"; exit 0; }
-data="$dir/real.data"
+data=${BENCH_DATA:-$dir/real.data}
 "$src/tests/bench/record_real.sh" --data "$data" ||
     { echo "SKIP: perf record not permitted here"; exit 0; }
 now() { date +%s.%N; }
@@ -46,7 +47,7 @@ for i in 1 2 3 4 5; do
     run report "ulimit -v ${BENCH_REPORT_KB:-8000000}; timeout 300 perf report --stdio --no-children -i '$data'"
 done
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
-echo "perf.data $(stat -c %s "$data" | awk '{printf "%.1f MB", $1/1e6}') (perf record -F 4999 -g, mixed workload); medians of 5"
+echo "perf.data $(stat -L -c %s "$data" | awk '{printf "%.1f MB", $1/1e6}') (perf record -F 4999 -g, mixed workload); medians of 5"
 show() { # NAME LABEL
     printf '%-42s %6.2f s wall %6.2f s CPU  peak RSS %6.1f MiB\n' "$2" "$(med "$1" 1)" \
         "$(med "$1" 2)" "$(echo "$(med "$1" 3)" | awk '{print $1 / 1024}')"

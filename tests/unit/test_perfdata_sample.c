@@ -5,7 +5,10 @@
  * PERF_SAMPLE_STACK_USER (a size, the copy, its dyn_size; nothing more when the size is
  * 0), after a RAW part; a register looked up by its perf number; and the malformed ones
  * refused: a copy past the record, a dyn_size past the copy, registers past the record,
- * an unknown ABI, an attr too short to hold sample_regs_user. */
+ * an unknown ABI, an attr too short to hold sample_regs_user. The records' order
+ * (pd_order): by time, records of one time in file order, FINISHED_ROUND left out,
+ * whatever the runs of ascending times the file has. A kallsyms file read as perf splits
+ * it (pd_syms_kallsyms): T/t/W/w symbols, modules' dropped, sorted. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -14,7 +17,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "input/perfdata.h"
 
@@ -201,6 +206,124 @@ static void test_attr_regs(void **state)
     assert_non_null(strstr(why, "user registers"));
 }
 
+/* n records of times t[0..n) (a FINISHED_ROUND after every 7th), in pd_order's order
+ * compared with a plain stable insertion sort of (time, offset). */
+static void check_order(const uint64_t *t, size_t n)
+{
+    static unsigned char buf[16 * 512 + 8 * 80];
+    static uint64_t want[512], wt[512];
+    assert_true(n <= 512);
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t type = PD_SAMPLE;
+        uint16_t misc = 2, size = 16;
+        memcpy(buf + len, &type, 4);
+        memcpy(buf + len + 4, &misc, 2);
+        memcpy(buf + len + 6, &size, 2);
+        memcpy(buf + len + 8, &t[i], 8);
+        size_t j = i;   /* insertion: after every earlier one of time <= t[i] */
+        for (; j > 0 && wt[j - 1] > t[i]; j--) {
+            wt[j] = wt[j - 1];
+            want[j] = want[j - 1];
+        }
+        wt[j] = t[i];
+        want[j] = len;
+        len += 16;
+        if (i % 7 == 6) {
+            type = PD_FINISHED_ROUND;
+            size = 8;
+            memcpy(buf + len, &type, 4);
+            memcpy(buf + len + 4, &misc, 2);
+            memcpy(buf + len + 6, &size, 2);
+            len += 8;
+        }
+    }
+    struct pd_file f;
+    memset(&f, 0, sizeof f);
+    f.p = buf;
+    f.len = len;
+    f.data_size = len;
+    f.nattrs = 1;
+    f.sample_type = PD_S_TIME;
+    f.id_pos = SIZE_MAX;
+    size_t got = 0;
+    uint64_t *off = pd_order(&f, &got);
+    assert_int_equal(got, n);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(off[i], want[i]);
+    free(off);
+}
+
+static void test_order(void **state)
+{
+    (void)state;
+    static const uint64_t few[] = {5, 7, 9, 1, 7, 8, 3, 2, 2, 10, 7, 7, 0};
+    check_order(few, sizeof few / sizeof *few);
+    check_order(few, 1);
+    check_order(few, 3);   /* in order already */
+    check_order(few, 0);
+    uint64_t t[512];
+    uint64_t x = 88172645463325252ull;
+    for (size_t runs = 1; runs <= 64; runs *= 2) {   /* runs of ascending times */
+        for (size_t i = 0; i < 512; i++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            t[i] = (i % (512 / runs) ? t[i - 1] : 0) + x % 5;
+        }
+        check_order(t, 512);
+        check_order(t, 333);
+    }
+    for (size_t i = 0; i < 512; i++)   /* descending: every record a run */
+        t[i] = 1000 - i / 2;
+    check_order(t, 512);
+}
+
+static void test_kallsyms(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/flametui-kallsyms.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    static const char text[] = "ffffffff81000000 T _stext\n"
+                               "ffffffff81000010 t foo\n"
+                               "ffffffff81000020 d data\n"
+                               "ffffffff81000030 W weak1\n"
+                               "ffffffff81000040 T modfn\t[mod]\n"
+                               "ffffffff81000008 T early\n"
+                               "junk line\n"
+                               "\n"
+                               "0xffffffff81000050 T hexpref\n"
+                               "FFFFFFFF81000058 w upper\n"
+                               "ffffffff81000060 T last";   /* no newline */
+    assert_int_equal(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+    close(fd);
+    struct pd_syms *k = pd_syms_kallsyms(path);
+    unlink(path);
+    static const struct {
+        uint64_t addr, start;
+        const char *name;
+    } want[] = {
+        {0xffffffff81000000ull, 0xffffffff81000000ull, "_stext"},
+        {0xffffffff81000009ull, 0xffffffff81000008ull, "early"},
+        {0xffffffff81000025ull, 0xffffffff81000010ull, "foo"},
+        {0xffffffff81000044ull, 0xffffffff81000030ull, "weak1"},
+        {0xffffffff81000050ull, 0xffffffff81000050ull, "hexpref"},
+        {0xffffffff8100005full, 0xffffffff81000058ull, "upper"},
+        {0xffffffff81000fffull, 0xffffffff81000060ull, "last"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        uint64_t start = 0;
+        const char *name = pd_syms_find(k, want[i].addr, &start);
+        assert_non_null(name);
+        assert_string_equal(name, want[i].name);
+        assert_int_equal(start, want[i].start);
+    }
+    uint64_t start;
+    assert_null(pd_syms_find(k, 0xffffffff80ffffffull, &start));
+    pd_syms_free(k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -209,6 +332,8 @@ int main(void)
         cmocka_unit_test(test_raw_skipped),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_attr_regs),
+        cmocka_unit_test(test_order),
+        cmocka_unit_test(test_kallsyms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
