@@ -175,19 +175,8 @@ static bool parse_piped(struct trie *t, struct job *j)
     return piped;
 }
 
-int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
-                         int nthreads, bool release_pages, struct perf_mt_stats *st)
+void perf_mt_stats_of(const struct perf_parser *p, struct perf_mt_stats *st)
 {
-    struct job j = {.p = perf_new(t, o),
-                    .buf = buf, .len = len, .max_line = o->max_line, .release = release_pages};
-    /* the time index (o->samples) needs leaf nodes in input order: one thread then */
-    bool piped = nthreads >= 2 && !o->samples && parse_piped(t, &j);
-    if (!piped)
-        j.faulted = map_guard(buf, len, parse_job, &j) < 0;
-    else if (release_pages)
-        release(buf + j.released, buf + len);
-
-    struct perf_parser *p = j.p;
     struct perf_mt_stats s = {.last_time = -1};
     s.samples = perf_samples(p);
     s.no_callchain = perf_no_callchain(p);
@@ -204,6 +193,24 @@ int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *
         snprintf(e->name, sizeof(e->name), "%.*s", (int)nlen, name);
         s.nevents = i + 1;
     }
+    *st = s;
+}
+
+int perf_parse_buffer_mt(struct trie *t, const struct perf_opts *o, const char *buf, size_t len,
+                         int nthreads, bool release_pages, struct perf_mt_stats *st)
+{
+    struct job j = {.p = perf_new(t, o),
+                    .buf = buf, .len = len, .max_line = o->max_line, .release = release_pages};
+    /* the time index (o->samples) needs leaf nodes in input order: one thread then */
+    bool piped = nthreads >= 2 && !o->samples && parse_piped(t, &j);
+    if (!piped)
+        j.faulted = map_guard(buf, len, parse_job, &j) < 0;
+    else if (release_pages)
+        release(buf + j.released, buf + len);
+
+    struct perf_parser *p = j.p;
+    struct perf_mt_stats s;
+    perf_mt_stats_of(p, &s);
     perf_free(p);
     if (st)
         *st = s;

@@ -10,6 +10,7 @@
 
 #include "input/parse_perf.h"
 
+struct perf_parser;
 struct trie;
 
 struct perf_mt_stats {
@@ -27,6 +28,9 @@ struct perf_mt_stats {
     } events[PERF_EVENTS_MAX];
     size_t nevents;
 };
+
+/* The counters of parser p (samples, skipped and long lines, events, ...) as stats. */
+void perf_mt_stats_of(const struct perf_parser *p, struct perf_mt_stats *st);
 
 /* Parses buf[0..len) as if fed whole to one perf_parser with eof (so a last record
  * without a final blank line is dropped, as stackcollapse-perf.pl does), using up to

@@ -167,23 +167,7 @@ void perf_native_stats(const struct perf_native *n, struct perf_mt_stats *st)
         *st = s;
         return;
     }
-    const struct perf_parser *p = n->p;
-    s.samples = perf_samples(p);
-    s.no_callchain = perf_no_callchain(p);
-    s.skipped = perf_skipped(p, &s.first_skipped);
-    s.long_lines = perf_long_lines(p, &s.first_long);
-    s.lines = perf_lines(p);
-    s.last_time = perf_last_time(p);
-    for (size_t i = 0; i < PERF_EVENTS_MAX; i++) {
-        const char *name;
-        size_t nlen;
-        struct perf_mt_event *e = &s.events[i];
-        if (perf_events(p, i, &name, &nlen, &e->samples) <= i)
-            break;
-        snprintf(e->name, sizeof(e->name), "%.*s", (int)nlen, name);
-        s.nevents = i + 1;
-    }
-    *st = s;
+    perf_mt_stats_of(n->p, st);
 }
 
 size_t perf_native_events(const struct perf_native *n, size_t i, const char **name,

@@ -49,5 +49,5 @@ while [ "$r" -lt "$rounds" ]; do
 done
 med() { echo "$1" | tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1; all = all sprintf(" %.3f", $1) }
     END { printf "median %.3f s (rounds:%s)", v[int((NR + 1) / 2)], all }'; }
-echo "viewer on $(basename "$file") ($(stat -c %s "$file" | awk '{printf "%.0f MB", $1/1e6}')): first frame $(med "$first")"
+echo "viewer on $(basename "$file") ($(stat -L -c %s "$file" | awk '{printf "%.0f MB", $1/1e6}')): first frame $(med "$first")"
 echo "  fully loaded $(med "$whole"); load $(cut -d' ' -f1-3 /proc/loadavg)"
