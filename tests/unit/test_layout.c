@@ -663,6 +663,12 @@ static void wide_node_child_grows(void **state)
         assert_null(R(&f, "m;w;k007"));
         uint32_t w = N(&f, "m;w");
         assert_int_equal(layout_move(&f.in, &f.rl, w, LAYOUT_CHILD), w);
+        f.in.merge_narrow = !f.in.merge_narrow;   /* the cache was filled the other way */
+        fx_run(&f);
+        assert_same_as_fresh(&f);
+        f.in.merge_narrow = !f.in.merge_narrow;
+        fx_run(&f);
+        assert_same_as_fresh(&f);
         /* k007 grows by 100 (101 of 1100 samples: 3 cells) */
         struct strtab *st = trie_names(f.t);
         uint32_t names[3] = {strtab_intern(st, "m", 1), strtab_intern(st, "w", 1),
