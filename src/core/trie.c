@@ -15,6 +15,7 @@
 
 #include "core/trie.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -477,15 +478,22 @@ static inline double total_d(const struct node *nd)
     return count_to_double(trie_get_count(nd->total, nd->df & NODE_TOTAL_FLOAT));
 }
 
+/* The bound *m rises to d when d is above it: the float nearest d, or the next one up
+ * when that is below d (4 bytes a node; never below a total). */
+static inline void kmax_up(float *m, double d)
+{
+    if (d > *m) {
+        float f = (float)d;
+        *m = (double)f < d ? nextafterf(f, INFINITY) : f;
+    }
+}
+
 /* The total of node grew: its parent's bound follows (when the bounds are kept). */
 static inline void kmax_raise(struct trie *t, uint32_t node)
 {
     uint32_t p = t->v[node].parent;
-    if (t->kmax && p != TRIE_NONE) {
-        double d = total_d(&t->v[node]);
-        if (d > t->kmax[p])
-            t->kmax[p] = d;
-    }
+    if (t->kmax && p != TRIE_NONE)
+        kmax_up(&t->kmax[p], total_d(&t->v[node]));
 }
 
 void trie_add(struct trie *t, uint32_t leaf, struct count c)
@@ -548,14 +556,10 @@ void trie_add_total(struct trie *t, uint32_t node, struct count c)
 /* Every bound from the totals: the largest child's (children have larger ids). */
 static void kmax_build(struct trie *t)
 {
-    double *m = t->kmax;
+    float *m = t->kmax;
     memset(m, 0, t->n * sizeof *m);
-    for (size_t i = t->n; i-- > 1;) {
-        double d = total_d(&t->v[i]);
-        uint32_t p = t->v[i].parent;
-        if (d > m[p])
-            m[p] = d;
-    }
+    for (size_t i = t->n; i-- > 1;)
+        kmax_up(&m[t->v[i].parent], total_d(&t->v[i]));
 }
 
 static void kmax_fit(struct trie *t)

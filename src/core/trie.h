@@ -132,7 +132,7 @@ uint32_t trie_child_sorted(struct trie *t, uint32_t node, uint32_t name);
  * above it, so when bound * cols < T none of them is drawn and their list need not be
  * read (0 for a node without children). It is the largest child's total, or above it
  * where a total shrank. O(1); the first call computes it for every node (one pass) and
- * from then on every change of a total keeps it (8 bytes per node). (Logically const,
+ * from then on every change of a total keeps it (4 bytes per node). (Logically const,
  * as trie_children.) */
 double trie_kids_max_bound(const struct trie *t, uint32_t node);
 /* True when node has at least one child (O(1), no sorting). */
