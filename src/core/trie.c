@@ -15,6 +15,7 @@
 
 #include "core/trie.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -25,6 +26,7 @@
 #include "core/util.h"
 
 static void base_fit(struct trie *t);
+static void kmax_fit(struct trie *t);
 
 #define ROOT_PHASH 0x243f6a88u
 #define MIN_SLOTS 2048u
@@ -154,6 +156,8 @@ static void free_nodes(struct trie *t)
     xfree_table(t->v, t->cap * sizeof *t->v, t->v_mapped);
     slots_free(t);
     free(t->base);
+    free(t->kmax);
+    t->kmax = NULL;
     trie_kids_free(t);
 }
 
@@ -291,6 +295,7 @@ static void grow_nodes(struct trie *t, size_t cap)
     t->v = xrealloc_table(t->v, t->cap * sizeof *t->v, cap * sizeof *t->v, &t->v_mapped);
     t->cap = cap;
     base_fit(t);
+    kmax_fit(t);
 }
 
 /* A full table grows (start_growth): by steps, or, once trie_hint_progress told how far
@@ -319,6 +324,8 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint32_
     uint32_t id = (uint32_t)t->n++;
     if (t->base)
         t->base[id] = 0;
+    if (t->kmax)
+        t->kmax[id] = 0;
     struct node *pd = &t->v[parent];
     uint32_t depth = node_depth(pd) + 1;
     if (depth > NODE_MAX_DEPTH)
@@ -465,14 +472,45 @@ void trie_next_nodes(const struct trie *t, size_t nodes, void **p, size_t *len)
     *len = (end - t->n) * sizeof *t->v;
 }
 
+/* The total of node as a double (trie_total_d). */
+static inline double total_d(const struct node *nd)
+{
+    return count_to_double(trie_get_count(nd->total, nd->df & NODE_TOTAL_FLOAT));
+}
+
+/* The bound *m rises to d when d is above it: the float nearest d, or the next one up
+ * when that is below d (4 bytes a node; never below a total). */
+static inline void kmax_up(float *m, double d)
+{
+    if (d > *m) {
+        float f = (float)d;
+        *m = (double)f < d ? nextafterf(f, INFINITY) : f;
+    }
+}
+
+/* The total of node grew: its parent's bound follows (when the bounds are kept). */
+static inline void kmax_raise(struct trie *t, uint32_t node)
+{
+    uint32_t p = t->v[node].parent;
+    if (t->kmax && p != TRIE_NONE)
+        kmax_up(&t->kmax[p], total_d(&t->v[node]));
+}
+
 void trie_add(struct trie *t, uint32_t leaf, struct count c)
 {
     struct node *v = t->v;
     struct node *nd = &v[leaf];
     nd->df |= NODE_TERMINAL;
     add_count(&nd->self, &nd->df, NODE_SELF_FLOAT, c);
-    for (uint32_t id = leaf; id != TRIE_NONE; id = v[id].parent)
-        add_count(&v[id].total, &v[id].df, NODE_TOTAL_FLOAT, c);
+    if (t->kmax) {
+        for (uint32_t id = leaf; id != TRIE_NONE; id = v[id].parent) {
+            add_count(&v[id].total, &v[id].df, NODE_TOTAL_FLOAT, c);
+            kmax_raise(t, id);
+        }
+    } else {
+        for (uint32_t id = leaf; id != TRIE_NONE; id = v[id].parent)
+            add_count(&v[id].total, &v[id].df, NODE_TOTAL_FLOAT, c);
+    }
     t->gen++;
 }
 
@@ -511,7 +549,33 @@ void trie_add_total(struct trie *t, uint32_t node, struct count c)
 {
     struct node *nd = &t->v[node];
     add_count(&nd->total, &nd->df, NODE_TOTAL_FLOAT, c);
+    kmax_raise(t, node);
     t->gen++;
+}
+
+/* Every bound from the totals: the largest child's (children have larger ids). */
+static void kmax_build(struct trie *t)
+{
+    float *m = t->kmax;
+    memset(m, 0, t->n * sizeof *m);
+    for (size_t i = t->n; i-- > 1;)
+        kmax_up(&m[t->v[i].parent], total_d(&t->v[i]));
+}
+
+static void kmax_fit(struct trie *t)
+{
+    if (t->kmax)
+        t->kmax = xreallocarray(t->kmax, t->cap, sizeof *t->kmax);
+}
+
+double trie_kids_max_bound(const struct trie *t, uint32_t node)
+{
+    if (!t->kmax) {   /* logically const: from now on the changes keep it */
+        struct trie *w = (struct trie *)(uintptr_t)t;
+        w->kmax = xreallocarray(NULL, w->cap, sizeof *w->kmax);
+        kmax_build(w);
+    }
+    return t->kmax[node];
 }
 
 void trie_sum_totals(struct trie *t)
@@ -529,6 +593,8 @@ void trie_sum_totals(struct trie *t)
         add_count(&p->total, &p->df, NODE_TOTAL_FLOAT,
                   trie_get_count(nd->total, nd->df & NODE_TOTAL_FLOAT));
     }
+    if (t->kmax)
+        kmax_build(t);
     t->gen++;
 }
 
@@ -644,6 +710,7 @@ void trie_merge(struct trie *dst, const struct trie *src)
         struct node *dn = &dst->v[d];
         add_count(&dn->total, &dn->df, NODE_TOTAL_FLOAT,
                   trie_get_count(s->total, s->df & NODE_TOTAL_FLOAT));
+        kmax_raise(dst, d);
         if (s->df & NODE_TERMINAL) {
             dn->df |= NODE_TERMINAL;
             add_count(&dn->self, &dn->df, NODE_SELF_FLOAT,
@@ -697,6 +764,7 @@ void trie_replace(struct trie *t, struct trie *src)
     t->mv_next = src->mv_next;
     t->mv_end = src->mv_end;
     t->base = src->base;
+    t->kmax = src->kmax;
     t->slots_stale = src->slots_stale;
     t->max_depth = src->max_depth;
     t->gen = (t->gen > src->gen ? t->gen : src->gen) + 1;
@@ -707,6 +775,7 @@ void trie_replace(struct trie *t, struct trie *src)
     src->slots_mapped = false;
     src->oslots = NULL;
     src->base = NULL;
+    src->kmax = NULL;
     src->own_names = false;
     trie_free(src);
 }
@@ -717,6 +786,7 @@ void trie_compact(struct trie *t)
         t->v = xrealloc_table(t->v, t->cap * sizeof *t->v, t->n * sizeof *t->v, &t->v_mapped);
         t->cap = t->n;
         base_fit(t);
+        kmax_fit(t);
     }
     /* loading is over: the lookup table goes too, and comes back on the next lookup */
     if (t->slots && !t->slots_stale && t->n > MIN_SLOTS) {
@@ -736,6 +806,8 @@ size_t trie_bytes(const struct trie *t)
         b += t->onslots * sizeof *t->oslots;
     if (t->base)
         b += t->n * sizeof *t->base;
+    if (t->kmax)
+        b += t->n * sizeof *t->kmax;
     return b;
 }
 

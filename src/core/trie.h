@@ -128,6 +128,13 @@ void trie_sort_children(struct trie *t);
  * more than the view), and unlike the strtab's ranks the byte order stays valid while a
  * live input adds names. (Logically const, as trie_children.) */
 uint32_t trie_child_sorted(struct trie *t, uint32_t node, uint32_t name);
+/* An upper bound on the totals (trie_total_d) of node's children: no child's total is
+ * above it, so when bound * cols < T none of them is drawn and their list need not be
+ * read (0 for a node without children). It is the largest child's total, or above it
+ * where a total shrank. O(1); the first call computes it for every node (one pass) and
+ * from then on every change of a total keeps it (4 bytes per node). (Logically const,
+ * as trie_children.) */
+double trie_kids_max_bound(const struct trie *t, uint32_t node);
 /* True when node has at least one child (O(1), no sorting). */
 bool trie_has_children(const struct trie *t, uint32_t node);
 /* A child with its total, for the heaviest-first order of siblings. */

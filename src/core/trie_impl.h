@@ -76,6 +76,8 @@ struct trie {
     uint32_t max_depth;
     struct trie_kids k;
     uint64_t *base;       /* diff: per node (cap entries) the base total, or NULL */
+    float *kmax;          /* per node (cap entries) an upper bound on its children's totals
+                           * (trie_kids_max_bound, rounded up), or NULL until the first call */
     bool base_swapped;    /* diff: counts are the base's, base counts the new ones */
     size_t hint_nodes;    /* trie_reserve_hint: once the trie is big, a lookup table for */
     size_t hint_cap;      /* hint_nodes nodes, and room for hint_cap nodes in the array */

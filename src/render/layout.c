@@ -50,6 +50,7 @@ struct slot {
     size_t off;
     uint32_t nall;   /* all children */
     double sum;      /* samples of all children */
+    bool all;        /* nall and sum are known (else they are 0: no list was read) */
 };
 
 struct scratch {
@@ -121,16 +122,22 @@ static struct slot *cache_add(struct scratch *s, uint32_t node)
     return e;
 }
 
-/* The cached candidate children of node (name order); fills the entry on a miss. */
+/* The cached candidate children of node (name order); fills the entry on a miss. all:
+ * nall and sum are wanted (merged narrow frames); else, when the trie's bound says no
+ * child is drawable, the list is not read and the entry holds no child at all. */
 static const struct kid *cached_kids(struct scratch *s, struct trie *t, uint32_t node,
-                                     size_t *n)
+                                     bool all, size_t *n)
 {
     struct slot *e = s->map_cap ? cache_find(s, node) : NULL;
-    if (!e || e->node != node) {
-        e = cache_add(s, node);
+    if (!e || e->node != node || (all && !e->all)) {
+        if (!e || e->node != node)
+            e = cache_add(s, node);
         e->off = s->kids_len;
-        size_t nk;
-        const uint32_t *k = trie_children(t, node, &nk);
+        size_t nk = 0;
+        const uint32_t *k = NULL;
+        bool read = all || trie_kids_max_bound(t, node) * s->cols >= s->T;
+        if (read)
+            k = trie_children(t, node, &nk);
         double cum = 0;
         for (size_t i = 0; i < nk; i++) {
             double tot = trie_total_d(t, k[i]);
@@ -143,6 +150,7 @@ static const struct kid *cached_kids(struct scratch *s, struct trie *t, uint32_t
         e->n = (uint32_t)(s->kids_len - e->off);
         e->nall = (uint32_t)nk;
         e->sum = cum;
+        e->all = read;
     }
     s->last = e;
     *n = e->n;
@@ -289,7 +297,7 @@ static int cell(const struct ctx *c, double s)
 static size_t children(struct ctx *c, struct scratch *s, const struct item *it, size_t n)
 {
     size_t nk;
-    const struct kid *k = cached_kids(s, c->in->t, it->node, &nk);
+    const struct kid *k = cached_kids(s, c->in->t, it->node, c->in->merge_narrow, &nk);
     if (c->in->vp.order == ORDER_WEIGHT) {
         size_t m = 0;
         for (size_t i = 0; i < nk; i++) {
@@ -586,6 +594,8 @@ int layout_depth(const struct layout_in *in)
         size_t m = 0;
         for (size_t i = 0; i < n; i++) {
             size_t nk;
+            if (trie_kids_max_bound(t, cur[i]) * cols < T)
+                continue;   /* no child is drawable: the list is not read */
             const uint32_t *k = trie_children(t, cur[i], &nk);
             for (size_t j = 0; j < nk; j++) {
                 if (trie_total_d(t, k[j]) * cols >= T) {
@@ -617,6 +627,8 @@ static uint32_t widest_child(const struct layout_in *in, uint32_t node)
     if (!layout_drawable(in, node))
         return TRIE_NONE;
     double T = trie_total_d(in->t, zoom);
+    if (trie_kids_max_bound(in->t, node) * in->vp.cols < T || T <= 0)
+        return TRIE_NONE;   /* no child is drawable */
     size_t nk;
     const uint32_t *k = trie_children(in->t, node, &nk);
     uint32_t best = TRIE_NONE;

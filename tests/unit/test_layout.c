@@ -620,6 +620,85 @@ static void depth_of_deep_stack(void **state)
     fx_fini(&f);
 }
 
+/* The same picture as a trie built from scratch out of folded text (whose bounds on
+ * the children's totals are computed once, from its final totals). */
+static void assert_same_as_built(struct fx *f, const char *folded)
+{
+    struct fx g;
+    fx_init(&g, folded, f->in.vp.cols, f->in.vp.rows, f->in.vp.orient);
+    g.in.merge_narrow = f->in.merge_narrow;
+    g.in.vp.order = f->in.vp.order;
+    fx_run(&g);
+    fx_run(f);
+    char *a = text(f), *b = text(&g);
+    assert_string_equal(a, b);
+    assert_int_equal(f->rl.n, g.rl.n);
+    assert_int_equal(layout_depth(&f->in), layout_depth(&g.in));
+    free(a);
+    free(b);
+    fx_fini(&g);
+}
+
+/* A frame with many children each narrower than a cell (their lists are skipped by
+ * the trie's bound on the children's totals) until one grows wide while the graph is
+ * shown: it is drawn, counted in the depth and reachable by a move down. */
+static void wide_node_child_grows(void **state)
+{
+    (void)state;
+    struct buf in = {0};
+    for (int i = 0; i < 500; i++) {
+        char line[32];
+        snprintf(line, sizeof line, "m;w;k%03d 1\n", i);
+        buf_append(&in, line, strlen(line));
+    }
+    buf_append(&in, "m;a 500\n", 8);
+    buf_putc(&in, '\0');
+    for (int mode = 0; mode < 4; mode++) {
+        struct fx f;
+        fx_init(&f, in.p, 40, 10, ORIENT_ICICLE);
+        f.in.merge_narrow = mode & 1;
+        f.in.vp.order = mode & 2 ? ORDER_WEIGHT : ORDER_NAME;
+        fx_run(&f);
+        assert_int_equal(layout_depth(&f.in), 2);   /* every k is 1/25 of a cell */
+        assert_null(R(&f, "m;w;k007"));
+        uint32_t w = N(&f, "m;w");
+        assert_int_equal(layout_move(&f.in, &f.rl, w, LAYOUT_CHILD), w);
+        f.in.merge_narrow = !f.in.merge_narrow;   /* the cache was filled the other way */
+        fx_run(&f);
+        assert_same_as_fresh(&f);
+        f.in.merge_narrow = !f.in.merge_narrow;
+        fx_run(&f);
+        assert_same_as_fresh(&f);
+        /* k007 grows by 100 (101 of 1100 samples: 3 cells) */
+        struct strtab *st = trie_names(f.t);
+        uint32_t names[3] = {strtab_intern(st, "m", 1), strtab_intern(st, "w", 1),
+                             strtab_intern(st, "k007", 4)};
+        trie_insert(f.t, names, 3, count_u64(100));
+        fx_run(&f);
+        assert_same_as_fresh(&f);
+        assert_non_null(R(&f, "m;w;k007"));
+        assert_int_equal(layout_depth(&f.in), 3);
+        assert_int_equal(layout_move(&f.in, &f.rl, w, LAYOUT_CHILD), N(&f, "m;w;k007"));
+        struct buf all = {0};
+        buf_append(&all, in.p, strlen(in.p));
+        buf_append(&all, "m;w;k007 100\n", 13);
+        buf_putc(&all, '\0');
+        assert_same_as_built(&f, all.p);
+        /* a new child, wide at once */
+        names[2] = strtab_intern(st, "k900", 4);
+        trie_insert(f.t, names, 3, count_u64(300));
+        buf_fini(&all);
+        buf_append(&all, in.p, strlen(in.p));
+        buf_append(&all, "m;w;k007 100\nm;w;k900 300\n", 26);
+        buf_putc(&all, '\0');
+        assert_same_as_built(&f, all.p);
+        assert_non_null(R(&f, "m;w;k900"));
+        buf_fini(&all);
+        fx_fini(&f);
+    }
+    buf_fini(&in);
+}
+
 int main(void)
 {
     if (!setlocale(LC_ALL, "C.UTF-8")) {
@@ -645,6 +724,7 @@ int main(void)
         cmocka_unit_test(cache_follows_changes),
         cmocka_unit_test(depth_of_drawable_frames),
         cmocka_unit_test(depth_of_deep_stack),
+        cmocka_unit_test(wide_node_child_grows),
         cmocka_unit_test(narrow_frames_merged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

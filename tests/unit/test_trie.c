@@ -729,12 +729,154 @@ static void children_sorted_while_growing(void **state)
     trie_free(t);
 }
 
+/* ---- trie_kids_max_bound: never below the largest child's total ---- */
+
+static uint32_t lcg(uint64_t *x)
+{
+    *x = *x * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(*x >> 33);
+}
+
+/* Compares every node's bound with a scan of its children: never below the largest
+ * total; exact: no more above it than a float's rounding (no total ever shrank). */
+static void check_bounds(struct trie *t, bool exact)
+{
+    for (uint32_t i = 0; i < trie_size(t); i++) {
+        size_t nk;
+        const uint32_t *k = trie_children(t, i, &nk);
+        double m = 0;
+        for (size_t j = 0; j < nk; j++)
+            if (trie_total_d(t, k[j]) > m)
+                m = trie_total_d(t, k[j]);
+        double b = trie_kids_max_bound(t, i);
+        if (b < m || (exact && b > m + m * 2e-7))
+            fail_msg("node %u: bound %g, largest child %g", (unsigned)i, b, m);
+    }
+}
+
+/* A random stack of 1 to 6 frames out of names a..(a + spread), count 1..9 or a float. */
+static uint32_t random_stack(struct trie *t, uint64_t *x, unsigned spread)
+{
+    uint32_t names[6];
+    size_t n = 1 + lcg(x) % 6;
+    for (size_t i = 0; i < n; i++) {
+        char nm[16];
+        snprintf(nm, sizeof nm, "f%u", (unsigned)(lcg(x) % spread));
+        names[i] = strtab_intern(trie_names(t), nm, strlen(nm));
+    }
+    struct count c = lcg(x) % 7 ? count_u64(1 + lcg(x) % 9)
+                                : (struct count){0, 0.25 * (1 + lcg(x) % 8), true};
+    return trie_insert(t, names, n, c);
+}
+
+static void kids_bound_kept_by_inserts(void **state)
+{
+    (void)state;
+    uint64_t x = 42;
+    struct trie *t = trie_new(NULL);
+    assert_true(trie_kids_max_bound(t, TRIE_ROOT) == 0);   /* kept from here on */
+    for (int i = 0; i < 6000; i++) {
+        random_stack(t, &x, i < 3000 ? 8 : 4000);   /* then many new names: a wide node */
+        if (i % 1500 == 0)
+            check_bounds(t, true);
+    }
+    assert_true(trie_size(t) > 4096);   /* the lookup table grew (in steps) meanwhile */
+    check_bounds(t, true);
+    /* a node made without samples, then one total alone (a lazy view's way) */
+    uint32_t n = trie_child(t, TRIE_ROOT, strtab_intern(trie_names(t), "zz", 2));
+    check_bounds(t, true);
+    trie_add_total(t, n, count_u64(1000000));
+    check_bounds(t, true);
+    assert_true(trie_kids_max_bound(t, TRIE_ROOT) == 1000000);
+    /* a total a float cannot hold (2^24 + 1): the bound rounds up */
+    trie_add_total(t, n, count_u64(15777217));
+    check_bounds(t, true);
+    assert_true(trie_kids_max_bound(t, TRIE_ROOT) > 16777217);
+    trie_free(t);
+}
+
+static void kids_bound_built_late(void **state)
+{
+    (void)state;
+    uint64_t x = 7;
+    struct trie *t = trie_new(NULL);
+    for (int i = 0; i < 3000; i++)
+        random_stack(t, &x, 50);
+    check_bounds(t, true);   /* the first call computes them all */
+    trie_compact(t);         /* the array shrinks to the nodes... */
+    for (int i = 0; i < 2000; i++)   /* ...and grows again */
+        random_stack(t, &x, 500);
+    check_bounds(t, true);
+    trie_free(t);
+}
+
+static void kids_bound_merge_copy_replace(void **state)
+{
+    (void)state;
+    uint64_t x = 99;
+    struct trie *src = trie_new(NULL), *dst = trie_new(NULL);
+    for (int i = 0; i < 2000; i++)
+        random_stack(src, &x, 30);
+    for (int i = 0; i < 500; i++)
+        random_stack(dst, &x, 30);
+    check_bounds(dst, true);
+    trie_merge(dst, src);      /* other strtab: names re-interned */
+    check_bounds(dst, true);
+    trie_merge(dst, src);      /* existing nodes grow */
+    check_bounds(dst, true);
+
+    /* a copy the bulk way (views): appended nodes, self counts, one sum */
+    struct trie *cp = trie_new(trie_names(dst));
+    check_bounds(cp, true);   /* kept while it is built */
+    uint32_t *map = calloc(trie_size(dst), sizeof *map);
+    assert_non_null(map);
+    for (uint32_t i = 1; i < trie_size(dst); i++) {
+        if (i % 3 == 0 && trie_parent(dst, i) == TRIE_ROOT) {   /* a filter drops some */
+            map[i] = TRIE_NONE;
+            continue;
+        }
+        uint32_t p = map[trie_parent(dst, i)];
+        if (p == TRIE_NONE) {
+            map[i] = TRIE_NONE;
+            continue;
+        }
+        map[i] = trie_append_child(cp, p, trie_name(dst, i),
+                                   trie_hash_step(trie_phash(cp, p),
+                                                  strtab_hash(trie_names(dst), trie_name(dst, i))));
+        trie_add_self(cp, map[i], trie_self(dst, i));
+    }
+    trie_sum_totals(cp);
+    check_bounds(cp, true);
+    /* replace: the bounds come with the new nodes (kept, or built on the next call) */
+    struct trie *r1 = trie_new(trie_names(dst));
+    for (int i = 0; i < 300; i++)
+        random_stack(r1, &x, 30);
+    trie_replace(dst, r1);     /* dst had bounds, r1 none */
+    check_bounds(dst, true);
+    struct trie *r2 = trie_new(trie_names(dst));
+    trie_kids_max_bound(r2, TRIE_ROOT);
+    for (int i = 0; i < 300; i++)
+        random_stack(r2, &x, 30);
+    trie_replace(dst, r2);     /* r2's bounds come along */
+    check_bounds(dst, true);
+    for (int i = 0; i < 300; i++)
+        random_stack(dst, &x, 300);
+    check_bounds(dst, true);
+    free(map);
+    trie_free(cp);
+    trie_free(src);
+    trie_free(dst);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(count_overflow_becomes_double),
         cmocka_unit_test(strtab_grows_incrementally),
         cmocka_unit_test(children_sorted_while_growing),
+        cmocka_unit_test(kids_bound_kept_by_inserts),
+        cmocka_unit_test(kids_bound_built_late),
+        cmocka_unit_test(kids_bound_merge_copy_replace),
         cmocka_unit_test(count_parse_forms),
         cmocka_unit_test(strtab_interns_once),
         cmocka_unit_test(totals_and_self),
