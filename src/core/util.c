@@ -25,17 +25,6 @@ void util_set_die_hook(void (*hook)(void))
     die_hook = hook;
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define LEAK_CHECKED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define LEAK_CHECKED 1
-#endif
-#endif
-#ifndef LEAK_CHECKED
-#define LEAK_CHECKED 0
-#endif
-
 /* The helper of util_quick_exit: it shares the address space (CLONE_VM) but has its own
  * file table; it closes every descriptor but the pipe's read end (so the input pipe and
  * the terminal are not kept open), waits there for end of file (the caller's exit closes
@@ -60,7 +49,7 @@ static int heap_holder(void *arg)
 
 void util_quick_exit(size_t heap_bytes, int status)
 {
-    if (heap_bytes < UTIL_QUICK_EXIT_BYTES || LEAK_CHECKED)
+    if (heap_bytes < UTIL_QUICK_EXIT_BYTES || UTIL_LEAK_CHECKED)
         return;
     const char *pre = getenv("LD_PRELOAD");
     if (pre && strstr(pre, "vgpreload"))   /* valgrind: no CLONE_VM, and a leak check */

@@ -42,6 +42,18 @@ void *xcalloc_table(size_t bytes, bool *mapped);
 void *xrealloc_table(void *p, size_t old_bytes, size_t bytes, bool *mapped);
 void xfree_table(void *p, size_t bytes, bool mapped);
 
+/* 1 in a build whose leak checker (AddressSanitizer's) wants every block freed at exit. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UTIL_LEAK_CHECKED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UTIL_LEAK_CHECKED 1
+#endif
+#endif
+#ifndef UTIL_LEAK_CHECKED
+#define UTIL_LEAK_CHECKED 0
+#endif
+
 /* Runs before die() prints (tui_session.c registers tui_shutdown). */
 void util_set_die_hook(void (*hook)(void));
 /* The end of a run whose heap is heap_bytes big (main, once every output is written and

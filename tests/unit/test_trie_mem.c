@@ -319,17 +319,6 @@ static void hint_progress_sizes_growth(void **state)
     trie_free(t[1]);
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define LEAK_CHECKED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define LEAK_CHECKED 1
-#endif
-#endif
-#ifndef LEAK_CHECKED
-#define LEAK_CHECKED 0
-#endif
-
 /* util_quick_exit: a small heap returns (the caller frees it); a big one ends the process
  * with the status and stdio flushed, and the helper that held the address space exits
  * after it (this test is the subreaper that reaps it). Sanitizer builds and valgrind
@@ -371,7 +360,7 @@ static void quick_exit_of_a_big_heap(void **state)
         bool returned = WEXITSTATUS(st) == 8;
         const char *pre = getenv("LD_PRELOAD");
         bool vg = pre && strstr(pre, "vgpreload");   /* under valgrind it returns too */
-        assert_int_equal(returned, !big || LEAK_CHECKED || vg);
+        assert_int_equal(returned, !big || UTIL_LEAK_CHECKED || vg);
         assert_string_equal(got, returned ? "buffered returned" : "buffered");
         /* the helper, if there was one, ends too: nothing is left to reap after it */
         int helpers = 0;
