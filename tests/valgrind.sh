@@ -69,6 +69,14 @@ cat > "$tmp/ncurses.supp" <<'EOF2'
    ...
    fun:mousemask_sp
 }
+{
+   perf_data_start_forked_helpers_exit_without_freeing_the_parents_structures
+   Memcheck:Leak
+   match-leak-kinds: definite
+   fun:calloc
+   fun:xcalloc
+   fun:perf_data_start
+}
 EOF2
 # valgrind by its path: an e2e test may run flametui with a PATH of its own (no perf)
 VG="$(command -v valgrind || echo valgrind) -q --error-exitcode=97 --leak-check=full --errors-for-leak-kinds=definite \

@@ -570,12 +570,14 @@ static void kmax_fit(struct trie *t)
 
 double trie_kids_max_bound(const struct trie *t, uint32_t node)
 {
-    if (!t->kmax) {   /* logically const: from now on the changes keep it */
+    const float *k = t->kmax;
+    if (!k) {   /* logically const: from now on the changes keep it */
         struct trie *w = (struct trie *)(uintptr_t)t;
         w->kmax = xreallocarray(NULL, w->cap, sizeof *w->kmax);
         kmax_build(w);
+        k = w->kmax;
     }
-    return t->kmax[node];
+    return k[node];
 }
 
 void trie_sum_totals(struct trie *t)
