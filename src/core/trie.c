@@ -502,14 +502,10 @@ void trie_add(struct trie *t, uint32_t leaf, struct count c)
     struct node *nd = &v[leaf];
     nd->df |= NODE_TERMINAL;
     add_count(&nd->self, &nd->df, NODE_SELF_FLOAT, c);
-    if (t->kmax) {
-        for (uint32_t id = leaf; id != TRIE_NONE; id = v[id].parent) {
-            add_count(&v[id].total, &v[id].df, NODE_TOTAL_FLOAT, c);
+    for (uint32_t id = leaf; id != TRIE_NONE; id = v[id].parent) {
+        add_count(&v[id].total, &v[id].df, NODE_TOTAL_FLOAT, c);
+        if (t->kmax)
             kmax_raise(t, id);
-        }
-    } else {
-        for (uint32_t id = leaf; id != TRIE_NONE; id = v[id].parent)
-            add_count(&v[id].total, &v[id].df, NODE_TOTAL_FLOAT, c);
     }
     t->gen++;
 }
