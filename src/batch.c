@@ -16,6 +16,7 @@
 #include "core/diff.h"
 #include "core/strtab.h"
 #include "core/samples.h"
+#include "core/stacks.h"
 #include "core/trie.h"
 #include "query/annotate.h"
 #include "query/calltree.h"
@@ -552,7 +553,8 @@ int batch_run(const struct batch_opts *o, struct trie *t, struct loader **ls)
         return 1;
     struct unit unit;
     struct buf mixed = {0};
-    if (!state_unit_inputs(&unit, ls, o->nfiles, trie_total_d(t, TRIE_ROOT), &mixed)) {
+    double total = trie_total_d(t, TRIE_ROOT) + (trie_flat(t) ? stacks_total_d(trie_flat(t)) : 0);
+    if (!state_unit_inputs(&unit, ls, o->nfiles, total, &mixed)) {
         buf_printf(&mixed, ": inputs in different units: their numbers are added as they are");
         batch_print_err(mixed.p, mixed.len);
     }

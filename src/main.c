@@ -14,6 +14,7 @@
 
 #include "batch.h"
 #include "core/samples.h"
+#include "core/stacks.h"
 #include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
@@ -300,6 +301,18 @@ static int open_tee(const struct options *o)
     return fd;
 }
 
+/* --collapse of the profile as it is read (no time index, diff, --save, filter, reverse,
+ * recursion or search): the stack pipes fill a flat table (stacks.h) instead of the tree,
+ * which the folded writer sorts; a profile of deep, varied stacks has a tree node for
+ * almost every frame it reads. */
+static bool flat_collapse(const struct options *o, const struct load_opts *lo)
+{
+    const struct graph_spec *s = &o->spec;
+    return o->mode == OUT_COLLAPSE && !lo->perf.samples && !o->nbases && !o->save &&
+           !s->nfilters && !s->reverse && !s->recursion && !s->search && !s->zoom &&
+           !s->select && !getenv("FLAMETUI_NO_FLAT");
+}
+
 /* A trie sized from the regular inputs (viewer and batch outputs alike; a pipe gives no
  * size, and a small trie never reserves), and a loader on it per input. 0, or 1 after
  * reporting the input that cannot be opened. */
@@ -316,6 +329,8 @@ static int open_inputs(const struct options *o, const struct load_opts *lo, stru
     }
     *t = trie_new(NULL);
     trie_reserve_hint(*t, in_bytes);
+    if (flat_collapse(o, lo))
+        trie_set_flat(*t, stacks_new());
     for (size_t i = 0; i < o->nfiles; i++) {
         ls[i] = loader_open(o->files[i], lo, *t, &err);
         if (!ls[i]) {

@@ -21,6 +21,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "core/stacks.h"
 #include "core/strtab.h"
 #include "core/trie_impl.h"
 #include "core/util.h"
@@ -168,7 +169,19 @@ void trie_free(struct trie *t)
     if (t->own_names)
         strtab_free(t->names);
     free_nodes(t);
+    stacks_free(t->flat);
     free(t);
+}
+
+void trie_set_flat(struct trie *t, struct stacks *s)
+{
+    stacks_free(t->flat);
+    t->flat = s;
+}
+
+struct stacks *trie_flat(const struct trie *t)
+{
+    return t->flat;
 }
 
 struct strtab *trie_names(const struct trie *t)

@@ -17,12 +17,19 @@
 #define TRIE_ROOT 0u
 #define TRIE_NONE UINT32_MAX
 
+struct stacks;
 struct strtab;
 struct trie;
 
 struct trie *trie_new(struct strtab *names);
 void trie_free(struct trie *t);                   /* NULL is a no-op */
 struct strtab *trie_names(const struct trie *t);
+/* A flat table (stacks.h, ids of this trie's string table) that the stack pipes
+ * (stack_pipe.h) made from now on fill with whole stacks instead of inserting nodes:
+ * for --collapse, which needs no tree. The trie owns it (NULL: none; a table set before
+ * is freed). Nothing else of the trie sees those stacks: stacks_to_trie pours them in. */
+void trie_set_flat(struct trie *t, struct stacks *s);
+struct stacks *trie_flat(const struct trie *t);
 
 /* Child of parent named name; created (with zero counts) when absent. Creating a node
  * deeper than 2^27 - 1 frames ends the process (die), as running out of memory does

@@ -83,6 +83,7 @@ struct trie {
     size_t hint_cap;      /* hint_nodes nodes, and room for hint_cap nodes in the array */
     uint64_t hint_bytes;  /* trie_reserve_hint's input size, and how much of it has been */
     uint64_t hint_done;   /* parsed (trie_hint_progress) */
+    struct stacks *flat;  /* trie_set_flat: owned, or NULL */
 };
 
 static inline uint32_t node_depth(const struct node *nd)

@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#include "core/stacks.h"
 #include "core/strtab.h"
 #include "core/trie.h"
 
@@ -94,6 +95,8 @@ struct stack_pipe {
     uint64_t *phs;             /* and its path hash */
     size_t capn;
     bool lost;                 /* trie replaced: nodes[] means nothing */
+    struct stacks *flat;       /* trie_flat: whole stacks go there, not into nodes */
+    size_t flat_last;          /* the table's index of the stack before */
     size_t samples, skipped;
     struct ft_error first;
 };
@@ -102,6 +105,8 @@ struct stack_pipe *stack_pipe_new(struct trie *t, const struct stack_pipe_opts *
 {
     struct stack_pipe *sp = xcalloc(1, sizeof *sp);
     sp->t = t;
+    sp->flat = trie_flat(t);
+    sp->fault_off = sp->flat != NULL;   /* no node pages to fault in */
     if (o)
         sp->o = *o;
     if (!sp->o.batch_frames)
@@ -437,7 +442,34 @@ static void reserve_nodes(struct stack_pipe *sp, size_t n)
     sp->capn = c;
 }
 
-static void insert_batch(struct stack_pipe *sp, struct sp_batch *b)
+/* A flat table's batch: each stack's names (those of the frames kept from the stack
+ * before are still in fnames) go to the table under the path hash of the last frame; the
+ * stack before itself again is one addition. A stack of no frames goes to the root. */
+static void insert_flat(struct stack_pipe *sp, const struct sp_batch *b)
+{
+    const struct sp_frame *f = b->f;
+    const char *bytes = b->bytes.p ? b->bytes.p : "";
+    size_t k = 0;
+    for (size_t si = 0; si < b->ns; si++) {
+        const struct sp_stack *s = &b->s[si];
+        if (s->n > sp->capn)
+            reserve_nodes(sp, s->n);
+        if (s->keep == s->n && s->n) {
+            stacks_add_at(sp->flat, sp->flat_last, s->c);
+            continue;
+        }
+        for (uint32_t i = s->keep; i < s->n; i++, k++) {
+            sp->fnames[i] = frame_name(sp, &f[k], bytes);
+            sp->phs[i] = f[k].phash;
+        }
+        if (s->n)
+            sp->flat_last = stacks_add(sp->flat, sp->fnames, s->n, sp->phs[s->n - 1], s->c);
+        else
+            trie_add(sp->t, TRIE_ROOT, s->c);
+    }
+}
+
+static void insert_nodes(struct stack_pipe *sp, const struct sp_batch *b)
 {
     struct trie *t = sp->t;
     const struct sp_frame *f = b->f;
@@ -464,10 +496,18 @@ static void insert_batch(struct stack_pipe *sp, struct sp_batch *b)
         }
         trie_add(t, node, s->c);
     }
+}
+
+static void insert_batch(struct stack_pipe *sp, struct sp_batch *b)
+{
+    if (sp->flat)
+        insert_flat(sp, b);
+    else
+        insert_nodes(sp, b);
     sp->samples += b->ns;
     sp->skipped = b->skipped;
     sp->first = b->first;
-    trie_hint_progress(t, b->in_bytes);
+    trie_hint_progress(sp->t, b->in_bytes);
     b->nf = b->ns = 0;
     b->bytes.len = 0;
 }

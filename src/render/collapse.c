@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 #include "core/count.h"
+#include "core/stacks.h"
+#include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
 #include "render/foldesc.h"
@@ -65,9 +67,9 @@ static int flush(struct out *o)
     return 0;
 }
 
-static int put_line(void *ctx, uint32_t leaf, const char *text, size_t len)
+/* Appends "TEXT COUNT\n" (flushed past OUT_CHUNK when writing to a file). 0 or -1. */
+static int put_text(struct out *o, const char *text, size_t len, struct count c)
 {
-    struct out *o = ctx;
     size_t need = len + COUNT_FMT_MAX + 2;
     if (need > o->cap - o->len) {
         if (o->f && flush(o) < 0)
@@ -84,7 +86,6 @@ static int put_line(void *ctx, uint32_t leaf, const char *text, size_t len)
     memcpy(d, text, len);
     d[len] = ' ';
     len++;
-    struct count c = trie_self(o->t, leaf);
     if (!c.is_float) { /* count_format's "%llu", without snprintf for every line */
         char dig[24];
         size_t nd = 0;
@@ -102,6 +103,12 @@ static int put_line(void *ctx, uint32_t leaf, const char *text, size_t len)
     if (o->f && o->len >= OUT_CHUNK)
         return flush(o);
     return 0;
+}
+
+static int put_line(void *ctx, uint32_t leaf, const char *text, size_t len)
+{
+    struct out *o = ctx;
+    return put_text(o, text, len, trie_self(o->t, leaf));
 }
 
 /* Scanning: part i of the trie's index for each i (the parts split among threads). */
@@ -154,15 +161,19 @@ static void *write_odd(void *arg)
     return NULL;
 }
 
+/* The writer's threads (collapse_threads; else two when there are two CPUs). */
+static int nthreads(void)
+{
+    if (nthreads_set > 0)
+        return nthreads_set;
+    return sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 2 : 1;
+}
+
 /* Pairs of parts of about pair_nodes nodes (at most 16 pairs): the memory held for the
  * odd parts stays a small share of the output. */
 static unsigned parts_for(const struct trie *t)
 {
-    int n = nthreads_set;
-    if (n <= 0) {
-        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-        n = ncpu > 1 ? 2 : 1;
-    }
+    int n = nthreads();
     size_t nodes = trie_size(t);
     if (n < 2 || nodes < MT_MIN_NODES)
         return 1;
@@ -243,8 +254,81 @@ static int write_folded(FILE *out, struct trie *t)
     return rc < 0 ? -1 : 0;
 }
 
+/* Can the flat table be written as it is: nothing went into the trie's nodes, and no
+ * name could need an escape (foldesc.h; else its stacks go into the trie, whose writer
+ * escapes them)? */
+static bool flat_as_is(const struct trie *t)
+{
+    if (trie_size(t) > 1)
+        return false;
+    const struct strtab *names = trie_names(t);
+    size_t nn = strtab_count(names);
+    for (size_t i = 0; i < nn; i++) {
+        size_t len;
+        const char *p = strtab_get(names, (uint32_t)i, &len);
+        if (foldesc_maybe(p, len))
+            return false;
+    }
+    return true;
+}
+
+/* The flat table in stacks_order, each line made from the one before: the frames they
+ * share are already there (at[j]: where frame j starts in the line). */
+static int write_flat(FILE *out, struct trie *t, const struct stacks *s)
+{
+    struct strtab *names = trie_names(t);
+    uint32_t *order = stacks_order(s, names, nthreads());
+    struct out o = {t, out, NULL, 0, 0};
+    struct buf line = {0};
+    size_t *at = NULL, cap_at = 0;
+    const uint32_t *prev = NULL;
+    size_t pn = 0, ns = stacks_count(s);
+    int rc = 0;
+    for (size_t i = 0; i < ns && rc == 0; i++) {
+        size_t n, k = 0;
+        struct count c;
+        if (i + 16 < ns)
+            stacks_prefetch(s, order[i + 16], false);
+        if (i + 8 < ns)
+            stacks_prefetch(s, order[i + 8], true);
+        const uint32_t *ids = stacks_get(s, order[i], &n, &c);
+        while (k < n && k < pn && ids[k] == prev[k])
+            k++;
+        FT_GROW(at, cap_at, n + 1);
+        if (k < pn) {
+            line.len = at[k] - (k == n);   /* a prefix of the line before: without its ';' */
+        } else if (k) {
+            buf_putc(&line, ';');
+        }
+        for (size_t j = k; j < n; j++) {
+            size_t len;
+            const char *p = strtab_get(names, ids[j], &len);
+            if (j > k)
+                buf_putc(&line, ';');
+            at[j] = line.len;
+            buf_append(&line, p, len);
+        }
+        rc = put_text(&o, line.p ? line.p : "", line.len, c);
+        prev = ids;
+        pn = n;
+    }
+    if (rc == 0)
+        rc = flush(&o);
+    free(o.p);
+    free(at);
+    buf_fini(&line);
+    free(order);
+    return rc < 0 ? -1 : 0;
+}
+
 int collapse_write(FILE *out, struct trie *t)
 {
+    struct stacks *flat = trie_flat(t);
+    if (flat && stacks_count(flat)) {
+        if (flat_as_is(t))
+            return write_flat(out, t, flat);
+        stacks_to_trie(flat, t);
+    }
     struct trie *esc = foldesc_trie(t);   /* names that would not read back: escaped */
     int rc = write_folded(out, esc ? esc : t);
     trie_free(esc);

@@ -15,8 +15,11 @@ struct trie;
 /* Writes every stack of t (every terminal node, even one with a zero count) as
  * "frame;frame;... COUNT\n", COUNT as count_format() prints it, sorted in plain byte
  * order of the stack text (stackcollapse-perf.pl's `sort keys`). The root's own samples
- * (an empty stack) are not written. t is not modified except for its sorted-children
- * cache. Returns 0, or -1 on a write error (ferror(out), errno set by stdio). */
+ * (an empty stack) are not written. The stacks of t's flat table (trie_flat) are written
+ * too: straight from the table when nothing went into the trie's nodes and no name needs
+ * an escape (the same bytes, without building the tree), else after stacks_to_trie.
+ * t is not modified otherwise, except for its sorted-children cache. Returns 0, or -1 on
+ * a write error (ferror(out), errno set by stdio). */
 int collapse_write(FILE *out, struct trie *t);
 /* Threads for collapse_write (process-wide): 1 = one; 2 or more = two on big tries;
  * 0 (the default) = two when there are two CPUs. The output is the same. */

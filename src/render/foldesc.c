@@ -77,6 +77,11 @@ static bool always_escaped(const char *s, size_t len)
     return false;
 }
 
+bool foldesc_maybe(const char *s, size_t len)
+{
+    return always_escaped(s, len) || hash_at(s, len) < len || count_blank_at(s, len) < len;
+}
+
 /* Does node's name need an escape in its places (first frame, a stack's last)? */
 static bool node_escaped(const struct trie *t, uint32_t node, const char *s, size_t len)
 {
