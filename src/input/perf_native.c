@@ -24,7 +24,8 @@ struct perf_native {
     const struct pd_file *f;
     struct perf_parser *p;
     struct pd_machine *m;
-    uint64_t *off;              /* the records in perf's order */
+    const uint64_t *off;        /* the records in perf's order */
+    bool off_borrowed;          /* off is the file's (pd_file.order): not freed here */
     uint64_t *low;              /* low[i]: the lowest of off[i..n) */
     size_t n, next;
     uint64_t released;          /* the file's pages below are given back */
@@ -108,7 +109,10 @@ struct perf_native *perf_native_new(const struct pd_file *f, struct trie *t,
     n->m = pd_machine_new_parser(f, n->p);
     if (threaded)
         pd_machine_preload_kernel(n->m);   /* meanwhile: the order, on this thread */
-    n->off = pd_order(f, &n->n);
+    n->off_borrowed = f->order != NULL;   /* perfdata_check's */
+    n->off = f->order ? f->order : pd_order(f, &n->n);
+    if (f->order)
+        n->n = f->norder;
     n->low = xmalloc((n->n ? n->n : 1) * sizeof *n->low);
     for (size_t i = n->n; i-- > 0;)
         n->low[i] = i + 1 < n->n && n->low[i + 1] < n->off[i] ? n->low[i + 1] : n->off[i];
@@ -192,7 +196,8 @@ void perf_native_free(struct perf_native *n)
         pd_machine_end(n->m, why, sizeof why);
     }
     perf_free(n->p);
-    free(n->off);
+    if (!n->off_borrowed)
+        free((void *)(uintptr_t)n->off);
     free(n->low);
     free(n);
 }

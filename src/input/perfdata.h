@@ -69,6 +69,8 @@ struct pd_file {
         int pid;
     } *bids;
     size_t nbids;
+    uint64_t *order;            /* perfdata_check's pd_order (perfdata_close frees it) */
+    size_t norder;
 };
 
 /* A decoded PERF_RECORD_SAMPLE (the parts the text needs). */
@@ -100,8 +102,8 @@ bool pd_attrs_done(struct pd_file *f, char *why, size_t n);
 void pd_read_event_desc(struct pd_file *f, const unsigned char *p, size_t size);
 void pd_read_build_ids(struct pd_file *f, const unsigned char *p, size_t size);
 /* Walks the data section: every record whole, of a known kind, every sample decodable;
- * false with why. */
-bool perfdata_check(const struct pd_file *f, char *why, size_t n);
+ * false with why. The records in perf's order (pd_order) are kept in f->order. */
+bool perfdata_check(struct pd_file *f, char *why, size_t n);
 /* A sample record (header included) rec[0..size) decoded; false when it is malformed. */
 bool perfdata_sample(const struct pd_file *f, const unsigned char *rec, size_t size,
                      struct pd_sample *s);
@@ -209,10 +211,22 @@ struct pd_frame {
     uint32_t mode;
 };
 struct perf_parser;
-/* The offsets (into f->p) of the data section's records but FINISHED_ROUND (of an f
- * perfdata_check took), in the order perf processes them (by time, stable); *count of
- * them. The caller frees it. */
+/* -- perfdata_order.c: the offsets (into f->p) of the data section's records but
+ * FINISHED_ROUND (of an f perfdata_check took), in the order perf processes them (by
+ * time, stable); *count of them. The caller frees it (never NULL). */
 uint64_t *pd_order(const struct pd_file *f, size_t *count);
+/* The same in a pass of the caller's: a zeroed pd_order, pd_order_add for every record
+ * in file order (a whole record of its type and size), pd_order_end (which leaves o
+ * zeroed). */
+struct pd_ev;
+struct pd_order {
+    struct pd_ev *ev;
+    size_t n, cap, round;      /* round: where the records since the last FINISHED_ROUND start */
+    bool unsorted_round;
+};
+void pd_order_add(struct pd_order *o, const struct pd_file *f, const unsigned char *r,
+                  uint32_t type, size_t size);
+uint64_t *pd_order_end(struct pd_order *o, size_t *count);
 /* Writes perf script's text for the perf.data f to fd. 0, or -1 with why. */
 int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n);
 /* The machine alone, fed record by record (rec: a whole record, in the order perf

@@ -260,6 +260,7 @@ void perfdata_close(struct pd_file *f)
         free(f->bids[i].name);
     free(f->bids);
     free(f->ids);
+    free(f->order);
     memset(f, 0, sizeof *f);
 }
 
@@ -422,7 +423,8 @@ uint64_t perfdata_rec_time(const struct pd_file *f, const unsigned char *rec, si
 }
 
 struct pidset;
-static bool records_ok(const struct pd_file *f, struct pidset *pids, char *why, size_t n);
+static bool records_ok(const struct pd_file *f, struct pidset *pids, struct pd_order *ord,
+                       char *why, size_t n);
 
 /* Processes seen with maps (MMAP, MMAP2) or born by FORK: a set of pids. */
 struct pidset {
@@ -479,16 +481,21 @@ static bool exec_after_maps(struct pidset *s, const unsigned char *r, uint32_t t
     return type == PD_COMM && (misc & MISC_COMM_EXEC) && s->cap && pidset_has(s, pid, &slot);
 }
 
-bool perfdata_check(const struct pd_file *f, char *why, size_t n)
+bool perfdata_check(struct pd_file *f, char *why, size_t n)
 {
     bool dwarf = f->sample_type & PD_S_STACK_USER;
     struct pidset pids = {0};
-    bool ok = records_ok(f, dwarf ? &pids : NULL, why, n);
+    struct pd_order ord = {0};
+    bool ok = records_ok(f, dwarf ? &pids : NULL, &ord, why, n);
     free(pids.v);
+    free(f->order);
+    f->order = pd_order_end(&ord, &f->norder);
     return ok;
 }
 
-static bool records_ok(const struct pd_file *f, struct pidset *pids, char *why, size_t n)
+/* Every record checked and put in order (ord). */
+static bool records_ok(const struct pd_file *f, struct pidset *pids, struct pd_order *ord,
+                       char *why, size_t n)
 {
     const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
     while (end - p >= 8) {
@@ -513,6 +520,7 @@ static bool records_ok(const struct pd_file *f, struct pidset *pids, char *why, 
         if (pids && exec_after_maps(pids, p, type, size))
             return fail(why, n, "DWARF call graphs of a process that ran another program "
                         "first (perf's libunwind unwinds those otherwise)");
+        pd_order_add(ord, f, p, type, size);
         p += size;
     }
     if (p != end)

@@ -1000,84 +1000,6 @@ static void dispatch(struct machine *m, const unsigned char *r)
         out_flush(m);
 }
 
-struct ev {
-    uint64_t time, off;
-};
-
-static bool ev_less(const struct ev *x, const struct ev *y)
-{
-    return x->time < y->time || (x->time == y->time && x->off < y->off);
-}
-
-/* Merges a[0..na) and b[0..nb) (each sorted) into out. */
-static void merge_ev(const struct ev *a, size_t na, const struct ev *b, size_t nb,
-                     struct ev *out)
-{
-    size_t i = 0, j = 0, k = 0;
-    while (i < na && j < nb)
-        out[k++] = ev_less(&b[j], &a[i]) ? b[j++] : a[i++];
-    memcpy(out + k, a + i, (na - i) * sizeof *a);
-    memcpy(out + k + (na - i), b + j, (nb - j) * sizeof *b);
-}
-
-/* v[0..n) sorted by (time, offset), keys all distinct: the ascending runs the file has
- * (each CPU's records of a round are in time order) merged pairwise until one is left. */
-static void sort_ev(struct ev *v, size_t n)
-{
-    size_t *run = xmalloc((n + 1) * sizeof *run), nrun = 0;
-    run[nrun++] = 0;
-    for (size_t i = 1; i < n; i++)
-        if (ev_less(&v[i], &v[i - 1]))
-            run[nrun++] = i;
-    run[nrun] = n;   /* nrun runs: run[k] .. run[k + 1] */
-    struct ev *tmp = xmalloc(n * sizeof *tmp), *src = v, *dst = tmp;
-    while (nrun > 1) {
-        size_t k = 0, m = 0;
-        for (; k + 1 < nrun; k += 2, m++) {
-            merge_ev(src + run[k], run[k + 1] - run[k], src + run[k + 1],
-                     run[k + 2] - run[k + 1], dst + run[k]);
-            run[m] = run[k];
-        }
-        if (k < nrun) {
-            memcpy(dst + run[k], src + run[k], (run[k + 1] - run[k]) * sizeof *src);
-            run[m++] = run[k];
-        }
-        run[m] = n;
-        nrun = m;
-        struct ev *t = src;
-        src = dst;
-        dst = t;
-    }
-    if (src != v)
-        memcpy(v, src, n * sizeof *v);
-    free(tmp);
-    free(run);
-}
-
-static uint64_t rec_time(const struct pd_file *f, const unsigned char *r, uint32_t type,
-                         size_t size)
-{
-    if (type == PD_SAMPLE) {
-        struct pd_sample s;
-        return perfdata_sample(f, r, size, &s) ? s.time : 0;
-    }
-    if (type >= 64)
-        return 0;
-    return perfdata_rec_time(f, r, size);
-}
-
-/* A sample's time read where the layout puts it (after the identifier, ip and tid), for
- * records perfdata_check took (every sample decodes). */
-static uint64_t sample_time_at(const struct pd_file *f, const unsigned char *r, size_t size)
-{
-    uint64_t st = f->sample_type;
-    if (!(st & PD_S_TIME))
-        return 0;
-    size_t off = 8 + 8 * (size_t)(!!(st & PD_S_IDENTIFIER) + !!(st & PD_S_IP) +
-                                  !!(st & PD_S_TID));
-    return off + 8 <= size ? pd_u64(r + off) : 0;
-}
-
 static void machine_free(struct machine *m)
 {
     for (size_t i = 0; i < (1u << HBITS); i++) {
@@ -1146,13 +1068,6 @@ void pd_machine_flush(struct pd_machine *pm)
     out_flush((struct machine *)pm);
 }
 
-uint64_t pd_machine_time(const struct pd_file *f, const unsigned char *rec)
-{
-    uint16_t size;
-    memcpy(&size, rec + 6, 2);
-    return rec_time(f, rec, pd_u32(rec), size);
-}
-
 int pd_machine_end(struct pd_machine *pm, char *why, size_t n)
 {
     struct machine *m = (struct machine *)pm;
@@ -1169,55 +1084,6 @@ int pd_machine_end(struct pd_machine *pm, char *why, size_t n)
         return -1;
     }
     return 0;
-}
-
-/* ev[0..n) sorted when it is not already. */
-static void sort_if_needed(struct ev *ev, size_t n)
-{
-    for (size_t i = 1; i < n; i++)
-        if (ev_less(&ev[i], &ev[i - 1])) {
-            sort_ev(ev, n);
-            return;
-        }
-}
-
-uint64_t *pd_order(const struct pd_file *f, size_t *count)
-{
-    const unsigned char *p = f->p + f->data_off, *end = p + f->data_size;
-    struct ev *ev = NULL;
-    size_t nev = 0, cap = 0, round = 0;   /* the records since the last FINISHED_ROUND */
-    bool sorted = true;
-    while (end - p >= 8) {
-        uint32_t type = pd_u32(p);
-        uint16_t size;
-        memcpy(&size, p + 6, 2);
-        if (size < 8 || size > end - p)
-            break;
-        if (type == PD_FINISHED_ROUND) {   /* a round sorted while it is in the cache */
-            if (!sorted)
-                sort_ev(ev + round, nev - round);
-            round = nev;
-            sorted = true;
-        } else {
-            FT_GROW(ev, cap, nev + 1);
-            ev[nev].time = type == PD_SAMPLE ? sample_time_at(f, p, size)
-                                             : rec_time(f, p, type, size);
-            ev[nev].off = (uint64_t)(p - f->p);
-            if (nev > round && ev[nev].time < ev[nev - 1].time)
-                sorted = false;
-            nev++;
-        }
-        p += size;
-    }
-    if (!sorted)
-        sort_ev(ev + round, nev - round);
-    sort_if_needed(ev, nev);   /* rounds that overlap */
-    /* the offsets alone, in place */
-    uint64_t *off = (uint64_t *)ev;
-    for (size_t i = 0; i < nev; i++)
-        off[i] = ev[i].off;
-    *count = nev;
-    return off;
 }
 
 int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)

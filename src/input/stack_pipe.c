@@ -96,7 +96,8 @@ struct stack_pipe {
     size_t capn;
     bool lost;                 /* trie replaced: nodes[] means nothing */
     struct stacks *flat;       /* trie_flat: whole stacks go there, not into nodes */
-    size_t flat_last;          /* the table's index of the stack before */
+    size_t flat_last;          /* the table's index of the stack before, */
+    uint32_t flat_last_n;      /* and its frames */
     size_t samples, skipped;
     struct ft_error first;
 };
@@ -444,7 +445,8 @@ static void reserve_nodes(struct stack_pipe *sp, size_t n)
 
 /* A flat table's batch: each stack's names (those of the frames kept from the stack
  * before are still in fnames) go to the table under the path hash of the last frame; the
- * stack before itself again is one addition. A stack of no frames goes to the root. */
+ * stack before itself again (all its frames kept, no more) is one addition. A stack of
+ * no frames goes to the root. */
 static void insert_flat(struct stack_pipe *sp, const struct sp_batch *b)
 {
     const struct sp_frame *f = b->f;
@@ -454,7 +456,7 @@ static void insert_flat(struct stack_pipe *sp, const struct sp_batch *b)
         const struct sp_stack *s = &b->s[si];
         if (s->n > sp->capn)
             reserve_nodes(sp, s->n);
-        if (s->keep == s->n && s->n) {
+        if (s->keep == s->n && s->n == sp->flat_last_n) {   /* (not a prefix of it) */
             stacks_add_at(sp->flat, sp->flat_last, s->c);
             continue;
         }
@@ -466,6 +468,7 @@ static void insert_flat(struct stack_pipe *sp, const struct sp_batch *b)
             sp->flat_last = stacks_add(sp->flat, sp->fnames, s->n, sp->phs[s->n - 1], s->c);
         else
             trie_add(sp->t, TRIE_ROOT, s->c);
+        sp->flat_last_n = s->n;
     }
 }
 

@@ -27,6 +27,7 @@
 enum { OUT_CHUNK = 1 << 20 };
 #define MT_MIN_NODES ((size_t)1 << 16) /* smaller tries: one thread */
 #define MT_PAIR_NODES ((size_t)1 << 20) /* nodes per pair of parts (collapse_pair_nodes) */
+#define FLAT_PART_STACKS 16384u        /* a flat table's stacks per part (two threads) */
 
 static int nthreads_set; /* collapse_threads */
 static size_t pair_nodes = MT_PAIR_NODES;
@@ -125,11 +126,19 @@ static void *scan_parts(void *arg)
     return NULL;
 }
 
+/* Output written in parts, in order: write(ctx, i, o) puts part i's lines into o (a
+ * part of the trie's folded walk, or a range of the flat table's order). */
+struct parts {
+    unsigned n;
+    int (*write)(void *ctx, unsigned i, struct out *o);
+    void *ctx;
+};
+
 /* The other thread writes the odd parts into memory, one ahead of the writer at most:
  * part 2k + 1 goes to buf[k % 2] once the writer wrote the part before in that buffer
  * out (so at most two parts are held: a few MB each). */
 struct helper {
-    struct trie_fold *w;
+    const struct parts *ps;
     pthread_mutex_t mu;
     pthread_cond_t cv;
     unsigned done;          /* odd parts in memory: 1, 3, ..., 2 * done - 1 */
@@ -141,8 +150,7 @@ struct helper {
 static void *write_odd(void *arg)
 {
     struct helper *h = arg;
-    unsigned np = trie_fold_parts(h->w);
-    for (unsigned k = 0; 2 * k + 1 < np; k++) {
+    for (unsigned k = 0; 2 * k + 1 < h->ps->n; k++) {
         pthread_mutex_lock(&h->mu);
         while (!h->stop && h->written + 1 < k)
             pthread_cond_wait(&h->cv, &h->mu);
@@ -152,7 +160,7 @@ static void *write_odd(void *arg)
             break;
         struct out *o = &h->buf[k % 2];
         o->len = 0;
-        trie_fold_walk(h->w, 2 * k + 1, put_line, o); /* in memory: cannot fail */
+        h->ps->write(h->ps->ctx, 2 * k + 1, o); /* in memory: cannot fail */
         pthread_mutex_lock(&h->mu);
         h->done = k + 1;
         pthread_cond_broadcast(&h->cv);
@@ -161,49 +169,20 @@ static void *write_odd(void *arg)
     return NULL;
 }
 
-/* The writer's threads (collapse_threads; else two when there are two CPUs). */
-static int nthreads(void)
+/* Two threads: this one writes the even parts as it makes them and the odd ones from
+ * the helper's memory, in order. 0 or -1. */
+static int write_pairs(FILE *out, const struct trie *t, const struct parts *ps)
 {
-    if (nthreads_set > 0)
-        return nthreads_set;
-    return sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 2 : 1;
-}
-
-/* Pairs of parts of about pair_nodes nodes (at most 16 pairs): the memory held for the
- * odd parts stays a small share of the output. */
-static unsigned parts_for(const struct trie *t)
-{
-    int n = nthreads();
-    size_t nodes = trie_size(t);
-    if (n < 2 || nodes < MT_MIN_NODES)
-        return 1;
-    size_t pairs = (nodes + pair_nodes - 1) / pair_nodes;
-    return (unsigned)(pairs > 16 ? 32 : 2 * pairs);
-}
-
-/* Two threads: this one writes the even parts as it walks them and the odd ones from
- * the helper's memory, in order. */
-static int write_mt(FILE *out, const struct trie *t, struct trie_fold *w)
-{
-    unsigned np = trie_fold_parts(w);
-    struct scan even = {w, 0, 2}, odd = {w, 1, 2};
-    pthread_t th;
-    if (pthread_create(&th, NULL, scan_parts, &odd) == 0) {
-        scan_parts(&even);
-        pthread_join(th, NULL);
-    } else {
-        scan_parts(&(struct scan){w, 0, 1});
-    }
-    trie_fold_index(w);
     struct out o = {t, out, NULL, 0, 0};
-    struct helper h = {.w = w, .buf = {{t, NULL, NULL, 0, 0}, {t, NULL, NULL, 0, 0}}};
+    struct helper h = {.ps = ps, .buf = {{t, NULL, NULL, 0, 0}, {t, NULL, NULL, 0, 0}}};
     pthread_mutex_init(&h.mu, NULL);
     pthread_cond_init(&h.cv, NULL);
+    pthread_t th;
     bool helped = pthread_create(&th, NULL, write_odd, &h) == 0;
     int rc = 0;
-    for (unsigned i = 0; i < np && rc == 0; i++) {
+    for (unsigned i = 0; i < ps->n && rc == 0; i++) {
         if (!helped || i % 2 == 0) {
-            rc = trie_fold_walk(w, i, put_line, &o);
+            rc = ps->write(ps->ctx, i, &o);
             continue;
         }
         pthread_mutex_lock(&h.mu);
@@ -233,6 +212,47 @@ static int write_mt(FILE *out, const struct trie *t, struct trie_fold *w)
     pthread_mutex_destroy(&h.mu);
     pthread_cond_destroy(&h.cv);
     return rc;
+}
+
+/* The writer's threads (collapse_threads; else two when there are two CPUs). */
+static int nthreads(void)
+{
+    if (nthreads_set > 0)
+        return nthreads_set;
+    return sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 2 : 1;
+}
+
+/* Pairs of parts of about pair_nodes nodes (at most 16 pairs): the memory held for the
+ * odd parts stays a small share of the output. */
+static unsigned parts_for(const struct trie *t)
+{
+    int n = nthreads();
+    size_t nodes = trie_size(t);
+    if (n < 2 || nodes < MT_MIN_NODES)
+        return 1;
+    size_t pairs = (nodes + pair_nodes - 1) / pair_nodes;
+    return (unsigned)(pairs > 16 ? 32 : 2 * pairs);
+}
+
+static int fold_part(void *ctx, unsigned i, struct out *o)
+{
+    return trie_fold_walk(ctx, i, put_line, o);
+}
+
+/* Two threads: the index scanned in halves, then the parts written in pairs. */
+static int write_mt(FILE *out, const struct trie *t, struct trie_fold *w)
+{
+    struct scan even = {w, 0, 2}, odd = {w, 1, 2};
+    pthread_t th;
+    if (pthread_create(&th, NULL, scan_parts, &odd) == 0) {
+        scan_parts(&even);
+        pthread_join(th, NULL);
+    } else {
+        scan_parts(&(struct scan){w, 0, 1});
+    }
+    trie_fold_index(w);
+    struct parts ps = {trie_fold_parts(w), fold_part, w};
+    return write_pairs(out, t, &ps);
 }
 
 static int write_folded(FILE *out, struct trie *t)
@@ -272,52 +292,77 @@ static bool flat_as_is(const struct trie *t)
     return true;
 }
 
-/* The flat table in stacks_order, each line made from the one before: the frames they
- * share are already there (at[j]: where frame j starts in the line). */
-static int write_flat(FILE *out, struct trie *t, const struct stacks *s)
+/* The flat table in stacks_order, in parts of FLAT_PART_STACKS stacks. */
+struct flat {
+    const struct stacks *s;
+    struct strtab *names;
+    const uint32_t *order;
+    size_t n;
+    unsigned nparts;
+};
+
+/* Part i's lines, each made from the one before: the frames they share are already
+ * there (at[j]: where frame j starts in the line). 0 or -1. */
+static int flat_part(void *ctx, unsigned part, struct out *o)
 {
-    struct strtab *names = trie_names(t);
-    uint32_t *order = stacks_order(s, names, nthreads());
-    struct out o = {t, out, NULL, 0, 0};
+    const struct flat *fl = ctx;
+    size_t from = fl->n * part / fl->nparts, to = fl->n * (part + 1) / fl->nparts;
     struct buf line = {0};
     size_t *at = NULL, cap_at = 0;
     const uint32_t *prev = NULL;
-    size_t pn = 0, ns = stacks_count(s);
+    size_t pn = 0;
     int rc = 0;
-    for (size_t i = 0; i < ns && rc == 0; i++) {
+    for (size_t i = from; i < to && rc == 0; i++) {
+        if (i + 16 < to)
+            stacks_prefetch(fl->s, fl->order[i + 16], false);
+        if (i + 8 < to)
+            stacks_prefetch(fl->s, fl->order[i + 8], true);
         size_t n, k = 0;
         struct count c;
-        if (i + 16 < ns)
-            stacks_prefetch(s, order[i + 16], false);
-        if (i + 8 < ns)
-            stacks_prefetch(s, order[i + 8], true);
-        const uint32_t *ids = stacks_get(s, order[i], &n, &c);
+        const uint32_t *ids = stacks_get(fl->s, fl->order[i], &n, &c);
         while (k < n && k < pn && ids[k] == prev[k])
             k++;
         FT_GROW(at, cap_at, n + 1);
-        if (k < pn) {
-            line.len = at[k] - (k == n);   /* a prefix of the line before: without its ';' */
-        } else if (k) {
+        if (k < pn)   /* (k < n: a stack comes after its prefixes) */
+            line.len = at[k];
+        else if (k)
             buf_putc(&line, ';');
-        }
         for (size_t j = k; j < n; j++) {
             size_t len;
-            const char *p = strtab_get(names, ids[j], &len);
+            const char *p = strtab_get(fl->names, ids[j], &len);
             if (j > k)
                 buf_putc(&line, ';');
             at[j] = line.len;
             buf_append(&line, p, len);
         }
-        rc = put_text(&o, line.p ? line.p : "", line.len, c);
+        rc = put_text(o, line.p ? line.p : "", line.len, c);
         prev = ids;
         pn = n;
     }
-    if (rc == 0)
-        rc = flush(&o);
-    free(o.p);
     free(at);
     buf_fini(&line);
-    free(order);
+    return rc;
+}
+
+static int write_flat(FILE *out, struct trie *t, const struct stacks *s)
+{
+    int threads = nthreads();
+    struct flat fl = {s, trie_names(t), NULL, stacks_count(s), 1};
+    fl.order = stacks_order(s, fl.names, threads);
+    int rc;
+    if (threads > 1 && fl.n >= 2 * FLAT_PART_STACKS) {
+        size_t np = fl.n / FLAT_PART_STACKS;
+        fl.nparts = (unsigned)(np < 64 ? np : 64);
+        struct parts ps = {fl.nparts, flat_part, &fl};
+        rc = write_pairs(out, t, &ps);
+    } else {
+        struct out o = {t, out, NULL, 0, 0};
+        rc = flat_part(&fl, 0, &o);
+        if (rc == 0)
+            rc = flush(&o);
+        free(o.p);
+    }
+    free((void *)(uintptr_t)fl.order);
     return rc < 0 ? -1 : 0;
 }
 

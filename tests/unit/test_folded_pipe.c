@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "core/stacks.h"
 #include "core/strtab.h"
 #include "core/trie.h"
 #include "core/util.h"
@@ -283,6 +284,45 @@ static void data_files(void **state)
     assert_true(files >= 5);
 }
 
+/* The pipe into a trie with a flat table (trie_set_flat: whole stacks, no nodes), the
+ * table then poured into the trie: the trie the parser alone makes. Stacks equal to the
+ * one before (added to the table's last stack) after others, prefixes of each other,
+ * the data files. */
+static void flat_table(const char *in, size_t len)
+{
+    struct folded_pipe_opts o = {0, false};
+    struct result want, got;
+    single(in, len, &o, &want);
+    memset(&got, 0, sizeof got);
+    got.t = trie_new(NULL);
+    trie_set_flat(got.t, stacks_new());
+    struct folded_pipe *fp = folded_pipe_buf(got.t, &o, len ? in : "", len, false);
+    assert_non_null(fp);
+    drain(fp, &got, SIZE_MAX, -1, false);
+    folded_pipe_free(fp);
+    assert_int_equal(trie_size(got.t), 1);   /* nothing went into nodes */
+    stacks_to_trie(trie_flat(got.t), got.t);
+    assert_same(&want, &got);
+    result_fini(&want);
+    result_fini(&got);
+}
+
+static void into_a_flat_table(void **state)
+{
+    (void)state;
+    static const char in[] = "x 1\na;b 1\na;b 2\na;b 3\nc 1\na;b 4\na 5\na;b;c 6\n"
+                             "a;b;c 7\na;b;c 0\n\nbad line\nx 2\n";
+    flat_table(in, sizeof in - 1);
+    static const char *const files[] = {"names-cpp.folded", "perf-kernel.all.expected.folded",
+                                        "go-cpu.expected.folded"};
+    for (size_t i = 0; i < FT_ARRAY_LEN(files); i++) {
+        size_t len;
+        char *d = test_read_data(files[i], &len);
+        flat_table(d, len);
+        free(d);
+    }
+}
+
 /* Through the loader, as the viewer (read in steps) and a batch output (mapped) read a
  * file: 2 threads give what 1 gives, report included. */
 static void via_loader(void **state)
@@ -418,6 +458,7 @@ int main(void)
         cmocka_unit_test(batch_boundaries),
         cmocka_unit_test(data_files),
         cmocka_unit_test(via_loader),
+        cmocka_unit_test(into_a_flat_table),
         cmocka_unit_test(early_free),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
