@@ -128,6 +128,17 @@ const uint32_t *stacks_get(const struct stacks *s, size_t i, size_t *n, struct c
     return s->ids + s->e[i].off;
 }
 
+void stacks_prefetch_key(const struct stacks *s, uint64_t h, unsigned stage)
+{
+    const uint32_t *slot = &s->slots[h & s->mask];
+    if (stage == 0) {
+        __builtin_prefetch(slot);
+        return;
+    }
+    if (*slot)
+        stacks_prefetch(s, *slot - 1, stage > 1);
+}
+
 void stacks_prefetch(const struct stacks *s, size_t i, bool ids)
 {
     if (ids)

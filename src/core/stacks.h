@@ -36,6 +36,9 @@ size_t stacks_count(const struct stacks *s);          /* distinct stacks */
 double stacks_total_d(const struct stacks *s);        /* the sum of their counts */
 /* Stack i's ids (*n of them) and count. */
 const uint32_t *stacks_get(const struct stacks *s, size_t i, size_t *n, struct count *c);
+/* Asks for what stacks_add(..., h, ...) will read, in stages some stacks apart: 0 its
+ * slot, 1 the entry there, 2 that entry's ids (a hint). */
+void stacks_prefetch_key(const struct stacks *s, uint64_t h, unsigned stage);
 /* Asks for stack i's entry (ids false), or for its ids (ids true: the entry asked for
  * some time before): a hint, for readers in an order of their own. */
 void stacks_prefetch(const struct stacks *s, size_t i, bool ids);

@@ -205,6 +205,16 @@ bool perf_rec_frame_again(struct perf_parser *p, uint32_t h)
     return true;
 }
 
+uint32_t perf_rec_probe(struct perf_parser *p, uint64_t k1, uint64_t k2)
+{
+    struct perf_fcache *fc = fc_get(p);
+    const struct fc_slot *e = fc_slot(fc, k1, k2, p->is_java ? FC_JAVA : 0);
+    if (!e->val1)
+        return PERF_REC_NONE;
+    __builtin_prefetch(&fc->vals[e->val1 - 1]);
+    return e->val1 - 1;
+}
+
 uint32_t perf_rec_frame(struct perf_parser *p, uint64_t k1, uint64_t k2)
 {
     struct perf_fcache *fc = fc_get(p);

@@ -109,7 +109,8 @@ struct machine {
     struct pd_frame *fv;        /* the sample's frames */
     struct perf_rec_ref *fh;    /* their names (perf_rec_ref_of) */
     struct frame_name *fw;      /* where they are (frame_where) */
-    size_t fcap, hcap, fwcap;
+    uint32_t *fp;               /* their handles as probed (perf_rec_probe) */
+    size_t fcap, hcap, fwcap, fpcap;
     uint64_t version;           /* the last maps version given */
     /* DWARF call graphs, inline frames, source lines: perfdata_unwind.c, _lines.c */
     struct pd_unwind *uw;
@@ -884,12 +885,15 @@ static void sample_to_parser(struct machine *m, const struct pd_sample *s,
     if (n) {
         FT_GROW(m->fh, m->hcap, n);
         FT_GROW(m->fw, m->fwcap, n);
+        FT_GROW(m->fp, m->fpcap, n);
     }
     /* where each frame is, its cache entry asked for ahead (the probes then overlap) */
     for (size_t i = 0; i < n - same; i++) {
         frame_where(m, t, m->fv[i].mode, m->fv[i].ip, &m->fw[i]);
         perf_rec_prefetch(p, m->fw[i].key, m->fw[i].addr);
     }
+    for (size_t i = 0; i < n - same; i++)   /* then their names are asked for */
+        m->fp[i] = perf_rec_probe(p, m->fw[i].key, m->fw[i].addr);
     for (size_t i = 0; i < n; i++) {
         struct frame_name *w = &m->fw[i];
         if (i >= n - same) {
@@ -899,8 +903,11 @@ static void sample_to_parser(struct machine *m, const struct pd_sample *s,
                 continue;
             }
             frame_where(m, t, m->fv[i].mode, m->fv[i].ip, w);
+            m->fp[i] = PERF_REC_NONE;
         }
-        uint32_t h = perf_rec_frame(p, w->key, w->addr);
+        uint32_t h = m->fp[i];
+        if (h == PERF_REC_NONE || !perf_rec_frame_again(p, h))   /* or new in this sample */
+            h = perf_rec_frame(p, w->key, w->addr);
         if (h == PERF_REC_NONE) {
             frame_sym(m, w);
             b->len = 0;
@@ -1022,6 +1029,7 @@ static void machine_free(struct machine *m)
     free(m->fv);
     free(m->fh);
     free(m->fw);
+    free(m->fp);
 }
 
 struct pd_machine *pd_machine_new(const struct pd_file *f, int fd)

@@ -98,6 +98,8 @@ struct stack_pipe {
     struct stacks *flat;       /* trie_flat: whole stacks go there, not into nodes */
     size_t flat_last;          /* the table's index of the stack before, */
     uint32_t flat_last_n;      /* and its frames */
+    uint64_t *flat_h;          /* a batch's stacks' hashes */
+    size_t flat_hcap;
     size_t samples, skipped;
     struct ft_error first;
 };
@@ -188,6 +190,7 @@ void stack_pipe_free(struct stack_pipe *sp)
     free(sp->nodes);
     free(sp->fnames);
     free(sp->phs);
+    free(sp->flat_h);
     pthread_mutex_destroy(&sp->mu);
     pthread_cond_destroy(&sp->filled);
     pthread_cond_destroy(&sp->drained);
@@ -452,8 +455,19 @@ static void insert_flat(struct stack_pipe *sp, const struct sp_batch *b)
     const struct sp_frame *f = b->f;
     const char *bytes = b->bytes.p ? b->bytes.p : "";
     size_t k = 0;
+    /* the stacks' hashes first (0: one with no new frame), for the table's memory to be
+     * asked for a few stacks ahead */
+    FT_GROW(sp->flat_h, sp->flat_hcap, b->ns);
+    for (size_t si = 0; si < b->ns; si++) {
+        k += b->s[si].n - b->s[si].keep;
+        sp->flat_h[si] = b->s[si].n > b->s[si].keep ? f[k - 1].phash : 0;
+    }
+    k = 0;
     for (size_t si = 0; si < b->ns; si++) {
         const struct sp_stack *s = &b->s[si];
+        for (unsigned st = 0; st < 3; st++)
+            if (si + 6 - 2 * st < b->ns && sp->flat_h[si + 6 - 2 * st])
+                stacks_prefetch_key(sp->flat, sp->flat_h[si + 6 - 2 * st], st);
         if (s->n > sp->capn)
             reserve_nodes(sp, s->n);
         if (s->keep == s->n && s->n == sp->flat_last_n) {   /* (not a prefix of it) */

@@ -293,9 +293,14 @@ static bool flat_as_is(const struct trie *t)
 }
 
 /* The flat table in stacks_order, in parts of FLAT_PART_STACKS stacks. */
+struct flat_name {
+    const char *p;
+    size_t len;
+};
 struct flat {
     const struct stacks *s;
     struct strtab *names;
+    struct flat_name *nm;      /* every name's bytes */
     const uint32_t *order;
     size_t n;
     unsigned nparts;
@@ -327,15 +332,22 @@ static int flat_part(void *ctx, unsigned part, struct out *o)
             line.len = at[k];
         else if (k)
             buf_putc(&line, ';');
+        size_t need = 0;
+        for (size_t j = k; j < n; j++)
+            need += fl->nm[ids[j]].len + 1;
+        buf_reserve(&line, need + 1);
+        char *d = line.p;
+        size_t len = line.len;
         for (size_t j = k; j < n; j++) {
-            size_t len;
-            const char *p = strtab_get(fl->names, ids[j], &len);
+            const struct flat_name *nm = &fl->nm[ids[j]];
             if (j > k)
-                buf_putc(&line, ';');
-            at[j] = line.len;
-            buf_append(&line, p, len);
+                d[len++] = ';';
+            at[j] = len;
+            memcpy(d + len, nm->p, nm->len);
+            len += nm->len;
         }
-        rc = put_text(o, line.p ? line.p : "", line.len, c);
+        line.len = len;
+        rc = put_text(o, line.p, line.len, c);
         prev = ids;
         pn = n;
     }
@@ -347,8 +359,12 @@ static int flat_part(void *ctx, unsigned part, struct out *o)
 static int write_flat(FILE *out, struct trie *t, const struct stacks *s)
 {
     int threads = nthreads();
-    struct flat fl = {s, trie_names(t), NULL, stacks_count(s), 1};
+    struct flat fl = {s, trie_names(t), NULL, NULL, stacks_count(s), 1};
     fl.order = stacks_order(s, fl.names, threads);
+    size_t nn = strtab_count(fl.names);
+    fl.nm = xreallocarray(NULL, nn ? nn : 1, sizeof *fl.nm);
+    for (size_t i = 0; i < nn; i++)
+        fl.nm[i].p = strtab_get(fl.names, (uint32_t)i, &fl.nm[i].len);
     int rc;
     if (threads > 1 && fl.n >= 2 * FLAT_PART_STACKS) {
         size_t np = fl.n / FLAT_PART_STACKS;
@@ -363,6 +379,7 @@ static int write_flat(FILE *out, struct trie *t, const struct stacks *s)
         free(o.p);
     }
     free((void *)(uintptr_t)fl.order);
+    free(fl.nm);
     return rc < 0 ? -1 : 0;
 }
 
