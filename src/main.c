@@ -490,8 +490,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < o.nfiles; i++)
         loader_free(ls[i]);
     free(ls);
-    if (o.mode == OUT_TUI && t)   /* q: a big heap is not freed page by page */
-        util_quick_exit(trie_bytes(t) + strtab_bytes(trie_names(t)), rc);
+    if (t)   /* a big heap is not freed page by page (q; the end of a batch output) */
+        util_quick_exit(trie_bytes(t) + strtab_bytes(trie_names(t)) +
+                            (trie_flat(t) ? stacks_bytes(trie_flat(t)) : 0), rc);
     trie_free(t);
     samples_free(samples);
     options_fini(&o);

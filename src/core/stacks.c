@@ -112,6 +112,11 @@ size_t stacks_count(const struct stacks *s)
     return s->n;
 }
 
+size_t stacks_bytes(const struct stacks *s)
+{
+    return s->cap * sizeof *s->e + s->capids * sizeof *s->ids + (s->mask + 1) * sizeof *s->slots;
+}
+
 double stacks_total_d(const struct stacks *s)
 {
     struct count t = count_u64(0);

@@ -34,6 +34,7 @@ void stacks_add_at(struct stacks *s, size_t i, struct count c);
 
 size_t stacks_count(const struct stacks *s);          /* distinct stacks */
 double stacks_total_d(const struct stacks *s);        /* the sum of their counts */
+size_t stacks_bytes(const struct stacks *s);          /* memory held */
 /* Stack i's ids (*n of them) and count. */
 const uint32_t *stacks_get(const struct stacks *s, size_t i, size_t *n, struct count *c);
 /* Asks for what stacks_add(..., h, ...) will read, in stages some stacks apart: 0 its
