@@ -6,7 +6,8 @@
 # about 85 MB), then times, medians of 5
 # runs taken round-robin (so a change of load hits them alike), wall and CPU seconds and
 # peak RSS (of the largest process: perf script's path runs two):
-#   flametui --collapse on the perf.data (read natively, in this process),
+#   flametui --collapse on the perf.data (read natively, in this process), and the same
+#   with FLAMETUI_NO_FLAT=1 (the profile's tree built, as before the flat table),
 #   flametui --collapse --perf-script (through a perf script child),
 #   perf script alone (its text to /dev/null), perf report --stdio --no-children alone
 #   (its default, with the children's call graphs, grew past 20 GB here: it runs under
@@ -37,11 +38,12 @@ run() { # NAME COMMAND: one run, "WALL CPU KB" appended to $dir/NAME.runs
 med() { # NAME COLUMN: the median of the column
     cut -d' ' -f"$2" "$dir/$1.runs" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'
 }
-names="native script perf report"
+names="native tree script perf report"
 for n in $names; do : > "$dir/$n.runs"; done
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 for i in 1 2 3 4 5; do
     run native "'$ft' --collapse '$data'"
+    run tree "FLAMETUI_NO_FLAT=1 '$ft' --collapse '$data'"
     run script "'$ft' --collapse --perf-script '$data'"
     run perf "perf script -i '$data'"
     run report "ulimit -v ${BENCH_REPORT_KB:-8000000}; timeout 300 perf report --stdio --no-children -i '$data'"
@@ -53,6 +55,7 @@ show() { # NAME LABEL
         "$(med "$1" 2)" "$(echo "$(med "$1" 3)" | awk '{print $1 / 1024}')"
 }
 show native "flametui --collapse (native)"
+show tree "the same, through the tree (FLAMETUI_NO_FLAT)"
 show script "flametui --collapse --perf-script"
 show perf "perf script alone"
 show report "perf report --stdio --no-children alone"

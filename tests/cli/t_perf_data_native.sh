@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # flametui - tests/cli/t_perf_data_native.sh: the native perf.data reader without perf:
-# the committed perf.data opens with perf off PATH; hostile perf.data files (a truncated
+# the committed perf.data opens with perf off PATH (--collapse the same from the flat
+# table and from the tree); hostile perf.data files (a truncated
 # header, sections and records past the end, a record of size 0, attr counts that
 # overflow, ids past the end, a call chain longer than its record, the other byte order,
 # a DWARF sample's stack copy or registers past its record)
@@ -20,6 +21,12 @@ RUN_PATH="$tmp/bin" run_t 30 --collapse "$tiny"
 expect_rc "perf.data without perf installed" 0
 [ -s "$tmp/out" ] && ok || fail "perf.data without perf installed: no stacks"
 grep -q '^sh;' "$tmp/out" && ok || fail "perf.data without perf: $(head -2 "$tmp/out")"
+# the flat table (--collapse's default) and the tree write the same bytes
+cp "$tmp/out" "$tmp/flat"
+export FLAMETUI_NO_FLAT=1
+RUN_PATH="$tmp/bin" run_t 30 --collapse "$tiny"
+unset FLAMETUI_NO_FLAT
+cmp -s "$tmp/flat" "$tmp/out" && ok || fail "--collapse: the flat table and the tree differ"
 # ---- hostile files ----
 data_off=$(u64 "$tiny" 40)
 attrs_off=$(u64 "$tiny" 24)
