@@ -21,7 +21,6 @@
 #include <string.h>
 
 #include "core/strtab.h"
-#include "core/trie.h"
 #include "core/util.h"
 
 #define MIN_SLOTS 1024u
@@ -152,10 +151,8 @@ void stacks_prefetch(const struct stacks *s, size_t i, bool ids)
         __builtin_prefetch(&s->e[i]);
 }
 
-void stacks_to_trie(struct stacks *s, struct trie *t)
+void stacks_clear(struct stacks *s)
 {
-    for (size_t i = 0; i < s->n; i++)
-        trie_insert(t, s->ids + s->e[i].off, s->e[i].n, s->e[i].c);
     s->n = s->nids = 0;
     memset(s->slots, 0, (s->mask + 1) * sizeof *s->slots);
 }

@@ -5,8 +5,8 @@
  * a trie node for almost every frame of every distinct stack; the table holds each
  * distinct stack once, as an array of ids, and orders them only at the end.
  * Filled by the stack pipe's consumer (stack_pipe.c, when the trie has one: trie_flat);
- * read by the folded writer (collapse_write_flat), or poured into the trie
- * (stacks_to_trie) when the output needs a tree after all. Single-threaded; never
+ * read by the folded writer (collapse.c), or poured into the trie (trie_unflatten) when
+ * the output needs a tree after all. Single-threaded; never
  * prints; allocation failure aborts. */
 #ifndef FLAMETUI_STACKS_H
 #define FLAMETUI_STACKS_H
@@ -18,7 +18,6 @@
 
 struct stacks;
 struct strtab;
-struct trie;
 
 struct stacks *stacks_new(void);
 void stacks_free(struct stacks *s);   /* NULL is a no-op */
@@ -51,6 +50,6 @@ void stacks_prefetch(const struct stacks *s, size_t i, bool ids);
  * threads > 1: big tables are sorted on two threads (the same order). */
 uint32_t *stacks_order(const struct stacks *s, struct strtab *names, int threads);
 
-/* Inserts every stack into t (its string table is the one the ids are of) and empties s. */
-void stacks_to_trie(struct stacks *s, struct trie *t);
+/* Forgets every stack (the table is empty, its memory kept). */
+void stacks_clear(struct stacks *s);
 #endif

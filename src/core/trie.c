@@ -184,6 +184,20 @@ struct stacks *trie_flat(const struct trie *t)
     return t->flat;
 }
 
+void trie_unflatten(struct trie *t)
+{
+    struct stacks *s = t->flat;
+    size_t ns = s ? stacks_count(s) : 0;
+    for (size_t i = 0; i < ns; i++) {
+        size_t n;
+        struct count c;
+        const uint32_t *ids = stacks_get(s, i, &n, &c);
+        trie_insert(t, ids, n, c);
+    }
+    if (s)
+        stacks_clear(s);
+}
+
 struct strtab *trie_names(const struct trie *t)
 {
     return t->names;

@@ -27,9 +27,11 @@ struct strtab *trie_names(const struct trie *t);
 /* A flat table (stacks.h, ids of this trie's string table) that the stack pipes
  * (stack_pipe.h) made from now on fill with whole stacks instead of inserting nodes:
  * for --collapse, which needs no tree. The trie owns it (NULL: none; a table set before
- * is freed). Nothing else of the trie sees those stacks: stacks_to_trie pours them in. */
+ * is freed). Nothing else of the trie sees those stacks until trie_unflatten inserts
+ * them as nodes (the table is then empty; it takes new stacks still). */
 void trie_set_flat(struct trie *t, struct stacks *s);
 struct stacks *trie_flat(const struct trie *t);
+void trie_unflatten(struct trie *t);
 
 /* Child of parent named name; created (with zero counts) when absent. Creating a node
  * deeper than 2^27 - 1 frames ends the process (die), as running out of memory does

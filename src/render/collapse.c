@@ -389,7 +389,7 @@ int collapse_write(FILE *out, struct trie *t)
     if (flat && stacks_count(flat)) {
         if (flat_as_is(t))
             return write_flat(out, t, flat);
-        stacks_to_trie(flat, t);
+        trie_unflatten(t);
     }
     struct trie *esc = foldesc_trie(t);   /* names that would not read back: escaped */
     int rc = write_folded(out, esc ? esc : t);

@@ -17,7 +17,7 @@ struct trie;
  * order of the stack text (stackcollapse-perf.pl's `sort keys`). The root's own samples
  * (an empty stack) are not written. The stacks of t's flat table (trie_flat) are written
  * too: straight from the table when nothing went into the trie's nodes and no name needs
- * an escape (the same bytes, without building the tree), else after stacks_to_trie.
+ * an escape (the same bytes, without building the tree), else after trie_unflatten.
  * t is not modified otherwise, except for its sorted-children cache. Returns 0, or -1 on
  * a write error (ferror(out), errno set by stdio). */
 int collapse_write(FILE *out, struct trie *t);

@@ -250,7 +250,7 @@ static void counts(void **state)
     pair_fini(&p);
 }
 
-/* stacks_to_trie: the tree gets every stack, the table is empty and takes new ones. */
+/* trie_unflatten: the tree gets every stack, the table is empty and takes new ones. */
 static void into_the_tree(void **state)
 {
     (void)state;
@@ -260,7 +260,7 @@ static void into_the_tree(void **state)
     struct stacks *st = trie_flat(p.tf);
     size_t n = stacks_count(st);
     assert_true(n > 500);
-    stacks_to_trie(st, p.tf);
+    trie_unflatten(p.tf);
     assert_int_equal(stacks_count(st), 0);
     assert_true(trie_size(p.tf) > n);
     assert_true(trie_total_d(p.tf, TRIE_ROOT) == trie_total_d(p.tr, TRIE_ROOT));
