@@ -346,8 +346,8 @@ static uint32_t new_node(struct trie *t, uint32_t parent, uint32_t name, uint32_
 {
     if (t->n >= UINT32_MAX - 1)
         die("frame trie too large");
-    if (t->n == t->cap)
-        grow_nodes(t, t->cap + t->cap / 2); /* 1.5x keeps the slack, and so bytes per node, low */
+    if (t->n == t->cap)   /* 1.5x keeps the slack, and so bytes per node, low (+ 16: a */
+        grow_nodes(t, t->cap + t->cap / 2 + 16);   /* compacted trie may hold only its root) */
     uint32_t id = (uint32_t)t->n++;
     if (t->base)
         t->base[id] = 0;

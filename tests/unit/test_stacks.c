@@ -197,6 +197,7 @@ static void escapes_and_nodes(void **state)
         pair_init(&p, false);
         fill_random(&p, 500, 6, 20);
         pair_add(&p, odd[i], 2, count_u64(3));
+        trie_compact(p.tf);   /* as a batch output does: a trie of its root alone */
         same_output(&p, 1);
         assert_int_equal(stacks_count(trie_flat(p.tf)), 0);   /* poured into the tree */
         pair_fini(&p);
