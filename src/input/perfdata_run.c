@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - perfdata_run.c: see perfdata.h. The machine perf script keeps while it reads
- * (tools/perf/util/machine.c, thread.c, maps.c): threads by tid with their comm, process
- * address spaces shared by their threads and cloned at fork, maps split where a new one
- * overlaps, files (dsos) by name with their symbols loaded on first use. Records are
- * processed in time order (a stable sort: perf's ordered events), samples printed as
- * `perf script -F +pid` prints them. */
+/* flametui - perfdata_run.c: see perfdata.h. The records, in time order (perfdata_order.c:
+ * perf's ordered events), read against the machine (perfdata_machine.c): samples printed
+ * as `perf script -F +pid` prints them, or given to the perf script parser as records. */
 #include "config.h"
 
 #include "input/perfdata.h"
@@ -19,420 +16,9 @@
 
 #include "core/util.h"
 #include "input/parse_perf.h"
+#include "input/perfdata_machine.h"
 
-#define CTX_MAX ((uint64_t)-4095)
-#define CTX_HV ((uint64_t)-32)
-#define CTX_KERNEL ((uint64_t)-128)
-#define CTX_USER ((uint64_t)-512)
-#define CTX_GUEST_KERNEL ((uint64_t)-2176)
-#define CTX_GUEST_USER ((uint64_t)-2560)
-#define MAX_STACK 127               /* perf script's default --max-stack */
-#define MISC_CPUMODE 7u
-#define MISC_KERNEL 1u
-#define MISC_USER 2u
-#define MISC_GUEST_KERNEL 4u
-#define MISC_FORK_EXEC (1u << 13)
-#define PROT_EXEC_BIT 4u
 #define OUT_FLUSH (1u << 20)
-
-enum dso_kind { DSO_ELF, DSO_PERFMAP, DSO_NONE, DSO_KSYM };
-
-struct dso {
-    char *name;
-    enum dso_kind kind;
-    bool loaded;
-    struct pd_syms *syms;
-    uint64_t ks_start, ks_len;  /* DSO_KSYM */
-    struct dso *next;           /* hash chain */
-};
-
-struct map {
-    uint64_t start, end, pgoff;
-    bool identity;
-    struct dso *dso;
-};
-
-struct maps {
-    struct map *v;
-    size_t n, cap;
-    int refs;
-    uint64_t version;           /* new at each change: a frame cache key */
-};
-
-struct thread {
-    int32_t pid, tid;
-    char *comm;
-    bool comm_set;
-    struct maps *maps;
-    struct thread *next;
-    /* with a parser: the last sample's frames and their names (perf_rec_frame_ref),
-     * good while the maps are those of versions uver (its own) and kver (the kernel's) */
-    struct pd_frame *cf;
-    struct perf_rec_ref *ch;
-    size_t cn, cfcap, chcap;
-    uint64_t uver, kver;
-    /* with a parser: the who of its headers (perf_rec_who) while comm_gen, pid and tid
-     * are those it was made for */
-    uint32_t who, who_gen, comm_gen, who_pid, who_tid;
-};
-
-#define HBITS 12
-#define CACHE_BITS 14
-struct sym_cache {
-    const struct pd_syms *syms;
-    uint64_t addr, start;
-    const char *name;
-};
-
-struct frame_name;
-
-struct machine {
-    const struct pd_file *f;
-    struct thread *threads[1u << HBITS];
-    struct dso *dsos[1u << HBITS];
-    struct pd_syms *kallsyms;
-    pthread_t ks_thread;        /* pd_machine_preload_kernel's loader, until joined */
-    bool ks_loading;
-    struct pd_syms *ks_loaded;  /* what it loaded */
-    uint64_t k_lo, k_hi;        /* the kernel map: [first symbol, last symbol's end) */
-    struct maps kmaps;          /* KSYMBOL maps (BPF programs) */
-    struct dso *kernel;
-    int out;
-    struct buf o;
-    bool write_failed;
-    int name_width;
-    bool ev_plain[PD_MAX_ATTRS];   /* the attr's name has no blank (perf_rec_head) */
-    struct sym_cache cache[1u << CACHE_BITS];
-    /* records into a perf script parser instead of text (pd_machine_new_parser) */
-    struct perf_parser *p;
-    struct buf line;            /* one line for the parser */
-    struct pd_frame *fv;        /* the sample's frames */
-    struct perf_rec_ref *fh;    /* their names (perf_rec_ref_of) */
-    struct frame_name *fw;      /* where they are (frame_where) */
-    uint32_t *fp;               /* their handles as probed (perf_rec_probe) */
-    size_t fcap, hcap, fwcap, fpcap;
-    uint64_t version;           /* the last maps version given */
-    /* DWARF call graphs, inline frames, source lines: perfdata_unwind.c, _lines.c */
-    struct pd_unwind *uw;
-    struct pd_lines *ln;
-    bool dwarf_frame;           /* the frame printed is one the unwinder found */
-};
-
-static uint32_t hash_u32(uint32_t x)
-{
-    return (x * 2654435761u) >> (32 - HBITS);
-}
-
-static struct dso *dso_get(struct machine *m, const char *name, enum dso_kind kind)
-{
-    uint32_t h = (uint32_t)(util_hash(name, strlen(name)) >> (64 - HBITS));
-    for (struct dso *d = m->dsos[h]; d; d = d->next)
-        if (!strcmp(d->name, name))
-            return d;
-    struct dso *d = xcalloc(1, sizeof *d);
-    d->name = xstrdup(name);
-    d->kind = kind;
-    d->next = m->dsos[h];
-    m->dsos[h] = d;
-    return d;
-}
-
-static const struct pd_buildid *buildid_of(const struct pd_file *f, const char *name)
-{
-    for (size_t i = 0; i < f->nbids; i++)
-        if (!strcmp(f->bids[i].name, name))
-            return &f->bids[i];
-    return NULL;
-}
-
-static const struct pd_syms *dso_syms(struct machine *m, struct dso *d)
-{
-    if (d->loaded)
-        return d->syms;
-    d->loaded = true;
-    if (d->kind == DSO_PERFMAP) {
-        d->syms = pd_syms_perfmap(d->name);
-    } else if (d->kind == DSO_ELF) {
-        const struct pd_buildid *b = buildid_of(m->f, d->name);
-        if (!b && !strcmp(d->name, "[vdso]")) {
-            d->syms = pd_syms_vdso();
-            return d->syms;
-        }
-        d->syms = pd_syms_elf(d->name, b ? b->id : NULL, b ? b->len : 0);
-    } else if (d->kind == DSO_KSYM) {
-        d->syms = pd_syms_one(d->ks_start, d->ks_len, d->name);
-    }
-    return d->syms;
-}
-
-/* -- maps */
-
-static struct maps *maps_new(struct machine *m)
-{
-    struct maps *ms = xcalloc(1, sizeof *ms);
-    ms->refs = 1;
-    ms->version = ++m->version;
-    return ms;
-}
-
-static void maps_put(struct maps *ms)
-{
-    if (ms && --ms->refs == 0) {
-        free(ms->v);
-        free(ms);
-    }
-}
-
-static struct maps *maps_clone(struct machine *m, const struct maps *src)
-{
-    struct maps *ms = maps_new(m);
-    if (src->n) {
-        ms->v = xcalloc(src->n, sizeof *ms->v);
-        memcpy(ms->v, src->v, src->n * sizeof *ms->v);
-        ms->n = ms->cap = src->n;
-    }
-    return ms;
-}
-
-/* The index of the first map ending after addr. */
-static size_t maps_lower(const struct maps *ms, uint64_t addr)
-{
-    size_t lo = 0, hi = ms->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (ms->v[mid].end <= addr)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-static const struct map *maps_find(const struct maps *ms, uint64_t addr)
-{
-    size_t i = maps_lower(ms, addr);
-    return i < ms->n && ms->v[i].start <= addr ? &ms->v[i] : NULL;
-}
-
-/* Inserts nm; the parts of maps it overlaps are cut away (maps__fixup_overlappings). */
-static void maps_insert(struct machine *m, struct maps *ms, const struct map *nm)
-{
-    if (nm->end <= nm->start)
-        return;
-    ms->version = ++m->version;
-    size_t i = maps_lower(ms, nm->start), j = i;
-    struct map before = {0}, after = {0};
-    bool has_before = false, has_after = false;
-    while (j < ms->n && ms->v[j].start < nm->end) {
-        const struct map *o = &ms->v[j];
-        if (o->start < nm->start) {
-            before = *o;
-            before.end = nm->start;
-            has_before = true;
-        }
-        if (o->end > nm->end) {
-            after = *o;
-            after.start = nm->end;
-            if (!o->identity)
-                after.pgoff += nm->end - o->start;
-            has_after = true;
-        }
-        j++;
-    }
-    size_t add = (size_t)has_before + 1 + (size_t)has_after;
-    size_t removed = j - i;
-    FT_GROW(ms->v, ms->cap, ms->n - removed + add);
-    memmove(ms->v + i + add, ms->v + j, (ms->n - j) * sizeof *ms->v);
-    ms->n = ms->n - removed + add;
-    size_t k = i;
-    if (has_before)
-        ms->v[k++] = before;
-    ms->v[k++] = *nm;
-    if (has_after)
-        ms->v[k] = after;
-}
-
-/* -- threads */
-
-static struct thread *thread_find(struct machine *m, int32_t tid)
-{
-    for (struct thread *t = m->threads[hash_u32((uint32_t)tid)]; t; t = t->next)
-        if (t->tid == tid)
-            return t;
-    return NULL;
-}
-
-static struct thread *thread_add(struct machine *m, int32_t pid, int32_t tid)
-{
-    struct thread *t = xcalloc(1, sizeof *t);
-    t->pid = pid;
-    t->tid = tid;
-    char c[32];
-    snprintf(c, sizeof c, ":%d", tid);
-    t->comm = xstrdup(c);
-    t->who = PERF_REC_NONE;
-    uint32_t h = hash_u32((uint32_t)tid);
-    t->next = m->threads[h];
-    m->threads[h] = t;
-    return t;
-}
-
-static struct thread *findnew(struct machine *m, int32_t pid, int32_t tid);
-
-static void thread_init_maps(struct machine *m, struct thread *t)
-{
-    if (t->pid == t->tid || t->pid == -1) {
-        t->maps = maps_new(m);
-        return;
-    }
-    struct thread *leader = findnew(m, t->pid, t->pid);
-    t->maps = leader->maps;
-    t->maps->refs++;
-}
-
-/* machine__findnew_thread */
-static struct thread *findnew(struct machine *m, int32_t pid, int32_t tid)
-{
-    struct thread *t = thread_find(m, tid);
-    if (t) {
-        if (t->pid == -1 && pid != -1 && pid != tid && t->maps) {
-            struct thread *leader = findnew(m, pid, pid);
-            t->pid = pid;
-            if (leader != t) {
-                maps_put(t->maps);
-                t->maps = leader->maps;
-                t->maps->refs++;
-            }
-        } else if (t->pid == -1) {
-            t->pid = pid;
-        }
-        return t;
-    }
-    t = thread_add(m, pid, tid);
-    thread_init_maps(m, t);
-    return t;
-}
-
-static void thread_remove(struct machine *m, struct thread *t)
-{
-    struct thread **pp = &m->threads[hash_u32((uint32_t)t->tid)];
-    while (*pp != t)
-        pp = &(*pp)->next;
-    *pp = t->next;
-    maps_put(t->maps);
-    free(t->comm);
-    free(t->cf);
-    free(t->ch);
-    free(t);
-}
-
-static void set_comm(struct thread *t, const char *comm)
-{
-    free(t->comm);
-    t->comm = xstrdup(comm);
-    t->comm_set = true;
-    t->comm_gen++;
-}
-
-/* -- records */
-
-static void do_comm(struct machine *m, const unsigned char *r, size_t size)
-{
-    if (size < 17)
-        return;
-    char comm[64];
-    size_t l = strnlen((const char *)r + 16, size - 16);
-    snprintf(comm, sizeof comm, "%.*s", (int)(l < 63 ? l : 63), r + 16);
-    set_comm(findnew(m, (int32_t)pd_u32(r + 8), (int32_t)pd_u32(r + 12)), comm);
-}
-
-static void do_fork(struct machine *m, const unsigned char *r, size_t size, uint16_t misc)
-{
-    if (size < 24)
-        return;
-    int32_t pid = (int32_t)pd_u32(r + 8), ppid = (int32_t)pd_u32(r + 12),
-            tid = (int32_t)pd_u32(r + 16), ptid = (int32_t)pd_u32(r + 20);
-    struct thread *parent = findnew(m, ppid, ptid);
-    struct thread *t = thread_find(m, tid);
-    if (t && t != parent)
-        thread_remove(m, t);
-    if (t == parent)
-        return;
-    t = findnew(m, pid, tid);
-    if (parent->comm_set)
-        set_comm(t, parent->comm);
-    if (t->pid == parent->pid || t->maps == parent->maps)
-        return;
-    if (!(misc & MISC_FORK_EXEC)) {
-        maps_put(t->maps);
-        t->maps = maps_clone(m, parent->maps);
-    }
-}
-
-static bool is_anon(const char *f)
-{
-    return !strcmp(f, "//anon") || !strncmp(f, "/dev/zero", 9) ||
-           !strncmp(f, "/anon_hugepage", 14);
-}
-
-static bool is_no_dso(const char *f)
-{
-    return !strncmp(f, "[stack", 6) || !strncmp(f, "/SYSV", 5) || !strcmp(f, "[heap]");
-}
-
-static void do_mmap(struct machine *m, const unsigned char *r, size_t size, uint32_t type,
-                    uint16_t misc)
-{
-    size_t fo = type == PD_MMAP2 ? 72 : 40;
-    if (size <= fo)
-        return;
-    uint32_t mode = misc & MISC_CPUMODE;
-    if (mode == MISC_KERNEL || mode == MISC_GUEST_KERNEL)
-        return;   /* the kernel map: /proc/kallsyms */
-    int32_t pid = (int32_t)pd_u32(r + 8), tid = (int32_t)pd_u32(r + 12);
-    uint64_t start = pd_u64(r + 16), len = pd_u64(r + 24), pgoff = pd_u64(r + 32);
-    uint32_t prot = type == PD_MMAP2 ? pd_u32(r + 64) : PROT_EXEC_BIT;
-    char fname[4096];
-    size_t l = strnlen((const char *)r + fo, size - fo);
-    snprintf(fname, sizeof fname, "%.*s", (int)(l < 4095 ? l : 4095), r + fo);
-    bool anon = is_anon(fname), nodso = is_no_dso(fname);
-    struct map mp = {.start = start, .end = start + len, .pgoff = pgoff};
-    if ((anon || nodso) && (prot & PROT_EXEC_BIT))
-        snprintf(fname, sizeof fname, "/tmp/perf-%d.map", pid);
-    enum dso_kind kind = DSO_ELF;
-    if (anon || nodso) {
-        mp.identity = true;
-        kind = (prot & PROT_EXEC_BIT) ? DSO_PERFMAP : DSO_NONE;
-    }
-    mp.dso = dso_get(m, fname, kind);
-    if (mp.dso->kind == DSO_NONE)
-        mp.dso->loaded = true;
-    struct thread *t = findnew(m, pid, tid);
-    maps_insert(m, t->maps, &mp);
-}
-
-static void do_ksymbol(struct machine *m, const unsigned char *r, size_t size)
-{
-    if (size <= 24)
-        return;
-    uint64_t addr = pd_u64(r + 8);
-    uint32_t len = pd_u32(r + 16);
-    uint16_t flags;
-    memcpy(&flags, r + 22, 2);
-    char name[512];
-    size_t l = strnlen((const char *)r + 24, size - 24);
-    snprintf(name, sizeof name, "%.*s", (int)(l < 511 ? l : 511), r + 24);
-    if (flags & 1) {   /* unregister: the kernel maps keep it (as perf's do) */
-        return;
-    }
-    struct map mp = {.start = addr, .end = addr + len, .identity = true};
-    mp.dso = dso_get(m, name, DSO_KSYM);
-    mp.dso->ks_start = addr;
-    mp.dso->ks_len = len;
-    maps_insert(m, &m->kmaps, &mp);
-}
-
-/* -- output */
 
 static void out_flush(struct machine *m)
 {
@@ -478,52 +64,6 @@ static void put_str(struct buf *b, const char *s)
     buf_append(b, s, strlen(s));
 }
 
-/* The kernel's symbols, read on the first kernel frame; the kernel map spans them. */
-static void *load_kallsyms(void *arg)
-{
-    struct machine *m = arg;
-    m->ks_loaded = pd_syms_kallsyms(m->f->kallsyms);
-    return NULL;
-}
-
-/* The kernel's symbols the loader thread read (NULL if none was started). */
-static struct pd_syms *join_kallsyms(struct machine *m)
-{
-    if (!m->ks_loading)
-        return NULL;
-    pthread_join(m->ks_thread, NULL);
-    m->ks_loading = false;
-    struct pd_syms *s = m->ks_loaded;
-    m->ks_loaded = NULL;
-    return s;
-}
-
-static const struct pd_syms *kernel_syms(struct machine *m)
-{
-    if (!m->kallsyms) {
-        m->kallsyms = join_kallsyms(m);
-        if (!m->kallsyms)
-            m->kallsyms = pd_syms_kallsyms(m->f->kallsyms);
-        pd_syms_span(m->kallsyms, &m->k_lo, &m->k_hi);
-    }
-    return m->kallsyms;
-}
-
-/* pd_syms_find through a direct-mapped cache of (symbols, address) */
-static const char *find_sym(struct machine *m, const struct pd_syms *syms, uint64_t addr,
-                            uint64_t *start)
-{
-    uint64_t h = (addr ^ (uint64_t)(uintptr_t)syms) * 0x9e3779b97f4a7c15ull;
-    struct sym_cache *c = &m->cache[h >> (64 - CACHE_BITS)];
-    if (c->syms != syms || c->addr != addr) {
-        c->syms = syms;
-        c->addr = addr;
-        c->name = pd_syms_find(syms, addr, &c->start);
-    }
-    *start = c->start;
-    return c->name;
-}
-
 /* The names of one frame: where they come from (frame_resolve) and its line
  * (frame_text). */
 struct frame_name {
@@ -545,18 +85,18 @@ static void frame_where(struct machine *m, const struct thread *t, uint32_t mode
     *r = (struct frame_name){NULL, "[unknown]", ip, 0, (uint64_t)(uintptr_t)m, NULL, false,
                               false};
     if (mode == MISC_KERNEL || mode == MISC_GUEST_KERNEL) {
-        const struct map *km = m->kmaps.n ? maps_find(&m->kmaps, ip) : NULL;
+        const struct map *km = m->kmaps.n ? pdm_maps_find(&m->kmaps, ip) : NULL;
         if (km) {
             r->dso = km->dso->name;
             r->key = (uint64_t)(uintptr_t)km->dso;
             r->d = km->dso;
-        } else if (kernel_syms(m) && ip >= m->k_lo && ip < m->k_hi) {
+        } else if (pdm_kernel_syms(m) && ip >= m->k_lo && ip < m->k_hi) {
             r->dso = "[kernel.kallsyms]";
             r->key = (uint64_t)(uintptr_t)&m->kallsyms;
             r->kernel = true;
         }
     } else if (t->maps) {
-        const struct map *mp = maps_find(t->maps, ip);
+        const struct map *mp = pdm_maps_find(t->maps, ip);
         if (mp) {
             r->dso = mp->dso->name;
             r->key = (uint64_t)(uintptr_t)mp->dso;
@@ -571,9 +111,9 @@ static void frame_where(struct machine *m, const struct thread *t, uint32_t mode
 static void frame_sym(struct machine *m, struct frame_name *r)
 {
     if (r->d)
-        r->sym = find_sym(m, dso_syms(m, r->d), r->addr, &r->start);
+        r->sym = pdm_find_sym(m, pdm_dso_syms(m, r->d), r->addr, &r->start);
     else if (r->kernel)
-        r->sym = find_sym(m, m->kallsyms, r->addr, &r->start);
+        r->sym = pdm_find_sym(m, m->kallsyms, r->addr, &r->start);
 }
 
 /* The frame of ip (in mode) in t's address space: its map, dso and symbol (the one place
@@ -610,7 +150,7 @@ static void frame_text(struct buf *b, const struct frame_name *r, uint64_t ip, b
 static bool map_info(void *arg, uint64_t addr, struct pd_map_info *out)
 {
     const struct thread *t = arg;
-    const struct map *mp = t->maps ? maps_find(t->maps, addr) : NULL;
+    const struct map *mp = t->maps ? pdm_maps_find(t->maps, addr) : NULL;
     if (!mp)
         return false;
     *out = (struct pd_map_info){mp->dso->name, mp->start, mp->end, mp->pgoff};
@@ -629,7 +169,7 @@ static void put_srcline(struct machine *m, const struct dso *d, uint64_t addr)
 {
     if (!d)
         return;
-    const struct pd_buildid *b = buildid_of(m->f, d->name);
+    const struct pd_buildid *b = pdm_buildid_of(m->f, d->name);
     const char *src =
         pd_lines_srcline(lines(m), d->name, b ? b->id : NULL, b ? b->len : 0, addr);
     if (src) {
@@ -643,7 +183,7 @@ static void put_srcline(struct machine *m, const struct dso *d, uint64_t addr)
 static bool inline_frames(struct machine *m, const struct dso *d, uint64_t addr,
                           const char *sym, uint64_t start)
 {
-    const struct pd_buildid *b = buildid_of(m->f, d->name);
+    const struct pd_buildid *b = pdm_buildid_of(m->f, d->name);
     size_t n;
     const struct pd_inline *v = pd_lines_inlines(lines(m), d->name, b ? b->id : NULL,
                                                  b ? b->len : 0, addr, sym, &n);
@@ -682,7 +222,7 @@ static void frame(struct machine *m, struct thread *t, uint32_t mode, uint64_t i
     if (!m->f->srcline)
         return;
     if (r.kernel && !m->kernel)
-        m->kernel = dso_get(m, "[kernel.kallsyms]", DSO_NONE);
+        m->kernel = pdm_dso_get(m, "[kernel.kallsyms]", DSO_NONE);
     m->o.len--;   /* the source line goes before the line's end */
     put_srcline(m, r.kernel ? m->kernel : r.d, r.addr);
     buf_putc(&m->o, '\n');
@@ -962,7 +502,7 @@ static void do_sample(struct machine *m, const unsigned char *r, size_t size, ui
     struct pd_sample s;
     if (!perfdata_sample(m->f, r, size, &s))
         return;
-    struct thread *t = findnew(m, (int32_t)s.pid, (int32_t)s.tid);
+    struct thread *t = pdm_findnew(m, (int32_t)s.pid, (int32_t)s.tid);
     if (m->p && !s.stack && !m->f->srcline) {
         sample_to_parser(m, &s, t, misc);
         return;
@@ -997,72 +537,19 @@ static void dispatch(struct machine *m, const unsigned char *r)
     switch (type) {
     case PD_SAMPLE: do_sample(m, r, size, misc); break;
     case PD_MMAP:
-    case PD_MMAP2: do_mmap(m, r, size, type, misc); break;
-    case PD_COMM: do_comm(m, r, size); break;
-    case PD_FORK: do_fork(m, r, size, misc); break;
-    case PD_KSYMBOL: do_ksymbol(m, r, size); break;
+    case PD_MMAP2: pdm_mmap(m, r, size, type, misc); break;
+    case PD_COMM: pdm_comm(m, r, size); break;
+    case PD_FORK: pdm_fork(m, r, size, misc); break;
+    case PD_KSYMBOL: pdm_ksymbol(m, r, size); break;
     default: break;
     }
     if (m->o.len >= OUT_FLUSH)
         out_flush(m);
 }
 
-static void machine_free(struct machine *m)
-{
-    for (size_t i = 0; i < (1u << HBITS); i++) {
-        while (m->threads[i])
-            thread_remove(m, m->threads[i]);
-        for (struct dso *d = m->dsos[i], *nx; d; d = nx) {
-            nx = d->next;
-            pd_syms_free(d->syms);
-            free(d->name);
-            free(d);
-        }
-    }
-    free(m->kmaps.v);
-    pd_syms_free(join_kallsyms(m));
-    pd_syms_free(m->kallsyms);
-    pd_unwind_free(m->uw);
-    pd_lines_free(m->ln);
-    buf_fini(&m->o);
-    buf_fini(&m->line);
-    free(m->fv);
-    free(m->fh);
-    free(m->fw);
-    free(m->fp);
-}
 
-struct pd_machine *pd_machine_new(const struct pd_file *f, int fd)
-{
-    struct machine *m = xcalloc(1, sizeof *m);
-    m->f = f;
-    m->out = fd;
-    m->name_width = -1;
-    set_comm(findnew(m, 0, 0), "swapper");   /* perf's idle thread */
-    return (struct pd_machine *)m;
-}
 
-struct pd_machine *pd_machine_new_parser(const struct pd_file *f, struct perf_parser *p)
-{
-    struct pd_machine *pm = pd_machine_new(f, -1);
-    ((struct machine *)pm)->p = p;
-    return pm;
-}
 
-void pd_machine_preload_kernel(struct pd_machine *pm)
-{
-    struct machine *m = (struct machine *)pm;
-    bool kernel = false;
-    for (size_t i = 0; i < m->f->nattrs; i++)
-        kernel |= !(m->f->attrs[i].flags & PD_ATTR_EXCLUDE_KERNEL);
-    if (!kernel || m->kallsyms || m->ks_loading)
-        return;
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    m->ks_loading = pthread_create(&m->ks_thread, NULL, load_kallsyms, m) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-}
 
 void pd_machine_record(struct pd_machine *pm, const unsigned char *rec)
 {
@@ -1085,7 +572,7 @@ int pd_machine_end(struct pd_machine *pm, char *why, size_t n)
     } else
         out_flush(m);
     bool failed = m->write_failed;
-    machine_free(m);
+    pdm_free(m);
     free(m);
     if (failed) {
         snprintf(why, n, "write: %s", strerror(errno));
