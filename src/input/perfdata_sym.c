@@ -53,13 +53,14 @@ struct pd_syms {
     struct pd_sym *v;       /* in insertion order */
     size_t n, cap;
     uint32_t root;
+    uint32_t last;          /* the rightmost node (NIL: to be found again) */
     struct buf pool;
 };
 
 static struct pd_syms *syms_new(void)
 {
     struct pd_syms *s = xcalloc(1, sizeof(struct pd_syms));
-    s->root = NIL;
+    s->root = s->last = NIL;
     return s;
 }
 
@@ -108,10 +109,19 @@ static void tree_insert(struct pd_syms *s, uint32_t z)
 {
     struct pd_sym *v = s->v;
     uint32_t p = NIL, *at = &s->root;
+    if (s->last == NIL)
+        for (uint32_t x = s->root; x != NIL; x = v[x].right)
+            s->last = x;
+    if (s->last != NIL && v[z].start >= v[s->last].start) {
+        p = s->last;   /* past every start (kallsyms, mostly ELF): where the walk ends */
+        at = &v[p].right;
+    }
     while (*at != NIL) {
         p = *at;
         at = v[z].start < v[p].start ? &v[p].left : &v[p].right;
     }
+    if (p == NIL || (p == s->last && at == &v[p].right))
+        s->last = z;
     *at = z;
     v[z].parent = p;
     v[z].left = v[z].right = NIL;
@@ -230,6 +240,7 @@ static void tree_erase(struct pd_syms *s, uint32_t z)
         v[y].red = v[z].red;
     }
     v[z].parent = v[z].left = v[z].right = NIL;
+    s->last = NIL;
     if (black_lost)
         erase_fixup(s, x, parent);
 }
