@@ -377,11 +377,12 @@ static void *map_input(const char *path, int in_fd, size_t *len, char *why, size
     return p;
 }
 
-/* perf's pipe format on a pipe: prefix, then in_fd read up to the first record of the
- * kernel's (the attrs and event names are ahead of it), its end, or 64 MiB. */
+/* perf's pipe format on a pipe: prefix, then in_fd read as far as perfdata_pipe_ahead
+ * asks (the attrs and event names; with DWARF call graphs, the first round of records),
+ * its end, or 64 MiB. */
 static unsigned char *read_ahead(int in_fd, const void *prefix, size_t nprefix, size_t *len)
 {
-    size_t cap = nprefix + (1u << 16), n = nprefix, off = 16;
+    size_t cap = nprefix + (1u << 16), n = nprefix;
     unsigned char *b = xmalloc(cap);
     if (nprefix)
         memcpy(b, prefix, nprefix);
@@ -389,14 +390,7 @@ static unsigned char *read_ahead(int in_fd, const void *prefix, size_t nprefix, 
     if (fl >= 0 && (fl & O_NONBLOCK))
         fcntl(in_fd, F_SETFL, fl & ~O_NONBLOCK);
     for (;;) {
-        while (n >= off + 8) {   /* the whole records read so far */
-            uint16_t size;
-            memcpy(&size, b + off + 6, 2);
-            if (pd_u32(b + off) < 64 || size < 8 || size > n - off)
-                break;
-            off += size;
-        }
-        if ((n >= off + 8 && pd_u32(b + off) < 64) || n >= (64u << 20))
+        if (perfdata_pipe_ahead(b, n) || n >= (64u << 20))
             break;
         FT_GROW(b, cap, n + (1u << 16));
         ssize_t r = read(in_fd, b + n, cap - n);

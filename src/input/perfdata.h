@@ -104,6 +104,13 @@ void pd_read_build_ids(struct pd_file *f, const unsigned char *p, size_t size);
 /* Walks the data section: every record whole, of a known kind, every sample decodable;
  * false with why. The records in perf's order (pd_order) are kept in f->order. */
 bool perfdata_check(struct pd_file *f, char *why, size_t n);
+/* The processes seen with maps (or born by a fork), record by record: true when record
+ * r[0..size) (size >= 8) is an exec in one of them, which perfdata_check refuses in DWARF
+ * call graphs (perf's libunwind unwinds those otherwise than libdwfl). */
+struct pd_pids;
+struct pd_pids *pd_pids_new(void);
+bool pd_pids_exec_after_maps(struct pd_pids *s, const unsigned char *r, size_t size);
+void pd_pids_free(struct pd_pids *s);
 /* A sample record (header included) rec[0..size) decoded; false when it is malformed. */
 bool perfdata_sample(const struct pd_file *f, const unsigned char *rec, size_t size,
                      struct pd_sample *s);
@@ -252,6 +259,11 @@ uint64_t pd_machine_time(const struct pd_file *f, const unsigned char *rec);
 /* Checks p[0..len), a whole pipe-format input or its start (partial: records may stop
  * short at the end): false with why when the reader cannot handle it. */
 bool perfdata_pipe_check(const void *p, size_t len, bool partial, char *why, size_t n);
+/* Whether p[0..len), the start of a pipe-format input, holds what perfdata_pipe_check
+ * needs to choose between this reader and perf script: the records ahead of the
+ * kernel's; with DWARF call graphs, the kernel's too up to the first FINISHED_ROUND (a
+ * process that ran another program there is read through perf script, as in a file). */
+bool perfdata_pipe_ahead(const void *p, size_t len);
 /* Reads prefix[0..nprefix) then in_fd (-1: none) to its end, printing as it goes on
  * out: 0, or -1 with why. */
 int perfdata_pipe_print(const void *prefix, size_t nprefix, int in_fd, int out, char *why,

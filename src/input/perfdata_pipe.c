@@ -33,6 +33,8 @@ struct pipe {
     struct pd_file f;
     size_t idcap;
     bool records;          /* a kernel record was seen: the attrs are complete */
+    bool check_execs;      /* refuse DWARF call graphs of a process that ran another */
+    struct pd_pids *execs; /* program first (perfdata_check's rule); NULL: not DWARF */
 };
 
 static bool fail(char *why, size_t n, const char *msg)
@@ -120,6 +122,8 @@ static bool begin_records(struct pipe *pp, char *why, size_t n)
     if (!f->nattrs)
         return fail(why, n, "records before any event (attr)");
     pp->records = true;
+    if (pp->check_execs && (f->sample_type & PD_S_STACK_USER))
+        pp->execs = pd_pids_new();
     for (size_t i = 0; i < f->nattrs; i++)
         if (!f->attrs[i].name) {
             f->attrs[i].name = xmalloc(32);
@@ -147,6 +151,9 @@ static bool take(struct pipe *pp, const unsigned char *r, size_t size, char *why
     if (type == PD_SAMPLE && !perfdata_sample(&pp->f, r, size, &s))
         return fail(why, n, "a malformed sample (fields or call chain past its end, or an "
                     "unknown id)");
+    if (pp->execs && pd_pids_exec_after_maps(pp->execs, r, size))
+        return fail(why, n, "DWARF call graphs of a process that ran another program "
+                    "first (perf's libunwind unwinds those otherwise)");
     return true;
 }
 
@@ -166,7 +173,7 @@ bool perfdata_pipe_check(const void *data, size_t len, bool partial, char *why, 
     const unsigned char *p = data;
     if (!check_header(p, len, why, n))
         return false;
-    struct pipe pp = {0};
+    struct pipe pp = {.check_execs = true};
     size_t off = PIPE_HEADER;
     bool ok = true;
     while (ok && len - off >= 8) {
@@ -185,8 +192,31 @@ bool perfdata_pipe_check(const void *data, size_t len, bool partial, char *why, 
     }
     if (ok && !partial && off != len)
         ok = fail(why, n, "the input ends inside a record");
+    pd_pids_free(pp.execs);
     perfdata_close(&pp.f);
     return ok;
+}
+
+bool perfdata_pipe_ahead(const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    bool dwarf = false;
+    for (size_t off = PIPE_HEADER; len >= off + 8;) {
+        uint32_t type = pd_u32(p + off);
+        uint16_t size;
+        memcpy(&size, p + off + 6, 2);
+        if (type < HEADER_ATTR && !dwarf)
+            return true;
+        if (size < 8 || size > len - off)
+            return size < 8;   /* bad: perfdata_pipe_check says so */
+        if (type == HEADER_ATTR && size >= 8 + 32 &&
+            (pd_u64(p + off + 8 + 24) & PD_S_STACK_USER))
+            dwarf = true;   /* the attr's sample_type */
+        if (type == PD_FINISHED_ROUND)
+            return true;
+        off += size;
+    }
+    return false;
 }
 
 /* -- the queue */

@@ -527,3 +527,26 @@ static bool records_ok(const struct pd_file *f, struct pidset *pids, struct pd_o
         return fail(why, n, "the data section ends inside a record");
     return true;
 }
+
+struct pd_pids {
+    struct pidset set;
+};
+
+struct pd_pids *pd_pids_new(void)
+{
+    return xcalloc(1, sizeof(struct pd_pids));
+}
+
+bool pd_pids_exec_after_maps(struct pd_pids *s, const unsigned char *r, size_t size)
+{
+    return exec_after_maps(&s->set, r, pd_u32(r), size > UINT16_MAX ? UINT16_MAX
+                                                                     : (uint16_t)size);
+}
+
+void pd_pids_free(struct pd_pids *s)
+{
+    if (!s)
+        return;
+    free(s->set.v);
+    free(s);
+}

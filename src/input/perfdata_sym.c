@@ -7,10 +7,12 @@
  *    differs from the one perf recorded. Functions and objects (and labels in text and
  *    data sections), values made file offsets through their PT_LOAD segment, demangled
  *    with libiberty's cplus_demangle(DMGL_NO_OPTS) (no parameters, no return type);
- *    duplicates at one address reduced by perf's choose_best_symbol; zero sizes extended
- *    to the next symbol (symbols__fixup_end); "NAME@plt" for the .plt entries.
+ *    zero sizes extended to the next symbol (symbols__fixup_end), then duplicates at
+ *    one address reduced by perf's choose_best_symbol; then "NAME@plt" for the .plt
+ *    entries, added over what was extended across .plt (a zero-size _init in .init):
+ *    which of the two an address there gets is the tree's answer (see struct pd_sym).
  *  - kallsyms: T/t/W/w symbols, module symbols dropped.
- *  - perf-PID.map: "START SIZE NAME" lines, hexadecimal. */
+ *  - perf-PID.map: "START SIZE NAME" lines, hexadecimal, taken as they are. */
 #include "config.h"
 
 #include "input/perfdata.h"
@@ -33,37 +35,33 @@
 extern char *cplus_demangle(const char *mangled, int options);
 #define DMGL_NO_OPTS 0
 
+/* One symbol, a node of the search tree: perf keeps a dso's symbols in a red-black tree
+ * keyed by start (equal starts to the right) and answers an address with the first node
+ * on the path from the root whose [start, end) holds it, so where symbols overlap (a
+ * zero-size _init extended over .plt, labels inside functions, JIT code re-emitted) the
+ * answer depends on the tree's shape. The same tree is built here, by the same
+ * insertions and erasures in the same order, and searched the same way. */
+#define NIL UINT32_MAX
 struct pd_sym {
     uint64_t start, end;
     uint32_t name;          /* offset into pool */
-    uint32_t seq;           /* insertion order (perf's rb-tree keeps equal starts so) */
-    unsigned char bind;
+    uint32_t left, right, parent;
+    unsigned char bind, red;
 };
 
 struct pd_syms {
-    struct pd_sym *v;
+    struct pd_sym *v;       /* in insertion order */
     size_t n, cap;
+    uint32_t root;
+    uint32_t last;          /* the rightmost node (NIL: to be found again) */
     struct buf pool;
 };
 
 static struct pd_syms *syms_new(void)
 {
-    return xcalloc(1, sizeof(struct pd_syms));
-}
-
-static void add(struct pd_syms *s, uint64_t start, uint64_t size, int bind, const char *name)
-{
-    FT_GROW(s->v, s->cap, s->n + 1);
-    if (s->pool.len > UINT32_MAX - 4096)
-        return;
-    struct pd_sym *y = &s->v[s->n];
-    y->start = start;
-    y->end = start + size;
-    y->bind = (unsigned char)bind;
-    y->seq = (uint32_t)s->n;
-    y->name = (uint32_t)s->pool.len;
-    buf_append(&s->pool, name, strlen(name) + 1);
-    s->n++;
+    struct pd_syms *s = xcalloc(1, sizeof(struct pd_syms));
+    s->root = s->last = NIL;
+    return s;
 }
 
 static const char *nm(const struct pd_syms *s, const struct pd_sym *y)
@@ -71,12 +69,196 @@ static const char *nm(const struct pd_syms *s, const struct pd_sym *y)
     return s->pool.p + y->name;
 }
 
-static int cmp_sym(const void *a, const void *b)
+/* -- the red-black tree (indexes into v; NIL for none) */
+
+static uint32_t *link_to(struct pd_syms *s, uint32_t x)
 {
-    const struct pd_sym *x = a, *y = b;
-    if (x->start != y->start)
-        return x->start < y->start ? -1 : 1;
-    return x->seq < y->seq ? -1 : x->seq > y->seq;
+    uint32_t p = s->v[x].parent;
+    if (p == NIL)
+        return &s->root;
+    return s->v[p].left == x ? &s->v[p].left : &s->v[p].right;
+}
+
+/* x's child on side dir (0 left, 1 right) takes x's place; x becomes its other child */
+static void rotate(struct pd_syms *s, uint32_t x, int dir)
+{
+    struct pd_sym *v = s->v;
+    uint32_t y = dir ? v[x].right : v[x].left;
+    uint32_t inner = dir ? v[y].left : v[y].right;
+    if (dir)
+        v[x].right = inner;
+    else
+        v[x].left = inner;
+    if (inner != NIL)
+        v[inner].parent = x;
+    *link_to(s, x) = y;
+    v[y].parent = v[x].parent;
+    if (dir)
+        v[y].left = x;
+    else
+        v[y].right = x;
+    v[x].parent = y;
+}
+
+static bool is_red(const struct pd_syms *s, uint32_t x)
+{
+    return x != NIL && s->v[x].red;
+}
+
+static void tree_insert(struct pd_syms *s, uint32_t z)
+{
+    struct pd_sym *v = s->v;
+    uint32_t p = NIL, *at = &s->root;
+    if (s->last == NIL)
+        for (uint32_t x = s->root; x != NIL; x = v[x].right)
+            s->last = x;
+    if (s->last != NIL && v[z].start >= v[s->last].start) {
+        p = s->last;   /* past every start (kallsyms, mostly ELF): where the walk ends */
+        at = &v[p].right;
+    }
+    while (*at != NIL) {
+        p = *at;
+        at = v[z].start < v[p].start ? &v[p].left : &v[p].right;
+    }
+    if (p == NIL || (p == s->last && at == &v[p].right))
+        s->last = z;
+    *at = z;
+    v[z].parent = p;
+    v[z].left = v[z].right = NIL;
+    v[z].red = 1;
+    while (is_red(s, v[z].parent)) {
+        p = v[z].parent;
+        uint32_t g = v[p].parent;
+        int side = v[g].left == p ? 0 : 1;   /* p's side of g */
+        uint32_t uncle = side ? v[g].left : v[g].right;
+        if (is_red(s, uncle)) {
+            v[p].red = v[uncle].red = 0;
+            v[g].red = 1;
+            z = g;
+            continue;
+        }
+        if (z == (side ? v[p].left : v[p].right)) {   /* z inside: turn it outside */
+            rotate(s, p, !side);
+            z = p;
+            p = v[z].parent;
+        }
+        v[p].red = 0;
+        v[g].red = 1;
+        rotate(s, g, side);
+    }
+    v[s->root].red = 0;
+}
+
+static uint32_t tree_min(const struct pd_syms *s, uint32_t x)
+{
+    while (x != NIL && s->v[x].left != NIL)
+        x = s->v[x].left;
+    return x;
+}
+
+static uint32_t tree_next(const struct pd_syms *s, uint32_t x)
+{
+    if (s->v[x].right != NIL)
+        return tree_min(s, s->v[x].right);
+    uint32_t p = s->v[x].parent;
+    while (p != NIL && x == s->v[p].right) {
+        x = p;
+        p = s->v[p].parent;
+    }
+    return p;
+}
+
+/* The black height lost under parent on side dir (x there, maybe NIL) made good. */
+static void erase_fixup(struct pd_syms *s, uint32_t x, uint32_t parent)
+{
+    struct pd_sym *v = s->v;
+    while (x != s->root && !is_red(s, x)) {
+        int dir = v[parent].left == x ? 0 : 1;   /* x's side */
+        uint32_t w = dir ? v[parent].left : v[parent].right;
+        if (is_red(s, w)) {
+            v[w].red = 0;
+            v[parent].red = 1;
+            rotate(s, parent, !dir);
+            w = dir ? v[parent].left : v[parent].right;
+        }
+        uint32_t near = dir ? v[w].right : v[w].left, far = dir ? v[w].left : v[w].right;
+        if (!is_red(s, near) && !is_red(s, far)) {
+            v[w].red = 1;
+            x = parent;
+            parent = v[x].parent;
+            continue;
+        }
+        if (!is_red(s, far)) {
+            v[near].red = 0;
+            v[w].red = 1;
+            rotate(s, w, dir);
+            w = dir ? v[parent].left : v[parent].right;
+            far = dir ? v[w].left : v[w].right;
+        }
+        v[w].red = v[parent].red;
+        v[parent].red = 0;
+        v[far].red = 0;
+        rotate(s, parent, !dir);
+        x = s->root;
+        break;
+    }
+    if (x != NIL)
+        v[x].red = 0;
+}
+
+/* z out of the tree; with two children its successor takes its place and colour */
+static void tree_erase(struct pd_syms *s, uint32_t z)
+{
+    struct pd_sym *v = s->v;
+    uint32_t x, parent;
+    bool black_lost;
+    if (v[z].left == NIL || v[z].right == NIL) {
+        x = v[z].left != NIL ? v[z].left : v[z].right;
+        parent = v[z].parent;
+        black_lost = !v[z].red;
+        *link_to(s, z) = x;
+        if (x != NIL)
+            v[x].parent = parent;
+    } else {
+        uint32_t y = tree_min(s, v[z].right);
+        black_lost = !v[y].red;
+        x = v[y].right;
+        if (v[y].parent == z) {
+            parent = y;
+        } else {
+            parent = v[y].parent;
+            v[parent].left = x;
+            if (x != NIL)
+                v[x].parent = parent;
+            v[y].right = v[z].right;
+            v[v[y].right].parent = y;
+        }
+        *link_to(s, z) = y;
+        v[y].parent = v[z].parent;
+        v[y].left = v[z].left;
+        v[v[y].left].parent = y;
+        v[y].red = v[z].red;
+    }
+    v[z].parent = v[z].left = v[z].right = NIL;
+    s->last = NIL;
+    if (black_lost)
+        erase_fixup(s, x, parent);
+}
+
+static uint32_t add(struct pd_syms *s, uint64_t start, uint64_t size, int bind,
+                    const char *name)
+{
+    if (s->pool.len > UINT32_MAX - 4096 || s->n >= NIL - 1)
+        return NIL;
+    FT_GROW(s->v, s->cap, s->n + 1);
+    struct pd_sym *y = &s->v[s->n];
+    y->start = start;
+    y->end = start + size;
+    y->bind = (unsigned char)bind;
+    y->name = (uint32_t)s->pool.len;
+    buf_append(&s->pool, name, strlen(name) + 1);
+    tree_insert(s, (uint32_t)s->n);
+    return (uint32_t)s->n++;
 }
 
 static size_t underscores(const char *s)
@@ -118,77 +300,75 @@ static bool has_bracket(const struct pd_syms *s, const struct pd_sym *y)
     return strchr(nm(s, y), '[') != NULL;
 }
 
-/* symbols__fixup_duplicate then symbols__fixup_end (kallsyms: fixup_end first). */
-static void finish(struct pd_syms *s, bool kallsyms)
+/* perf's symbols__fixup_end: a zero-size symbol ends where the next one starts (kallsyms:
+ * a page past itself where kernel and module symbols meet), the last a page past its
+ * page. */
+static void fixup_end(struct pd_syms *s, bool kallsyms)
 {
-    if (!s->n)
+    uint32_t prev = tree_min(s, s->root);
+    if (prev == NIL)
         return;
-    size_t w = 0;
-    while (w + 1 < s->n && cmp_sym(&s->v[w], &s->v[w + 1]) < 0)
-        w++;
-    if (w + 1 < s->n)   /* kallsyms comes sorted, ELF tables rarely */
-        qsort(s->v, s->n, sizeof *s->v, cmp_sym);
-    w = 0;
-    if (kallsyms) {
-        for (size_t i = 1; i < s->n; i++) {
-            struct pd_sym *prev = &s->v[i - 1], *curr = &s->v[i];
-            if (prev->end == prev->start) {
-                if (!has_bracket(s, prev) != !has_bracket(s, curr))
-                    prev->end = ((prev->end + 4096) + 4095) / 4096 * 4096;
-                else
-                    prev->end = curr->start;
-            }
-        }
-        struct pd_sym *last = &s->v[s->n - 1];
-        if (last->end == last->start)
-            last->end = (last->start + 4095) / 4096 * 4096 + 4096;
+    for (uint32_t cur = tree_next(s, prev); cur != NIL; prev = cur, cur = tree_next(s, cur)) {
+        struct pd_sym *p = &s->v[prev], *c = &s->v[cur];
+        if (p->end != p->start)
+            continue;
+        if (kallsyms && !has_bracket(s, p) != !has_bracket(s, c))
+            p->end = ((p->end + 4096) + 4095) / 4096 * 4096;
+        else
+            p->end = c->start;
     }
-    for (size_t i = 1; i < s->n; i++) {
-        if (s->v[i].start != s->v[w].start)
-            s->v[++w] = s->v[i];
-        else if (!best_is_a(s, &s->v[w], &s->v[i]))
-            s->v[w] = s->v[i];
-    }
-    s->n = w + 1;
-    if (kallsyms)
-        return;
-    for (size_t i = 1; i < s->n; i++) {
-        struct pd_sym *prev = &s->v[i - 1];
-        if (prev->end == prev->start)
-            prev->end = s->v[i].start;
-    }
-    struct pd_sym *last = &s->v[s->n - 1];
+    struct pd_sym *last = &s->v[prev];
     if (last->end == last->start)
         last->end = (last->start + 4095) / 4096 * 4096 + 4096;
 }
 
+/* perf's symbols__fixup_duplicate: of symbols starting at one address, the best kept. */
+static void fixup_duplicate(struct pd_syms *s)
+{
+    uint32_t cur = tree_min(s, s->root);
+    while (cur != NIL) {
+        uint32_t next = tree_next(s, cur);
+        if (next == NIL)
+            break;
+        if (s->v[cur].start != s->v[next].start) {
+            cur = next;
+        } else if (best_is_a(s, &s->v[cur], &s->v[next])) {
+            tree_erase(s, next);
+        } else {
+            tree_erase(s, cur);
+            cur = next;
+        }
+    }
+}
+
 const char *pd_syms_find(const struct pd_syms *s, uint64_t addr, uint64_t *start)
 {
-    if (!s || !s->n)
+    if (!s)
         return NULL;
-    size_t lo = 0, hi = s->n;
-    while (lo < hi) {   /* the last symbol starting at or below addr */
-        size_t mid = lo + (hi - lo) / 2;
-        if (s->v[mid].start <= addr)
-            lo = mid + 1;
-        else
-            hi = mid;
+    uint32_t x = s->root;
+    while (x != NIL) {
+        const struct pd_sym *y = &s->v[x];
+        if (addr < y->start) {
+            x = y->left;
+        } else if (addr > y->end || (addr == y->end && addr != y->start)) {
+            x = y->right;
+        } else {
+            *start = y->start;
+            return nm(s, y);
+        }
     }
-    if (lo == 0)
-        return NULL;
-    const struct pd_sym *y = &s->v[lo - 1];
-    if (addr >= y->end)
-        return NULL;
-    *start = y->start;
-    return nm(s, y);
+    return NULL;
 }
 
 void pd_syms_span(const struct pd_syms *s, uint64_t *lo, uint64_t *hi)
 {
     *lo = *hi = 0;
-    if (s && s->n) {
-        *lo = s->v[0].start;
-        *hi = s->v[s->n - 1].end;
+    if (s && s->root != NIL) {
+        uint32_t x = s->root;
+        *lo = s->v[tree_min(s, x)].start;
+        while (s->v[x].right != NIL)
+            x = s->v[x].right;
+        *hi = s->v[x].end;
     }
 }
 
@@ -205,7 +385,7 @@ struct pd_syms *pd_syms_one(uint64_t start, uint64_t len, const char *name)
 {
     struct pd_syms *s = syms_new();
     add(s, start, len, STB_GLOBAL, name);
-    finish(s, false);
+    fixup_end(s, false);
     return s;
 }
 
@@ -266,13 +446,13 @@ struct pd_syms *pd_syms_kallsyms(const char *path)
         at = end + 1;
     }
     buf_fini(&b);
-    finish(s, true);
+    fixup_end(s, true);
+    fixup_duplicate(s);
     size_t zero = 0;
     for (size_t i = 0; i < s->n; i++)
         zero += s->v[i].start == 0;
-    if (zero == s->n) {   /* kptr_restrict: no addresses */
-        s->n = 0;
-    }
+    if (zero == s->n)   /* kptr_restrict: no addresses */
+        s->root = NIL;
     return s;
 }
 
@@ -319,8 +499,7 @@ struct pd_syms *pd_syms_perfmap(const char *path)
         name[strcspn(name, "\n")] = '\0';
         add(s, a, len, STB_GLOBAL, name);
     }
-    fclose(fp);
-    finish(s, false);
+    fclose(fp);   /* perf takes these as they are: no ends fixed, no duplicates dropped */
     return s;
 }
 
@@ -507,8 +686,6 @@ static void plt_syms(struct pd_syms *s, struct elfsrc *rt)
         free(d);
         add(s, off, entry, STB_GLOBAL, b);
     }
-    if (s->n)
-        qsort(s->v, s->n, sizeof *s->v, cmp_sym);
 }
 
 /* Candidate files in perf's order (dso__load's binary types). */
@@ -603,9 +780,12 @@ struct pd_syms *pd_syms_elf(const char *path, const unsigned char *bid, size_t b
         struct elfsrc *ss = syms.elf ? &syms : &rt;
         load_syms(s, ss, ss == &syms ? syms.symtab : rt.dynsym, rt.elf);
     }
-    finish(s, false);
-    if (rt.elf)
-        plt_syms(s, &rt);
+    if (s->n) {   /* perf's dso__load_sym, then its .plt symbols when it found any */
+        fixup_end(s, false);
+        fixup_duplicate(s);
+        if (rt.elf)
+            plt_syms(s, &rt);
+    }
     src_close(&syms);
     src_close(&rt);
     return s;

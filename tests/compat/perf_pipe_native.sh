@@ -8,8 +8,10 @@
 #     `cat X.pipe.data | flametui --collapse --no-perf-script -`, perf off PATH, ==
 #     `flametui --collapse --perf-script X.pipe.data`, default and --all flag sets;
 #   - live: `perf record -o - ... | flametui --collapse --no-perf-script -` reads it;
-#   - streaming: the reader's text starts before its input has ended.
-# Recordings: a shell loop (frame pointers), two events, no -g.
+#   - streaming: the reader's text starts before its input has ended;
+#   - --call-graph dwarf: a shell loop natively; a process that ran another program
+#     first read through perf script with the notice, as perf_data_native.sh's file.
+# Recordings: a shell loop (frame pointers), two events, no -g, DWARF.
 # Skips, saying why, where perf is not installed or perf record is not permitted.
 . "${top_srcdir:-.}/tests/lib.sh"
 [ -x "$FLAMETUI" ] || { fail "FLAMETUI='$FLAMETUI' is not executable"; exit 1; }
@@ -71,6 +73,50 @@ for n in $names; do
     then fail "$n: read through perf script ($(cat "$tmp/nat.err"))"
     else ok "$n: read natively without a notice"; fi
 done
+# --call-graph dwarf through the pipe: a shell loop natively; a process that ran another
+# program first (sh -c "exec sh ...": perf's libunwind unwinds it otherwise) read through
+# perf script with the notice, the choice made on the input read ahead (to its first
+# FINISHED_ROUND), from a file in the pipe format, a pipe, and live
+notice="read through perf script: DWARF call graphs of a process that ran another"
+if rec dwsh --call-graph dwarf -- sh -c "$loop"; then
+    "$FLAMETUI" --collapse --perf-script "$tmp/dwsh.data" > "$tmp/ps" 2> /dev/null
+    PATH="$tmp/noperf" "$FLAMETUI" --collapse - < "$tmp/dwsh.data" > "$tmp/nat" \
+        2> "$tmp/nat.err"
+    if [ -s "$tmp/ps" ] && cmp -s "$tmp/ps" "$tmp/nat" && [ ! -s "$tmp/nat.err" ]; then
+        ok "dwsh: a DWARF pipe natively == through perf script"
+    else fail "dwsh: a DWARF pipe natively != through perf script" \
+        "($(head -c 300 "$tmp/nat.err"))"; diff "$tmp/ps" "$tmp/nat" | head -6; fi
+else skip "perf record --call-graph dwarf -o - not permitted"; fi
+if rec dwexec --call-graph dwarf -- sh -c "exec sh -c '$loop'"; then
+    x="$tmp/dwexec.data"
+    "$FLAMETUI" --collapse --perf-script "$x" > "$tmp/ps" 2> /dev/null
+    for how in file pipe; do
+        if [ $how = file ]; then "$FLAMETUI" --collapse "$x" > "$tmp/nat" 2> "$tmp/nat.err"
+        else cat "$x" | "$FLAMETUI" --collapse - > "$tmp/nat" 2> "$tmp/nat.err"; fi
+        if [ -s "$tmp/ps" ] && cmp -s "$tmp/ps" "$tmp/nat" && grep -q "$notice" "$tmp/nat.err"
+        then ok "dwexec ($how): through perf script, saying why"
+        else fail "dwexec ($how): [$(head -c 300 "$tmp/nat.err")]"
+            diff "$tmp/ps" "$tmp/nat" | head -6; fi
+    done
+    cat "$x" | "$FLAMETUI" --collapse --no-perf-script - > /dev/null 2> "$tmp/nat.err"
+    rc=$?
+    if [ $rc = 1 ] && grep -q "cannot be read without perf script.*DWARF call graphs" \
+        "$tmp/nat.err"; then ok "dwexec --no-perf-script: refused, saying why"
+    else fail "dwexec --no-perf-script: exit $rc [$(head -c 300 "$tmp/nat.err")]"; fi
+    timeout 60 perf record -q -F 999 --call-graph dwarf -o - -- sh -c "exec sh -c '$loop'" \
+        2> /dev/null | "$FLAMETUI" --collapse - > "$tmp/live" 2> "$tmp/live.err"
+    if grep -q '^sh;' "$tmp/live" && grep -q "$notice" "$tmp/live.err"
+    then ok "dwexec live: through perf script, saying why"
+    else fail "dwexec live: [$(head -c 300 "$tmp/live.err")]"; fi
+else skip "perf record --call-graph dwarf -o - of sh -c 'exec sh' not permitted"; fi
+# the same process with frame pointers (-g): nothing to unwind, read natively
+if rec fpexec -g -- sh -c "exec sh -c '$loop'"; then
+    "$FLAMETUI" --collapse --perf-script "$tmp/fpexec.data" > "$tmp/ps" 2> /dev/null
+    cat "$tmp/fpexec.data" | "$FLAMETUI" --collapse - > "$tmp/nat" 2> "$tmp/nat.err"
+    if [ -s "$tmp/ps" ] && cmp -s "$tmp/ps" "$tmp/nat" && [ ! -s "$tmp/nat.err" ]; then
+        ok "fpexec: -g of a process that ran another program: natively, no notice"
+    else fail "fpexec: [$(head -c 300 "$tmp/nat.err")]"; fi
+fi
 # live: perf record -o - | flametui -
 timeout 60 perf record -q -g -F 999 -o - -- sh -c "$loop" 2> /dev/null |
     PATH="$tmp/noperf" "$FLAMETUI" --collapse --no-perf-script - > "$tmp/live" 2> "$tmp/live.err"

@@ -6,7 +6,8 @@
  * whatever its records hold (maps, forks, comms, samples, call chains, DWARF samples'
  * registers and stack copies; with source lines for inputs of odd size). Kernel symbols
  * come from /dev/null (not /proc/kallsyms, read per input). An input in perf's pipe format
- * (a 16-byte header) is checked whole and as a start (perfdata_pipe_check) and read as a
+ * (a 16-byte header) is read ahead as far as perfdata_pipe_ahead asks (whole and
+ * half), checked whole and as a start (perfdata_pipe_check) and read as a
  * stream (perfdata_pipe_print, which must survive what the check would refuse: a live
  * pipe is not checked ahead). Both are also read as flametui reads them, into a trie:
  * the file through perf_native (in steps, with the time index, and --all's options) and
@@ -47,6 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct samples *smp = samples_new();
     struct perf_opts o = {.kernel = true, .jit = true, .addrs = true, .samples = smp};
     if (size >= 16 && !memcmp(p, "PERFILE2\x10", 9)) {
+        perfdata_pipe_ahead(p, size);
+        perfdata_pipe_ahead(p, size / 2);
         perfdata_pipe_check(p, size, true, why, sizeof why);
         perfdata_pipe_check(p, size, false, why, sizeof why);
         perfdata_pipe_print(p, size, -1, devnull, why, sizeof why);
