@@ -84,11 +84,10 @@ void perf_set_sink(struct perf_parser *p, const struct stack_sink *sink);
  * input. Lines have no '\n'. */
 #define PERF_REC_NONE UINT32_MAX
 void perf_rec_line(struct perf_parser *p, const char *s, size_t n);
-uint32_t perf_rec_frame(struct perf_parser *p, uint64_t k1, uint64_t k2);
-/* The handle of the key (PERF_REC_NONE: new) with its names asked for, nothing done to
- * the record: a sample's frames are probed in one pass (the names of each arrive while
- * the next are probed), then given to perf_rec_frame_again. */
-uint32_t perf_rec_probe(struct perf_parser *p, uint64_t k1, uint64_t k2);
+struct perf_rec_ref;
+/* (r, when not NULL, gets the frame's names as perf_rec_ref_of gives them: a frame of
+ * one name needs nothing but the cache's slot for both.) */
+uint32_t perf_rec_frame(struct perf_parser *p, uint64_t k1, uint64_t k2, struct perf_rec_ref *r);
 uint32_t perf_rec_frame_line(struct perf_parser *p, uint64_t k1, uint64_t k2, const char *s,
                              size_t n);
 bool perf_rec_frame_again(struct perf_parser *p, uint32_t h);

@@ -21,6 +21,7 @@
 #define FC_LONG 2u        /* the line is longer than the cap: its record is dropped */
 #define FC_UNREC 4u       /* the line is not a frame line: counted as skipped */
 #define FC_NONAMES 8u     /* seen in records not kept only: its names are not known */
+#define FC_FAST 16u       /* in a slot: one name (the slot's id), nothing else to do */
 
 /* What a frame line does to a record: its names, the first inline. */
 struct fc_val {
@@ -31,10 +32,11 @@ struct fc_val {
     uint32_t flags;
 };
 
-struct fc_slot {
+struct fc_slot {           /* 32 bytes: two a cache line */
     uint64_t k1, k2;
     uint32_t val1;        /* the value + 1; 0: empty (a zeroed table is empty) */
-    uint32_t java;
+    uint32_t java;        /* FC_JAVA, and FC_FAST when the value is one name, id: */
+    uint32_t id;          /* then the frame needs nothing but the slot */
 };
 
 struct perf_fcache {
@@ -102,7 +104,7 @@ static struct fc_slot *fc_slot(const struct perf_fcache *fc, uint64_t k1, uint64
     size_t i = fc_hash(k1, k2, java) & fc->mask;
     for (;;) {
         struct fc_slot *e = &fc->v[i];
-        if (!e->val1 || (e->k1 == k1 && e->k2 == k2 && e->java == java))
+        if (!e->val1 || (e->k1 == k1 && e->k2 == k2 && (e->java & FC_JAVA) == java))
             return e;
         i = (i + 1) & fc->mask;
     }
@@ -116,7 +118,7 @@ static void fc_grow(struct perf_fcache *fc)
     fc_alloc(fc, 2 * n);
     for (size_t i = 0; i < n; i++)
         if (old[i].val1)
-            *fc_slot(fc, old[i].k1, old[i].k2, old[i].java) = old[i];
+            *fc_slot(fc, old[i].k1, old[i].k2, old[i].java & FC_JAVA) = old[i];
     xfree_table(old, n * sizeof *old, mapped);
 }
 
@@ -133,7 +135,7 @@ static uint32_t fc_add(struct perf_fcache *fc, uint64_t k1, uint64_t k2, uint32_
     if (fc->nvals >= PERF_REC_NONE - 1)
         die("perf record too large");
     fc_vals_grow(fc);
-    *e = (struct fc_slot){k1, k2, (uint32_t)fc->nvals + 1, java};
+    *e = (struct fc_slot){k1, k2, (uint32_t)fc->nvals + 1, java, 0};
     fc->vals[fc->nvals] = (struct fc_val){NULL, 0, 0, PERF_NO_ID, 0, 0, java | FC_NONAMES};
     fc->n++;
     return (uint32_t)fc->nvals++;
@@ -205,22 +207,32 @@ bool perf_rec_frame_again(struct perf_parser *p, uint32_t h)
     return true;
 }
 
-uint32_t perf_rec_probe(struct perf_parser *p, uint64_t k1, uint64_t k2)
+/* A slot's one name into the record, and into r (NULL: not asked). */
+static void apply_fast(struct perf_parser *p, const struct fc_slot *e, struct perf_rec_ref *r)
 {
-    struct perf_fcache *fc = fc_get(p);
-    const struct fc_slot *e = fc_slot(fc, k1, k2, p->is_java ? FC_JAVA : 0);
-    if (!e->val1)
-        return PERF_REC_NONE;
-    __builtin_prefetch(&fc->vals[e->val1 - 1]);
-    return e->val1 - 1;
+    size_t len;
+    const char *name = strtab_get(p->ids, e->id, &len);
+    uint64_t hash = strtab_hash(p->ids, e->id);
+    p->line++;
+    if (p->have_pname)
+        push_name_h(&p->fr, name, (uint32_t)len, hash, e->id);
+    if (r)
+        *r = (struct perf_rec_ref){name, hash, (uint32_t)len, e->id, e->val1 - 1,
+                                   e->java & FC_JAVA, 1};
 }
 
-uint32_t perf_rec_frame(struct perf_parser *p, uint64_t k1, uint64_t k2)
+uint32_t perf_rec_frame(struct perf_parser *p, uint64_t k1, uint64_t k2, struct perf_rec_ref *r)
 {
     struct perf_fcache *fc = fc_get(p);
     const struct fc_slot *e = fc_slot(fc, k1, k2, p->is_java ? FC_JAVA : 0);
+    if (e->val1 && (e->java & FC_FAST)) {
+        apply_fast(p, e, r);
+        return e->val1 - 1;
+    }
     if (!e->val1 || !perf_rec_frame_again(p, e->val1 - 1))
         return PERF_REC_NONE;
+    if (r)
+        perf_rec_ref_of(p, e->val1 - 1, r);
     return e->val1 - 1;
 }
 
@@ -258,6 +270,11 @@ uint32_t perf_rec_frame_line(struct perf_parser *p, uint64_t k1, uint64_t k2, co
         v->flags |= FC_LONG;
     if (p->skipped != skipped)
         v->flags |= FC_UNREC;
+    if (v->cnt == 1 && !(v->flags & (FC_LONG | FC_UNREC | FC_NONAMES))) {
+        struct fc_slot *e = fc_slot(fc, k1, k2, java);
+        e->java |= FC_FAST;
+        e->id = v->id;
+    }
     return h;
 }
 

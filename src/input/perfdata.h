@@ -146,6 +146,12 @@ struct pd_syms *pd_syms_perfmap(const char *path);
 struct pd_syms *pd_syms_one(uint64_t start, uint64_t len, const char *name);
 /* The symbol holding addr, its start in *start; NULL: none. */
 const char *pd_syms_find(const struct pd_syms *s, uint64_t addr, uint64_t *start);
+/* The same, and the addresses [*lo, *hi) around addr that get the same answer. */
+const char *pd_syms_find_in(const struct pd_syms *s, uint64_t addr, uint64_t *start,
+                            uint64_t *lo, uint64_t *hi);
+/* The same from the tree walk alone (a finished table answers most addresses from its
+ * spans in address order; tests check those against the walk). */
+const char *pd_syms_walk(const struct pd_syms *s, uint64_t addr, uint64_t *start);
 /* [*lo, *hi): from the first symbol's start to the last one's end (0, 0: none). */
 void pd_syms_span(const struct pd_syms *s, uint64_t *lo, uint64_t *hi);
 void pd_syms_free(struct pd_syms *s);

@@ -358,16 +358,27 @@ const struct pd_syms *pdm_kernel_syms(struct machine *m)
     return m->kallsyms;
 }
 
-/* pd_syms_find through a direct-mapped cache of (symbols, address) */
+/* pd_syms_find through the last answer of each table (an address of the range that
+ * gets the same answer: consecutive lookups are often in one function) and a
+ * direct-mapped cache of (symbols, address) */
 const char *pdm_find_sym(struct machine *m, const struct pd_syms *syms, uint64_t addr,
                             uint64_t *start)
 {
+    uint64_t hs = (uint64_t)(uintptr_t)syms * 0x9e3779b97f4a7c15ull;
+    struct sym_range *r = &m->ranges[hs >> (64 - RANGE_BITS)];
+    if (r->syms == syms && addr >= r->lo && addr < r->hi) {
+        *start = r->start;
+        return r->name;
+    }
     uint64_t h = (addr ^ (uint64_t)(uintptr_t)syms) * 0x9e3779b97f4a7c15ull;
     struct sym_cache *c = &m->cache[h >> (64 - CACHE_BITS)];
     if (c->syms != syms || c->addr != addr) {
         c->syms = syms;
         c->addr = addr;
-        c->name = pd_syms_find(syms, addr, &c->start);
+        c->name = pd_syms_find_in(syms, addr, &c->start, &r->lo, &r->hi);
+        r->syms = syms;
+        r->name = c->name;
+        r->start = c->start;
     }
     *start = c->start;
     return c->name;
@@ -396,7 +407,6 @@ void pdm_free(struct machine *m)
     free(m->fv);
     free(m->fh);
     free(m->fw);
-    free(m->fp);
 }
 
 struct pd_machine *pd_machine_new(const struct pd_file *f, int fd)

@@ -78,6 +78,12 @@ struct sym_cache {
     uint64_t addr, start;
     const char *name;
 };
+#define RANGE_BITS 8
+struct sym_range {              /* pdm_find_sym: a table's last answer, for [lo, hi) */
+    const struct pd_syms *syms;
+    uint64_t lo, hi, start;
+    const char *name;
+};
 
 struct frame_name;
 
@@ -98,14 +104,14 @@ struct machine {
     int name_width;
     bool ev_plain[PD_MAX_ATTRS];   /* the attr's name has no blank (perf_rec_head) */
     struct sym_cache cache[1u << CACHE_BITS];
+    struct sym_range ranges[1u << RANGE_BITS];
     /* records into a perf script parser instead of text (pd_machine_new_parser) */
     struct perf_parser *p;
     struct buf line;            /* one line for the parser */
     struct pd_frame *fv;        /* the sample's frames */
     struct perf_rec_ref *fh;    /* their names (perf_rec_ref_of) */
     struct frame_name *fw;      /* where they are (frame_where) */
-    uint32_t *fp;               /* their handles as probed (perf_rec_probe) */
-    size_t fcap, hcap, fwcap, fpcap;
+    size_t fcap, hcap, fwcap;
     uint64_t version;           /* the last maps version given */
     /* DWARF call graphs, inline frames, source lines: perfdata_unwind.c, _lines.c */
     struct pd_unwind *uw;

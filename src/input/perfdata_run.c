@@ -425,15 +425,12 @@ static void sample_to_parser(struct machine *m, const struct pd_sample *s,
     if (n) {
         FT_GROW(m->fh, m->hcap, n);
         FT_GROW(m->fw, m->fwcap, n);
-        FT_GROW(m->fp, m->fpcap, n);
     }
     /* where each frame is, its cache entry asked for ahead (the probes then overlap) */
     for (size_t i = 0; i < n - same; i++) {
         frame_where(m, t, m->fv[i].mode, m->fv[i].ip, &m->fw[i]);
         perf_rec_prefetch(p, m->fw[i].key, m->fw[i].addr);
     }
-    for (size_t i = 0; i < n - same; i++)   /* then their names are asked for */
-        m->fp[i] = perf_rec_probe(p, m->fw[i].key, m->fw[i].addr);
     for (size_t i = 0; i < n; i++) {
         struct frame_name *w = &m->fw[i];
         if (i >= n - same) {
@@ -443,17 +440,13 @@ static void sample_to_parser(struct machine *m, const struct pd_sample *s,
                 continue;
             }
             frame_where(m, t, m->fv[i].mode, m->fv[i].ip, w);
-            m->fp[i] = PERF_REC_NONE;
         }
-        uint32_t h = m->fp[i];
-        if (h == PERF_REC_NONE || !perf_rec_frame_again(p, h))   /* or new in this sample */
-            h = perf_rec_frame(p, w->key, w->addr);
-        if (h == PERF_REC_NONE) {
-            frame_sym(m, w);
-            b->len = 0;
-            frame_text(b, w, m->fv[i].ip, false);
-            h = perf_rec_frame_line(p, w->key, w->addr, b->p, b->len - 1);
-        }
+        if (perf_rec_frame(p, w->key, w->addr, &m->fh[i]) != PERF_REC_NONE)
+            continue;
+        frame_sym(m, w);
+        b->len = 0;
+        frame_text(b, w, m->fv[i].ip, false);
+        uint32_t h = perf_rec_frame_line(p, w->key, w->addr, b->p, b->len - 1);
         perf_rec_ref_of(p, h, &m->fh[i]);
     }
     perf_rec_line(p, "", 0);

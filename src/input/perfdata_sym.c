@@ -49,12 +49,24 @@ struct pd_sym {
     unsigned char bind, red;
 };
 
+/* A finished table's nodes in address order, for the walk's answer without the walk
+ * where it cannot be in doubt: the node's range, [start, hold), holds no other node's
+ * address (clean), or an address past every range that starts at or below it (pm: the
+ * largest hold up to it). */
+struct pd_span {
+    uint64_t start, hold, pm;
+    uint32_t node;
+    bool clean;
+};
+
 struct pd_syms {
-    struct pd_sym *v;       /* in insertion order */
+    struct pd_sym *v;       /* in insertion order (breadth first once finished) */
     size_t n, cap;
     uint32_t root;
     uint32_t last;          /* the rightmost node (NIL: to be found again) */
     struct buf pool;
+    struct pd_span *sp;     /* tree_layout's, or NULL: always walk */
+    size_t nsp;
 };
 
 static struct pd_syms *syms_new(void)
@@ -341,18 +353,143 @@ static void fixup_duplicate(struct pd_syms *s)
     }
 }
 
+/* The spans of a finished table (none when a node's end is below its start: the walk
+ * alone knows those). */
+static void spans(struct pd_syms *s)
+{
+    free(s->sp);
+    s->sp = xreallocarray(NULL, s->n, sizeof *s->sp);
+    s->nsp = 0;
+    uint64_t pm = 0;
+    for (uint32_t x = tree_min(s, s->root); x != NIL; x = tree_next(s, x)) {
+        const struct pd_sym *y = &s->v[x];
+        if (y->end < y->start) {
+            free(s->sp);
+            s->sp = NULL;
+            s->nsp = 0;
+            return;
+        }
+        uint64_t hold = y->end > y->start ? y->end : y->start + 1;
+        bool clean = pm <= y->start;   /* nothing before reaches it */
+        pm = hold > pm ? hold : pm;
+        s->sp[s->nsp++] = (struct pd_span){y->start, hold, pm, x, clean};
+    }
+    for (size_t i = 0; i + 1 < s->nsp; i++)   /* nor does it reach the next */
+        s->sp[i].clean = s->sp[i].clean && s->sp[i].hold <= s->sp[i + 1].start;
+}
+
+/* A finished table's nodes renumbered breadth first from the root: the tree's shape,
+ * and so every answer, is the same, erased nodes are dropped, and a walk's first levels
+ * share a few cache lines. */
+static void tree_layout(struct pd_syms *s)
+{
+    if (s->root == NIL || !s->n)
+        return;
+    uint32_t *q = xreallocarray(NULL, s->n, sizeof *q);     /* new id -> old id */
+    uint32_t *map = xreallocarray(NULL, s->n, sizeof *map); /* old id -> new id */
+    size_t head = 0, tail = 0;
+    q[tail++] = s->root;
+    while (head < tail) {
+        uint32_t x = q[head];
+        map[x] = (uint32_t)head++;
+        if (s->v[x].left != NIL)
+            q[tail++] = s->v[x].left;
+        if (s->v[x].right != NIL)
+            q[tail++] = s->v[x].right;
+    }
+    struct pd_sym *nv = xreallocarray(NULL, tail, sizeof *nv);
+    for (size_t i = 0; i < tail; i++) {
+        nv[i] = s->v[q[i]];
+        nv[i].left = nv[i].left == NIL ? NIL : map[nv[i].left];
+        nv[i].right = nv[i].right == NIL ? NIL : map[nv[i].right];
+        nv[i].parent = nv[i].parent == NIL ? NIL : map[nv[i].parent];
+    }
+    free(s->v);
+    s->v = nv;
+    s->n = s->cap = tail;
+    s->root = 0;
+    s->last = NIL;
+    free(map);
+    free(q);
+    spans(s);
+}
+
 const char *pd_syms_find(const struct pd_syms *s, uint64_t addr, uint64_t *start)
 {
+    uint64_t lo, hi;
+    return pd_syms_find_in(s, addr, start, &lo, &hi);
+}
+
+static const char *walk(const struct pd_syms *s, uint64_t addr, uint64_t *start, uint64_t *lo,
+                        uint64_t *hi);
+
+/* From the spans where they answer (a clean span holding addr; or addr past every
+ * range that starts at or below it, or below every node: none), else from the walk.
+ * [lo, hi): the span's range, the gap, or the walk's. */
+const char *pd_syms_find_in(const struct pd_syms *s, uint64_t addr, uint64_t *start,
+                            uint64_t *lo, uint64_t *hi)
+{
+    *lo = 0;
+    *hi = UINT64_MAX;
     if (!s)
         return NULL;
+    if (s->sp && s->nsp) {   /* the last span starting at or below addr */
+        size_t a = 0, b = s->nsp;
+        while (a < b) {
+            size_t mid = a + (b - a) / 2;
+            if (s->sp[mid].start <= addr)
+                a = mid + 1;
+            else
+                b = mid;
+        }
+        if (!a) {   /* below every node */
+            *hi = s->sp[0].start;
+            return NULL;
+        }
+        const struct pd_span *k = &s->sp[a - 1];
+        uint64_t next = a < s->nsp ? s->sp[a].start : UINT64_MAX;
+        if (addr < k->hold && k->clean) {
+            *lo = k->start;
+            *hi = k->hold;
+            *start = k->start;
+            return nm(s, &s->v[k->node]);
+        }
+        if (addr >= k->pm) {   /* past every range that starts below */
+            *lo = k->pm;
+            *hi = next;
+            return NULL;
+        }
+    }
+    return walk(s, addr, start, lo, hi);
+}
+
+const char *pd_syms_walk(const struct pd_syms *s, uint64_t addr, uint64_t *start)
+{
+    uint64_t lo = 0, hi = UINT64_MAX;
+    return s ? walk(s, addr, start, &lo, &hi) : NULL;
+}
+
+/* perf's symbols__find: the first node on the search path from the root that holds
+ * addr. Every address of [*lo, *hi) takes the same path to the same end: the bounds of
+ * the nodes it went left (below their start) and right (at or past their end; past the
+ * start of a zero-size one) of, and the found node's own range. */
+static const char *walk(const struct pd_syms *s, uint64_t addr, uint64_t *start, uint64_t *lo,
+                        uint64_t *hi)
+{
     uint32_t x = s->root;
     while (x != NIL) {
         const struct pd_sym *y = &s->v[x];
         if (addr < y->start) {
+            *hi = y->start < *hi ? y->start : *hi;
             x = y->left;
         } else if (addr > y->end || (addr == y->end && addr != y->start)) {
+            uint64_t b = y->end + (y->end == y->start);
+            *lo = b > *lo ? b : *lo;
             x = y->right;
         } else {
+            uint64_t e = y->end > y->start ? y->end : y->start + 1;
+            *lo = y->start > *lo ? y->start : *lo;
+            *hi = e < *hi ? e : *hi;
             *start = y->start;
             return nm(s, y);
         }
@@ -377,6 +514,7 @@ void pd_syms_free(struct pd_syms *s)
     if (!s)
         return;
     free(s->v);
+    free(s->sp);
     buf_fini(&s->pool);
     free(s);
 }
@@ -453,6 +591,7 @@ struct pd_syms *pd_syms_kallsyms(const char *path)
         zero += s->v[i].start == 0;
     if (zero == s->n)   /* kptr_restrict: no addresses */
         s->root = NIL;
+    tree_layout(s);
     return s;
 }
 
@@ -500,6 +639,7 @@ struct pd_syms *pd_syms_perfmap(const char *path)
         add(s, a, len, STB_GLOBAL, name);
     }
     fclose(fp);   /* perf takes these as they are: no ends fixed, no duplicates dropped */
+    tree_layout(s);
     return s;
 }
 
@@ -788,6 +928,7 @@ struct pd_syms *pd_syms_elf(const char *path, const unsigned char *bid, size_t b
     }
     src_close(&syms);
     src_close(&rt);
+    tree_layout(s);
     return s;
 }
 

@@ -159,6 +159,44 @@ static void test_perfmap_raw(void **state)
     pd_syms_free(s);
 }
 
+/* Random perf maps (nested, overlapping, zero-size and equal starts, gaps): the spans'
+ * answer is the walk's for every address tried, and every address of the range
+ * pd_syms_find_in gives gets the same answer. */
+static void test_spans_match_walk(void **state)
+{
+    (void)state;
+    uint64_t r = 0x9e3779b97f4a7c15ull;
+    for (int round = 0; round < 60; round++) {
+        char text[1 << 15] = "";
+        size_t len = 0;
+        int nsym = 1 + round * 3 % 150;
+        for (int i = 0; i < nsym; i++) {
+            r = r * 6364136223846793005ull + 1442695040888963407ull;
+            unsigned start = (unsigned)(r >> 33) % 0x4000, size = (unsigned)(r >> 20) % 5 == 0 ? 0
+                             : (unsigned)(r >> 40) % (round % 3 == 0 ? 0x40 : 0x400);
+            len += (size_t)snprintf(text + len, sizeof text - len, "%x %x s%d\n", start, size, i);
+        }
+        struct pd_syms *s = perfmap(text);
+        for (uint64_t a = 0; a < 0x4500; a += 1 + (a * 7 % 5)) {
+            uint64_t st1 = 0, st2 = 0, lo, hi;
+            const char *want = pd_syms_walk(s, a, &st1);
+            const char *got = pd_syms_find_in(s, a, &st2, &lo, &hi);
+            assert_true(want == got);   /* the same node's name */
+            if (want)
+                assert_int_equal(st1, st2);
+            assert_true(lo <= a && a < hi);
+            uint64_t probe[3] = {lo, hi - 1, lo + (hi - lo) / 2};
+            for (int k = 0; k < 3; k++) {
+                if (probe[k] > 0x5000)
+                    continue;
+                uint64_t st3 = 0;
+                assert_true(pd_syms_walk(s, probe[k], &st3) == want);
+            }
+        }
+        pd_syms_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -167,6 +205,7 @@ int main(void)
         cmocka_unit_test(test_shape_mixed),
         cmocka_unit_test(test_nested),
         cmocka_unit_test(test_perfmap_raw),
+        cmocka_unit_test(test_spans_match_walk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
