@@ -281,15 +281,7 @@ static bool flat_as_is(const struct trie *t)
 {
     if (trie_size(t) > 1)
         return false;
-    const struct strtab *names = trie_names(t);
-    size_t nn = strtab_count(names);
-    for (size_t i = 0; i < nn; i++) {
-        size_t len;
-        const char *p = strtab_get(names, (uint32_t)i, &len);
-        if (foldesc_maybe(p, len))
-            return false;
-    }
-    return true;
+    return !foldesc_names_maybe(t);
 }
 
 /* The flat table in stacks_order, in parts of FLAT_PART_STACKS stacks. */

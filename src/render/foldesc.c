@@ -77,9 +77,29 @@ static bool always_escaped(const char *s, size_t len)
     return false;
 }
 
-bool foldesc_maybe(const char *s, size_t len)
+/* Could the name need an escape in some place (the first frame, a stack's last)? */
+static bool maybe_escaped(const char *s, size_t len)
 {
     return always_escaped(s, len) || hash_at(s, len) < len || count_blank_at(s, len) < len;
+}
+
+/* Does pred hold for a name of t's string table? */
+static bool any_name(const struct trie *t, bool (*pred)(const char *, size_t))
+{
+    const struct strtab *names = trie_names(t);
+    size_t nn = strtab_count(names);
+    for (size_t i = 0; i < nn; i++) {
+        size_t len;
+        const char *s = strtab_get(names, (uint32_t)i, &len);
+        if (pred(s, len))
+            return true;
+    }
+    return false;
+}
+
+bool foldesc_names_maybe(const struct trie *t)
+{
+    return any_name(t, maybe_escaped);
 }
 
 /* Does node's name need an escape in its places (first frame, a stack's last)? */
@@ -92,14 +112,8 @@ static bool node_escaped(const struct trie *t, uint32_t node, const char *s, siz
 
 static bool needs_copy(const struct trie *t)
 {
-    const struct strtab *names = trie_names(t);
-    size_t nn = strtab_count(names);
-    for (size_t i = 0; i < nn; i++) {
-        size_t len;
-        const char *s = strtab_get(names, (uint32_t)i, &len);
-        if (always_escaped(s, len))
-            return true;
-    }
+    if (any_name(t, always_escaped))
+        return true;
     size_t n = trie_size(t);
     for (size_t i = 1; i < n; i++) {
         size_t len;

@@ -21,8 +21,9 @@ struct trie;
 /* Appends name[0..len) escaped to out: first / last say whether it is a stack's first
  * (root-most) or last frame. Returns true when anything was escaped. */
 bool foldesc_name(const char *name, size_t len, bool first, bool last, struct buf *out);
-/* Could the name need an escape in some place (the first frame, a stack's last)? */
-bool foldesc_maybe(const char *name, size_t len);
+/* Could a name of t's string table need an escape in some place (the first frame, a
+ * stack's last)? */
+bool foldesc_names_maybe(const struct trie *t);
 /* NULL when every stack of t writes as it reads back (the usual case, checked in one pass
  * over the names); else a copy of t (own string table, same shape, counts and base
  * counts) whose names are escaped, for the folded writers to write instead. */
