@@ -27,6 +27,16 @@ export FLAMETUI_NO_FLAT=1
 RUN_PATH="$tmp/bin" run_t 30 --collapse "$tiny"
 unset FLAMETUI_NO_FLAT
 cmp -s "$tmp/flat" "$tmp/out" && ok || fail "--collapse: the flat table and the tree differ"
+# the options that need the tree take it (the same output with FLAMETUI_NO_FLAT)
+for o in --reverse --exclude=strlen --include=unknown --collapse-recursion --hide=dash; do
+    RUN_PATH="$tmp/bin" run_t 30 --collapse "$o" "$tiny"
+    cp "$tmp/out" "$tmp/flat"
+    export FLAMETUI_NO_FLAT=1
+    RUN_PATH="$tmp/bin" run_t 30 --collapse "$o" "$tiny"
+    unset FLAMETUI_NO_FLAT
+    [ -s "$tmp/out" ] && cmp -s "$tmp/flat" "$tmp/out" && ok ||
+        fail "--collapse $o: not the tree's output ($(head -c 200 "$tmp/flat"))"
+done
 # ---- hostile files ----
 data_off=$(u64 "$tiny" 40)
 attrs_off=$(u64 "$tiny" 24)
