@@ -41,6 +41,7 @@ struct record {   /* one addr2line record */
 struct ldso {
     char *path;
     const char *short_name;
+    char jit[32];               /* a perf map's short name: "[JIT] tid PID" */
     bool opened, has_srcline;
     int a2l_fails;
     Dwfl *dwfl;
@@ -175,6 +176,11 @@ static struct ldso *ldso_get(struct pd_lines *ln, const char *path, const unsign
     d->path = xstrdup(path);
     const char *slash = strrchr(d->path, '/');
     d->short_name = slash ? slash + 1 : d->path;
+    int tid;
+    if (sscanf(d->path, "/tmp/perf-%d.map", &tid) == 1) {   /* as perf's dso__set_basename */
+        snprintf(d->jit, sizeof d->jit, "[JIT] tid %d", tid);
+        d->short_name = d->jit;
+    }
     d->has_srcline = true;
     d->a2l_fails = 1;
     d->next = ln->dsos[h];

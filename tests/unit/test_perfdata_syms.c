@@ -197,6 +197,21 @@ static void test_spans_match_walk(void **state)
     }
 }
 
+/* --srcline of a frame in a perf map (no line to be found there): the dso's short name
+ * as perf makes it for /tmp/perf-PID.map, "[JIT] tid PID", then the address. */
+static void test_srcline_jit_name(void **state)
+{
+    (void)state;
+    struct pd_lines *ln = pd_lines_new();
+    const char *src = pd_lines_srcline(ln, "/tmp/perf-21973.map", NULL, 0, 0x100986180f);
+    assert_non_null(src);
+    assert_string_equal(src, "[JIT] tid 21973[100986180f]");
+    src = pd_lines_srcline(ln, "/nonexistent/libfoo.so", NULL, 0, 0x10);
+    assert_non_null(src);
+    assert_string_equal(src, "libfoo.so[10]");
+    pd_lines_free(ln);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -206,6 +221,7 @@ int main(void)
         cmocka_unit_test(test_nested),
         cmocka_unit_test(test_perfmap_raw),
         cmocka_unit_test(test_spans_match_walk),
+        cmocka_unit_test(test_srcline_jit_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
