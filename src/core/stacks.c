@@ -101,11 +101,6 @@ size_t stacks_add(struct stacks *s, const uint32_t *names, size_t n, uint64_t h,
     return s->n - 1;
 }
 
-void stacks_add_at(struct stacks *s, size_t i, struct count c)
-{
-    count_add(&s->e[i].c, c);
-}
-
 size_t stacks_count(const struct stacks *s)
 {
     return s->n;

@@ -24,12 +24,9 @@ void stacks_free(struct stacks *s);   /* NULL is a no-op */
 
 /* Adds c to the stack names[0..n) (n >= 1; a new stack, even with a count of 0, is kept:
  * it is a line of the output), h being a hash of the sequence that equal sequences share
- * (the pipe's path hash of the last frame). Returns the stack's index, for
- * stacks_add_at. */
+ * (the pipe's path hash of the last frame). Returns the stack's index (stacks_get). */
 size_t stacks_add(struct stacks *s, const uint32_t *names, size_t n, uint64_t h,
                   struct count c);
-/* Adds c to stack i (an index stacks_add returned). */
-void stacks_add_at(struct stacks *s, size_t i, struct count c);
 
 size_t stacks_count(const struct stacks *s);          /* distinct stacks */
 double stacks_total_d(const struct stacks *s);        /* the sum of their counts */

@@ -96,8 +96,6 @@ struct stack_pipe {
     size_t capn;
     bool lost;                 /* trie replaced: nodes[] means nothing */
     struct stacks *flat;       /* trie_flat: whole stacks go there, not into nodes */
-    size_t flat_last;          /* the table's index of the stack before, */
-    uint32_t flat_last_n;      /* and its frames */
     uint64_t *flat_h;          /* a batch's stacks' hashes */
     size_t flat_hcap;
     size_t samples, skipped;
@@ -447,9 +445,8 @@ static void reserve_nodes(struct stack_pipe *sp, size_t n)
 }
 
 /* A flat table's batch: each stack's names (those of the frames kept from the stack
- * before are still in fnames) go to the table under the path hash of the last frame; the
- * stack before itself again (all its frames kept, no more) is one addition. A stack of
- * no frames goes to the root. */
+ * before are still in fnames) go to the table under the path hash of the last frame. A
+ * stack of no frames goes to the root. */
 static void insert_flat(struct stack_pipe *sp, const struct sp_batch *b)
 {
     const struct sp_frame *f = b->f;
@@ -470,19 +467,14 @@ static void insert_flat(struct stack_pipe *sp, const struct sp_batch *b)
                 stacks_prefetch_key(sp->flat, sp->flat_h[si + 6 - 2 * st], st);
         if (s->n > sp->capn)
             reserve_nodes(sp, s->n);
-        if (s->keep == s->n && s->n == sp->flat_last_n) {   /* (not a prefix of it) */
-            stacks_add_at(sp->flat, sp->flat_last, s->c);
-            continue;
-        }
         for (uint32_t i = s->keep; i < s->n; i++, k++) {
             sp->fnames[i] = frame_name(sp, &f[k], bytes);
             sp->phs[i] = f[k].phash;
         }
         if (s->n)
-            sp->flat_last = stacks_add(sp->flat, sp->fnames, s->n, sp->phs[s->n - 1], s->c);
+            stacks_add(sp->flat, sp->fnames, s->n, sp->phs[s->n - 1], s->c);
         else
             trie_add(sp->t, TRIE_ROOT, s->c);
-        sp->flat_last_n = s->n;
     }
 }
 
