@@ -24,8 +24,8 @@ struct perf_native {
     const struct pd_file *f;
     struct perf_parser *p;
     struct pd_machine *m;
-    const uint64_t *off;        /* the records in perf's order */
-    bool off_borrowed;          /* off is the file's (pd_file.order): not freed here */
+    const uint64_t *off;        /* the records in perf's order (pd_records) */
+    uint64_t *own_off;          /* off when made here, else NULL */
     uint64_t *low;              /* low[i]: the lowest of off[i..n) */
     size_t n, next;
     uint64_t released;          /* the file's pages below are given back */
@@ -108,11 +108,8 @@ struct perf_native *perf_native_new(const struct pd_file *f, struct trie *t,
     n->p = perf_new(t, o);
     n->m = pd_machine_new_parser(f, n->p);
     if (threaded)
-        pd_machine_preload_kernel(n->m);   /* meanwhile: the order, on this thread */
-    n->off_borrowed = f->order != NULL;   /* perfdata_check's */
-    n->off = f->order ? f->order : pd_order(f, &n->n);
-    if (f->order)
-        n->n = f->norder;
+        pd_machine_preload_kernel(n->m);   /* ready, on its own thread, by the first kernel frame */
+    n->off = pd_records(f, &n->n, &n->own_off);
     n->low = xmalloc((n->n ? n->n : 1) * sizeof *n->low);
     for (size_t i = n->n; i-- > 0;)
         n->low[i] = i + 1 < n->n && n->low[i + 1] < n->off[i] ? n->low[i + 1] : n->off[i];
@@ -196,8 +193,7 @@ void perf_native_free(struct perf_native *n)
         pd_machine_end(n->m, why, sizeof why);
     }
     perf_free(n->p);
-    if (!n->off_borrowed)
-        free((void *)(uintptr_t)n->off);
+    free(n->own_off);
     free(n->low);
     free(n);
 }

@@ -228,6 +228,9 @@ struct perf_parser;
  * FINISHED_ROUND (of an f perfdata_check took), in the order perf processes them (by
  * time, stable); *count of them. The caller frees it (never NULL). */
 uint64_t *pd_order(const struct pd_file *f, size_t *count);
+/* The records in that order: perfdata_check's (f->order), or made now (pd_order; *own
+ * then holds them, for the caller to free, else NULL). */
+const uint64_t *pd_records(const struct pd_file *f, size_t *count, uint64_t **own);
 /* The same in a pass of the caller's: a zeroed pd_order, pd_order_add for every record
  * in file order (a whole record of its type and size), pd_order_end (which leaves o
  * zeroed). */

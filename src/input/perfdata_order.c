@@ -151,6 +151,16 @@ uint64_t *pd_order(const struct pd_file *f, size_t *count)
     return pd_order_end(&o, count);
 }
 
+const uint64_t *pd_records(const struct pd_file *f, size_t *count, uint64_t **own)
+{
+    *own = NULL;
+    if (f->order) {
+        *count = f->norder;
+        return f->order;
+    }
+    return *own = pd_order(f, count);
+}
+
 uint64_t pd_machine_time(const struct pd_file *f, const unsigned char *rec)
 {
     uint16_t size;

@@ -578,9 +578,10 @@ int perfdata_print(const struct pd_file *f, int fd, char *why, size_t n)
 {
     struct pd_machine *m = pd_machine_new(f, fd);
     size_t nev = 0;
-    uint64_t *off = pd_order(f, &nev);
+    uint64_t *own;
+    const uint64_t *off = pd_records(f, &nev, &own);
     for (size_t i = 0; i < nev; i++)
         pd_machine_record(m, f->p + off[i]);
-    free(off);
+    free(own);
     return pd_machine_end(m, why, n);
 }
