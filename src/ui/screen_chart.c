@@ -492,7 +492,7 @@ static void chart_status(const struct app *a, int cols, struct buf *left, struct
         buf_printf(info, "-");
         put_time(info, v->src[cur].to_us);
     }
-    text_right(a, &u, 0, right);
+    text_right_fit(a, &u, cols, right);
 }
 
 const struct screen_ops chart_screen = {

@@ -276,7 +276,7 @@ static void table_status(const struct app *a, int cols, struct buf *left, struct
     if (v->sel >= v->table.n) {
         struct unit u;
         state_unit(a, &u);
-        text_right(a, &u, 0, right);
+        text_right_fit(a, &u, cols, right);
         return;
     }
     text_fit(a, cols, v->table.v[v->sel].name, row_info, left, info, right);

@@ -343,10 +343,9 @@ static void time_status(const struct app *a, int cols, struct buf *left, struct 
                         struct buf *right)
 {
     struct unit u;
-    (void)cols;
     state_unit(a, &u);
     cursor_status(a, left, info);
-    text_right(a, &u, 0, right);
+    text_right_fit(a, &u, cols, right);
 }
 
 static void time_sync(struct app *a, bool changed)

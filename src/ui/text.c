@@ -230,6 +230,20 @@ void text_right(const struct app *a, const struct unit *u, int level, struct buf
     state_put_weight(right, c, &su, level > 0);
 }
 
+void text_right_fit(const struct app *a, const struct unit *u, int cols, struct buf *right)
+{
+    size_t rl = right->len;
+    for (int level = 0; level < 2; level++) {
+        right->len = rl;
+        text_right(a, u, level, right);
+        int rw = state_cols_from(right, rl);
+        /* the status line keeps a right part that leaves half the line (tui_draw.c) */
+        if (rw == 0 || cols - rw - 1 >= cols / 2)
+            return;
+    }
+    right->len = rl;
+}
+
 void text_fit(const struct app *a, int cols, uint32_t name, status_info_fn *info_fn,
               struct buf *left, struct buf *info, struct buf *right)
 {
@@ -269,10 +283,12 @@ void text_status_fit(const struct app *a, int cols, struct buf *left, struct buf
             buf_printf(left, "%s", a->prompt->label);
             const char *p = lineedit_text(&a->le);
             state_safe(left, p, strlen(p));
+            /* in full or not at all: the prompt's line is the search being typed */
+            text_right(a, &u, 0, right);
         } else {
             state_safe(left, a->msg, strlen(a->msg));
+            text_right_fit(a, &u, cols, right);
         }
-        text_right(a, &u, 0, right);
         return;
     }
     state_shown_ops(a)->status(a, cols, left, info, right);

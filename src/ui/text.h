@@ -15,6 +15,9 @@ void text_detail(const struct app *a, int cols, struct buf *out);
 int text_detail_rows(const struct app *a, bool *top);
 /* Search and live counters; level 0 full, 1 short, 2 none. */
 void text_right(const struct app *a, const struct unit *u, int level, struct buf *right);
+/* text_right at the most detailed level that leaves the status line's left part half of
+ * cols (as the painter keeps it; none when even the short one does not). */
+void text_right_fit(const struct app *a, const struct unit *u, int cols, struct buf *right);
 /* The status of a selected function name: name, then info at the most detailed level
  * that fits cols with the right part. */
 void text_fit(const struct app *a, int cols, uint32_t name, status_info_fn *info_fn,

@@ -65,3 +65,26 @@ screen | grep -E -q 'LIVE|EOF' && fail "regular files shown as live"
 quit_ok
 ok
 
+
+# EOF stays on the status line of every screen when a long search shares it: the time
+# view, the flame chart and the table give the live state the room the flame graph's
+# status finds (before: the time view and the chart dropped the whole right part when it
+# was wider than half the line, so the end of a live input could not be seen there).
+pat='asm_sysvec_apic_timer_interrupt|this_alternative_makes_the_search_long'
+fresh
+start_size 100 30 "cat '$data/perf-threads.perf' | $FLAMETUI -"
+wait_for 'EOF 67 samples$'
+keys / "$pat" Enter
+wait_for 'EOF 67 samples$'
+for k in T O t; do
+    keys "$k"
+    case $k in
+    T) wait_for '^cursor ' ;;
+    O) wait_for 'lanes|click a frame' ;;
+    t) wait_for 'SELF' ;;
+    esac
+    line 30 | grep -q 'EOF 67' || fail "$k: no EOF on the status line: $(line 30)"
+    ok "$k: EOF on the status line beside the search"
+    keys q
+done
+quit_ok
