@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* flametui - trie.c: see trie.h (the layout is in trie_impl.h; the sorted-children index
- * is trie_kids.c).
+/* flametui - trie.c: see trie.h (the layout is in trie_impl.h; the counts are
+ * trie_counts.c; the sorted-children index is trie_kids.c).
  * Nodes live in one array of 32-byte nodes (parents always have smaller ids than their
  * children). A hash table of 4-byte slots maps (parent, name) to the child by the 32-bit
  * path hash, so inserting a frame costs one lookup: the slot keeps the high bits of the
@@ -15,7 +15,6 @@
 
 #include "core/trie.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -25,9 +24,6 @@
 #include "core/strtab.h"
 #include "core/trie_impl.h"
 #include "core/util.h"
-
-static void base_fit(struct trie *t);
-static void kmax_fit(struct trie *t);
 
 #define ROOT_PHASH 0x243f6a88u
 #define MIN_SLOTS 2048u
@@ -109,21 +105,6 @@ static inline void place(uint32_t *s, size_t ns, unsigned idbits, uint32_t ph, s
     while (s[j])
         j = j + 1 == ns ? 0 : j + 1;
     s[j] = tag_of(idbits, ph) | (uint32_t)(i + 1);
-}
-
-static inline void add_count(uint64_t *bits, uint32_t *flags, uint32_t flag, struct count x)
-{
-    if (!(*flags & flag) && !x.is_float) {
-        uint64_t s = *bits + x.u;
-        if (s >= *bits) {
-            *bits = s;
-            return;
-        }
-    }
-    struct count acc = trie_get_count(*bits, *flags & flag);
-    count_add(&acc, x);
-    memcpy(bits, &acc.d, sizeof *bits);
-    *flags |= flag;
 }
 
 uint64_t trie_uid(const struct trie *t)
@@ -321,8 +302,8 @@ static void grow_nodes(struct trie *t, size_t cap)
         die("frame trie too large");
     t->v = xrealloc_table(t->v, t->cap * sizeof *t->v, cap * sizeof *t->v, &t->v_mapped);
     t->cap = cap;
-    base_fit(t);
-    kmax_fit(t);
+    trie_base_fit(t);
+    trie_kmax_fit(t);
 }
 
 /* A full table grows (start_growth): by steps, or, once trie_hint_progress told how far
@@ -499,44 +480,6 @@ void trie_next_nodes(const struct trie *t, size_t nodes, void **p, size_t *len)
     *len = (end - t->n) * sizeof *t->v;
 }
 
-/* The total of node as a double (trie_total_d). */
-static inline double total_d(const struct node *nd)
-{
-    return count_to_double(trie_get_count(nd->total, nd->df & NODE_TOTAL_FLOAT));
-}
-
-/* The bound *m rises to d when d is above it: the float nearest d, or the next one up
- * when that is below d (4 bytes a node; never below a total). */
-static inline void kmax_up(float *m, double d)
-{
-    if (d > *m) {
-        float f = (float)d;
-        *m = (double)f < d ? nextafterf(f, INFINITY) : f;
-    }
-}
-
-/* The total of node grew: its parent's bound follows (when the bounds are kept). */
-static inline void kmax_raise(struct trie *t, uint32_t node)
-{
-    uint32_t p = t->v[node].parent;
-    if (t->kmax && p != TRIE_NONE)
-        kmax_up(&t->kmax[p], total_d(&t->v[node]));
-}
-
-void trie_add(struct trie *t, uint32_t leaf, struct count c)
-{
-    struct node *v = t->v;
-    struct node *nd = &v[leaf];
-    nd->df |= NODE_TERMINAL;
-    add_count(&nd->self, &nd->df, NODE_SELF_FLOAT, c);
-    for (uint32_t id = leaf; id != TRIE_NONE; id = v[id].parent) {
-        add_count(&v[id].total, &v[id].df, NODE_TOTAL_FLOAT, c);
-        if (t->kmax)
-            kmax_raise(t, id);
-    }
-    t->gen++;
-}
-
 void trie_reserve(struct trie *t, size_t nodes)
 {
     if (nodes > t->cap)
@@ -558,69 +501,6 @@ void trie_reserve_hint(struct trie *t, uint64_t bytes)
 void trie_hint_progress(struct trie *t, uint64_t bytes)
 {
     t->hint_done += bytes;
-}
-
-void trie_add_self(struct trie *t, uint32_t leaf, struct count c)
-{
-    struct node *nd = &t->v[leaf];
-    nd->df |= NODE_TERMINAL;
-    add_count(&nd->self, &nd->df, NODE_SELF_FLOAT, c);
-    t->gen++;
-}
-
-void trie_add_total(struct trie *t, uint32_t node, struct count c)
-{
-    struct node *nd = &t->v[node];
-    add_count(&nd->total, &nd->df, NODE_TOTAL_FLOAT, c);
-    kmax_raise(t, node);
-    t->gen++;
-}
-
-/* Every bound from the totals: the largest child's (children have larger ids). */
-static void kmax_build(struct trie *t)
-{
-    float *m = t->kmax;
-    memset(m, 0, t->n * sizeof *m);
-    for (size_t i = t->n; i-- > 1;)
-        kmax_up(&m[t->v[i].parent], total_d(&t->v[i]));
-}
-
-static void kmax_fit(struct trie *t)
-{
-    if (t->kmax)
-        t->kmax = xreallocarray(t->kmax, t->cap, sizeof *t->kmax);
-}
-
-double trie_kids_max_bound(const struct trie *t, uint32_t node)
-{
-    const float *k = t->kmax;
-    if (!k) {   /* logically const: from now on the changes keep it */
-        struct trie *w = (struct trie *)(uintptr_t)t;
-        w->kmax = xreallocarray(NULL, w->cap, sizeof *w->kmax);
-        kmax_build(w);
-        k = w->kmax;
-    }
-    return k[node];
-}
-
-void trie_sum_totals(struct trie *t)
-{
-    /* parents have smaller ids than their children: one backward pass */
-    for (size_t i = 0; i < t->n; i++) {
-        struct node *nd = &t->v[i];
-        nd->total = nd->self;
-        nd->df = (nd->df & ~(uint32_t)NODE_TOTAL_FLOAT) |
-                 (nd->df & NODE_SELF_FLOAT ? NODE_TOTAL_FLOAT : 0);
-    }
-    for (size_t i = t->n; i-- > 1;) {
-        struct node *nd = &t->v[i];
-        struct node *p = &t->v[nd->parent];
-        add_count(&p->total, &p->df, NODE_TOTAL_FLOAT,
-                  trie_get_count(nd->total, nd->df & NODE_TOTAL_FLOAT));
-    }
-    if (t->kmax)
-        kmax_build(t);
-    t->gen++;
 }
 
 uint32_t trie_insert(struct trie *t, const uint32_t *names, size_t n, struct count c)
@@ -810,8 +690,8 @@ void trie_compact(struct trie *t)
     if (t->cap > t->n) {
         t->v = xrealloc_table(t->v, t->cap * sizeof *t->v, t->n * sizeof *t->v, &t->v_mapped);
         t->cap = t->n;
-        base_fit(t);
-        kmax_fit(t);
+        trie_base_fit(t);
+        trie_kmax_fit(t);
     }
     /* loading is over: the lookup table goes too, and comes back on the next lookup */
     if (t->slots && !t->slots_stale && t->n > MIN_SLOTS) {
@@ -836,96 +716,6 @@ size_t trie_bytes(const struct trie *t)
     return b;
 }
 
-/* ---- differential profiles: the base total per node (trie.h) ---- */
-
-static void base_fit(struct trie *t)
-{
-    if (t->base)
-        t->base = xreallocarray(t->base, t->cap, sizeof *t->base);
-}
-
-void trie_enable_base(struct trie *t)
-{
-    if (t->base)
-        return;
-    t->base = xcalloc(t->cap, sizeof *t->base);
-    t->gen++;
-}
-
-bool trie_has_base(const struct trie *t)
-{
-    return t->base != NULL;
-}
-
-struct count trie_base_total(const struct trie *t, uint32_t node)
-{
-    if (!t->base)
-        return count_u64(0);
-    return trie_get_count(t->base[node], t->v[node].df & NODE_BASE_FLOAT);
-}
-
-struct count trie_base_self(const struct trie *t, uint32_t node)
-{
-    struct count c = trie_base_total(t, node);
-    if (!t->base || count_is_zero(c))
-        return c;
-    struct count kids = count_u64(0);
-    size_t nk = 0;
-    const uint32_t *k = NULL;
-    if (t->v[node].df & NODE_HAS_KIDS) /* logically const: trie_children fills a cache */
-        k = trie_children((struct trie *)(uintptr_t)t, node, &nk);
-    for (size_t i = 0; i < nk; i++)
-        count_add(&kids, trie_base_total(t, k[i]));
-    if (!c.is_float && !kids.is_float)
-        return count_u64(c.u >= kids.u ? c.u - kids.u : 0);
-    double d = count_to_double(c) - count_to_double(kids);
-    return (struct count){0, d > 0 ? d : 0.0, true};
-}
-
-double trie_base_total_d(const struct trie *t, uint32_t node)
-{
-    return count_to_double(trie_base_total(t, node));
-}
-
-void trie_add_base(struct trie *t, uint32_t leaf, struct count c)
-{
-    trie_enable_base(t);
-    t->v[leaf].df |= NODE_TERMINAL;
-    for (uint32_t id = leaf; id != TRIE_NONE; id = t->v[id].parent)
-        add_count(&t->base[id], &t->v[id].df, NODE_BASE_FLOAT, c);
-    t->gen++;
-}
-
-void trie_set_base_swapped(struct trie *t, bool on)
-{
-    t->base_swapped = on;
-}
-
-bool trie_base_swapped(const struct trie *t)
-{
-    return t->base_swapped;
-}
-
-void trie_add_base_self(struct trie *t, uint32_t leaf, struct count c)
-{
-    trie_enable_base(t);
-    t->v[leaf].df |= NODE_TERMINAL;
-    add_count(&t->base[leaf], &t->v[leaf].df, NODE_BASE_FLOAT, c);
-    t->gen++;
-}
-
-void trie_sum_base(struct trie *t)
-{
-    if (!t->base)
-        return;
-    for (size_t i = t->n; i-- > 1;) {   /* children before parents */
-        uint32_t p = t->v[i].parent;
-        add_count(&t->base[p], &t->v[p].df, NODE_BASE_FLOAT,
-                  trie_get_count(t->base[i], t->v[i].df & NODE_BASE_FLOAT));
-    }
-    t->gen++;
-}
-
 void trie_read_nodes(const struct trie *t, size_t first, size_t n, uint32_t *parent,
                      uint32_t *name, uint32_t *phash, unsigned char *terminal)
 {
@@ -947,14 +737,4 @@ void trie_read_nodes(const struct trie *t, size_t first, size_t n, uint32_t *par
 void trie_prefetch_node(const struct trie *t, uint32_t node)
 {
     __builtin_prefetch(&t->v[node]);
-}
-
-void trie_add_self_from(struct trie *t, uint32_t leaf, const struct trie *src, uint32_t node)
-{
-    const struct node *sn = &src->v[node];
-    struct node *nd = &t->v[leaf];
-    nd->df |= NODE_TERMINAL;
-    add_count(&nd->self, &nd->df, NODE_SELF_FLOAT,
-              trie_get_count(sn->self, sn->df & NODE_SELF_FLOAT));
-    t->gen++;
 }

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* flametui - trie_impl.h: the private layout of the trie, shared by trie.c (nodes, lookup
- * table, counts) and trie_kids.c (the sorted-children index). Nothing else includes it.
+ * table), trie_counts.c (counts, bounds, diff bases) and trie_kids.c (the sorted-children
+ * index). Nothing else includes it.
  * A node is 32 bytes (two per cache line) and holds everything an insert touches; the
  * lookup table has 4-byte slots; child links are not stored at all: the children index
  * is built from the parent ids when something asks for children. */
 #ifndef FLAMETUI_TRIE_IMPL_H
 #define FLAMETUI_TRIE_IMPL_H
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -100,6 +102,51 @@ static inline struct count trie_get_count(uint64_t bits, bool fl)
         c.u = bits;
     return c;
 }
+
+/* Adds x to the count in *bits (a uint64, or a double's bits once flag is set in *flags:
+ * a sum past 2^64 or a fractional count turns it into a double). */
+static inline void add_count(uint64_t *bits, uint32_t *flags, uint32_t flag, struct count x)
+{
+    if (!(*flags & flag) && !x.is_float) {
+        uint64_t s = *bits + x.u;
+        if (s >= *bits) {
+            *bits = s;
+            return;
+        }
+    }
+    struct count acc = trie_get_count(*bits, *flags & flag);
+    count_add(&acc, x);
+    memcpy(bits, &acc.d, sizeof *bits);
+    *flags |= flag;
+}
+
+/* The total of node as a double (trie_total_d). */
+static inline double total_d(const struct node *nd)
+{
+    return count_to_double(trie_get_count(nd->total, nd->df & NODE_TOTAL_FLOAT));
+}
+
+/* The bound *m rises to d when d is above it: the float nearest d, or the next one up
+ * when that is below d (4 bytes a node; never below a total). */
+static inline void kmax_up(float *m, double d)
+{
+    if (d > *m) {
+        float f = (float)d;
+        *m = (double)f < d ? nextafterf(f, INFINITY) : f;
+    }
+}
+
+/* The total of node grew: its parent's bound follows (when the bounds are kept). */
+static inline void kmax_raise(struct trie *t, uint32_t node)
+{
+    uint32_t p = t->v[node].parent;
+    if (t->kmax && p != TRIE_NONE)
+        kmax_up(&t->kmax[p], total_d(&t->v[node]));
+}
+
+/* trie_counts.c: the per-node arrays (base, bounds) follow the node array's capacity */
+void trie_base_fit(struct trie *t);
+void trie_kmax_fit(struct trie *t);
 
 /* trie_kids.c */
 void trie_kids_free(struct trie *t);            /* everything, now */
