@@ -413,10 +413,6 @@ static bool native_ok(const struct perf_data_opts *o, const char *path, int in_f
         snprintf(why, n, "--perf-args given");
         return false;
     }
-    if (o->srcline && pipe_mode) {   /* the pipe reader prints no source lines */
-        snprintf(why, n, "--srcline needs perf's source lines");
-        return false;
-    }
     if (!path && !in_regular && !pipe_mode) {
         snprintf(why, n, "a perf.data on a pipe");
         return false;

@@ -210,7 +210,7 @@ struct perf_native_stream *perf_native_stream_new(struct trie *t, const struct p
 {
     struct perf_native_stream *n = xcalloc(1, sizeof *n);
     n->p = perf_new(t, o);
-    n->s = pd_stream_new(n->p, -1);
+    n->s = pd_stream_new(n->p, -1, o->srcline);
     return n;
 }
 

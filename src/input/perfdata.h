@@ -275,13 +275,14 @@ bool perfdata_pipe_check(const void *p, size_t len, bool partial, char *why, siz
 bool perfdata_pipe_ahead(const void *p, size_t len);
 /* Reads prefix[0..nprefix) then in_fd (-1: none) to its end, printing as it goes on
  * out: 0, or -1 with why. */
-int perfdata_pipe_print(const void *prefix, size_t nprefix, int in_fd, int out, char *why,
-                        size_t n);
+int perfdata_pipe_print(const void *prefix, size_t nprefix, int in_fd, int out, bool srcline,
+                        char *why, size_t n);
 /* The same stream pushed: bytes in pieces of any size (pd_stream_push: false once the
- * input cannot be read), its records to the perf script parser p (NULL: text on out);
- * pd_stream_end: 0, or -1 with why (the input ended inside a record, ...). */
+ * input cannot be read), its records to the perf script parser p (NULL: text on out),
+ * with perf script -F +srcline's source lines when srcline; pd_stream_end: 0, or -1 with
+ * why (the input ended inside a record, ...). */
 struct pd_stream;
-struct pd_stream *pd_stream_new(struct perf_parser *p, int out);
+struct pd_stream *pd_stream_new(struct perf_parser *p, int out, bool srcline);
 bool pd_stream_push(struct pd_stream *s, const void *data, size_t n);
 int pd_stream_end(struct pd_stream *s, char *why, size_t n);
 void pd_stream_free(struct pd_stream *s);

@@ -295,10 +295,11 @@ struct pd_stream {
     char why[200];
 };
 
-struct pd_stream *pd_stream_new(struct perf_parser *parser, int out)
+struct pd_stream *pd_stream_new(struct perf_parser *parser, int out, bool srcline)
 {
     struct pd_stream *s = xcalloc(1, sizeof *s);
     s->pp.f.kallsyms = "/proc/kallsyms";
+    s->pp.f.srcline = srcline;
     s->parser = parser;
     s->out = out;
     return s;
@@ -432,10 +433,10 @@ void pd_stream_free(struct pd_stream *s)
     free(s);
 }
 
-int perfdata_pipe_print(const void *prefix, size_t nprefix, int in_fd, int out, char *why,
-                        size_t n)
+int perfdata_pipe_print(const void *prefix, size_t nprefix, int in_fd, int out, bool srcline,
+                        char *why, size_t n)
 {
-    struct pd_stream *s = pd_stream_new(NULL, out);
+    struct pd_stream *s = pd_stream_new(NULL, out, srcline);
     bool ok = pd_stream_push(s, prefix, nprefix);
     unsigned char *b = in_fd >= 0 ? xmalloc(READ_CAP) : NULL;
     bool rerr = false;

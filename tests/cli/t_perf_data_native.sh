@@ -121,14 +121,13 @@ RUN_PATH="$tmp/bin:$PATH" run_t 20 --collapse "$tiny"
 expect_rc "tiny: native, no notice" 0
 [ -s "$tmp/err" ] && fail "tiny: stderr [$err]" || ok
 [ -f "$tmp/perf.ran" ] && fail "tiny: perf script was run" || ok
-# --perf-args needs perf script; --srcline does on perf's pipe format
+# --perf-args needs perf script; --srcline does not, on either format
 RUN_PATH="$tmp/bin:$PATH" run_t 20 --collapse --perf-args=-v "$tiny"
 expect_rc "--perf-args: through perf script" 0 "read through perf script: --perf-args given$"
 RUN_PATH="$tmp/bin" run_t 20 --collapse --no-perf-script --srcline "$tiny"
 expect_rc "--srcline natively" 0
 RUN_PATH="$tmp/bin" run_t 20 --collapse --no-perf-script --srcline "$d/perf-pipe-tiny.data"
-expect_rc "--srcline on perf's pipe format with --no-perf-script" 1 \
-    "cannot be read without perf script.*--srcline"
+expect_rc "--srcline on perf's pipe format natively" 0
 # ---- perf's stderr: its first and last lines kept, at most 2 x 64 KiB of it ----
 # (--perf-args: perf script whatever the reader could do, here and in older flametuis)
 FAKEPERF=noisy RUN_PATH="$tmp/bin:$PATH" run_t 60 --collapse --perf-args=-v "$tiny"

@@ -10,7 +10,10 @@
 #   - live: `perf record -o - ... | flametui --collapse --no-perf-script -` reads it;
 #   - streaming: the reader's text starts before its input has ended;
 #   - --call-graph dwarf: a shell loop natively; a process that ran another program
-#     first read through perf script with the notice, as perf_data_native.sh's file.
+#     first read through perf script with the notice, as perf_data_native.sh's file;
+#   - --srcline (a C program built here, -g and DWARF): the reader's text (file and
+#     stream) == `perf script -F +pid,+srcline`, --collapse --srcline natively (file and
+#     pipe) == through perf script.
 # Recordings: a shell loop (frame pointers), two events, no -g, DWARF.
 # Skips, saying why, where perf is not installed or perf record is not permitted.
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -117,6 +120,73 @@ if rec fpexec -g -- sh -c "exec sh -c '$loop'"; then
         ok "fpexec: -g of a process that ran another program: natively, no notice"
     else fail "fpexec: [$(head -c 300 "$tmp/nat.err")]"; fi
 fi
+# --srcline on the pipe format: source lines from libdw, as perf script -F +srcline prints
+# them (perf's addr2line), for a C program built here with -O2 -g (an inlined function),
+# frame pointers and DWARF: the reader's text from the file and as a stream, and
+# --collapse --srcline natively (perf off PATH, file and pipe) == through perf script
+cat > "$tmp/src.c" <<'EOC'
+#include <stdlib.h>
+static volatile unsigned long sink;
+static inline __attribute__((always_inline)) unsigned long mix(unsigned long x)
+{
+    for (int i = 0; i < 50; i++)
+        x = x * 6364136223846793005ul + 1442695040888963407ul;
+    return x;
+}
+__attribute__((noinline)) unsigned long leaf(unsigned long x) { return mix(x) ^ mix(x + 1); }
+int main(int argc, char **argv)
+{
+    unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000000, s = 0;
+    for (unsigned long i = 0; i < n; i++)
+        s += leaf(i);
+    sink = s;
+    return 0;
+}
+EOC
+srcnames=""
+if ! command -v cc > /dev/null 2>&1 ||
+    ! cc -O2 -g -fno-omit-frame-pointer -o "$tmp/src" "$tmp/src.c" 2> /dev/null; then
+    skip "no C compiler: --srcline on the pipe format not checked"
+else
+    rec srcfp -g -- "$tmp/src" 3000000 && srcnames="srcfp"
+    rec srcdw --call-graph dwarf -- "$tmp/src" 3000000 && srcnames="$srcnames srcdw"
+fi
+for n in $srcnames; do
+    x="$tmp/$n.data"
+    perf script -F +pid,+srcline -i "$x" > "$tmp/want.txt" 2> "$tmp/perf.err"; prc=$?
+    if [ $prc != 0 ] || [ ! -s "$tmp/want.txt" ]; then
+        skip "$n --srcline: perf script itself failed (exit $prc: $(tail -1 "$tmp/perf.err"))"
+        continue
+    fi
+    grep -q 'src\.c:[0-9]' "$tmp/want.txt" ||
+        fail "$n --srcline: perf script printed no line of src.c"
+    "$text" --srcline "$x" > "$tmp/got.txt" 2> "$tmp/text.err"
+    if cmp -s "$tmp/want.txt" "$tmp/got.txt"
+    then ok "$n: the reader's text == perf script -F +pid,+srcline"
+    else fail "$n: the reader's text != perf script -F +pid,+srcline" \
+        "($(cat "$tmp/text.err"))"; diff "$tmp/want.txt" "$tmp/got.txt" | head -8; fi
+    "$text" --srcline - < "$x" > "$tmp/got.txt" 2> "$tmp/text.err"
+    if cmp -s "$tmp/want.txt" "$tmp/got.txt"
+    then ok "$n: the reader's text from a stream == perf script -F +pid,+srcline"
+    else fail "$n: the stream's text != perf script -F +pid,+srcline" \
+        "($(cat "$tmp/text.err"))"; diff "$tmp/want.txt" "$tmp/got.txt" | head -8; fi
+    "$FLAMETUI" --collapse --srcline --perf-script "$x" > "$tmp/ps" 2> "$tmp/ps.err"
+    if [ ! -s "$tmp/ps" ]; then
+        skip "$n --srcline: through perf script gave nothing ($(tail -1 "$tmp/ps.err"))"
+        continue
+    fi
+    grep -q 'leaf:.*src\.c:[0-9]' "$tmp/ps" || fail "$n --srcline: no leaf:src.c:N frame"
+    PATH="$tmp/noperf" "$FLAMETUI" --collapse --srcline --no-perf-script "$x" \
+        > "$tmp/nat" 2> "$tmp/nat.err"
+    if cmp -s "$tmp/ps" "$tmp/nat"; then ok "$n --srcline: the file natively == through perf script"
+    else fail "$n --srcline: the file natively != through perf script" \
+        "($(head -c 300 "$tmp/nat.err"))"; diff "$tmp/ps" "$tmp/nat" | head -6; fi
+    cat "$x" | PATH="$tmp/noperf" "$FLAMETUI" --collapse --srcline --no-perf-script - \
+        > "$tmp/nat" 2> "$tmp/nat.err"
+    if cmp -s "$tmp/ps" "$tmp/nat"; then ok "$n --srcline: a pipe natively == through perf script"
+    else fail "$n --srcline: a pipe natively != through perf script" \
+        "($(head -c 300 "$tmp/nat.err"))"; diff "$tmp/ps" "$tmp/nat" | head -6; fi
+done
 # live: perf record -o - | flametui -
 timeout 60 perf record -q -g -F 999 -o - -- sh -c "$loop" 2> /dev/null |
     PATH="$tmp/noperf" "$FLAMETUI" --collapse --no-perf-script - > "$tmp/live" 2> "$tmp/live.err"

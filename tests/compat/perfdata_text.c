@@ -39,7 +39,8 @@ int main(int argc, char **argv)
         return 1;
     char why[256];
     if (!strcmp(file, "-")) {
-        if (perfdata_pipe_print(NULL, 0, STDIN_FILENO, fileno(stdout), why, sizeof why) < 0) {
+        if (perfdata_pipe_print(NULL, 0, STDIN_FILENO, fileno(stdout), srcline, why,
+                                sizeof why) < 0) {
             fprintf(stderr, "-: %s\n", why);
             return 1;
         }
@@ -58,7 +59,7 @@ int main(int argc, char **argv)
     }
     if (st.st_size >= 16 && !memcmp(p, "PERFILE2\x10", 9)) {
         if (!perfdata_pipe_check(p, (size_t)st.st_size, false, why, sizeof why) ||
-            perfdata_pipe_print(p, (size_t)st.st_size, -1, fileno(stdout), why,
+            perfdata_pipe_print(p, (size_t)st.st_size, -1, fileno(stdout), srcline, why,
                                 sizeof why) < 0) {
             fprintf(stderr, "%s: %s\n", file, why);
             return 1;

@@ -9,7 +9,7 @@
  * (a 16-byte header) is read ahead as far as perfdata_pipe_ahead asks (whole and
  * half), checked whole and as a start (perfdata_pipe_check) and read as a
  * stream (perfdata_pipe_print, which must survive what the check would refuse: a live
- * pipe is not checked ahead). Both are also read as flametui reads them, into a trie:
+ * pipe is not checked ahead; with source lines for inputs of odd size). Both are also read as flametui reads them, into a trie:
  * the file through perf_native (in steps, with the time index, and --all's options) and
  * the stream pushed in two pieces (perf_native_stream). */
 #include "config.h"
@@ -52,7 +52,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         perfdata_pipe_ahead(p, size / 2);
         perfdata_pipe_check(p, size, true, why, sizeof why);
         perfdata_pipe_check(p, size, false, why, sizeof why);
-        perfdata_pipe_print(p, size, -1, devnull, why, sizeof why);
+        o.srcline = size & 1;   /* source lines (perfdata_lines.c) for half the inputs */
+        perfdata_pipe_print(p, size, -1, devnull, o.srcline, why, sizeof why);
         struct perf_native_stream *ns = perf_native_stream_new(t, &o);
         struct ft_error e = {0, ""};
         if (perf_native_stream_feed(ns, p, size / 2, false, &e) != (size_t)-1)
