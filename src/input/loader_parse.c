@@ -406,6 +406,12 @@ static size_t stream_samples(const void *p)
 static void stream_report(const struct loader *l, const void *p, struct buf *msg)
 {
     perf_report(l, perf_native_stream_parser(p), msg);
+    size_t n = perf_native_stream_late_execs(p);
+    if (n)   /* past the read-ahead: perf script cannot take the pipe over any more */
+        buf_printf(msg, "%s: %zu process%s ran another program after the first round of "
+                   "records: %s DWARF call graphs unwound here in full, where perf script's "
+                   "libunwind stops earlier (a recording to a file goes through perf "
+                   "script)\n", l->name, n, n == 1 ? "" : "es", n == 1 ? "its" : "their");
 }
 
 static size_t stream_events(const void *p, size_t i, const char **name, size_t *len,

@@ -236,6 +236,11 @@ const struct perf_parser *perf_native_stream_parser(const struct perf_native_str
     return n->p;
 }
 
+size_t perf_native_stream_late_execs(const struct perf_native_stream *n)
+{
+    return pd_stream_late_execs(n->s);
+}
+
 void perf_native_stream_free(struct perf_native_stream *n)
 {
     if (!n)

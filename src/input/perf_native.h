@@ -48,5 +48,7 @@ size_t perf_native_stream_feed(struct perf_native_stream *n, const void *p, size
                                bool eof, struct ft_error *err);
 /* The parser, for its counters (parse_perf.h). */
 const struct perf_parser *perf_native_stream_parser(const struct perf_native_stream *n);
+/* pd_stream_late_execs: processes unwound here that perf script would unwind otherwise */
+size_t perf_native_stream_late_execs(const struct perf_native_stream *n);
 void perf_native_stream_free(struct perf_native_stream *n);
 #endif

@@ -285,5 +285,9 @@ struct pd_stream;
 struct pd_stream *pd_stream_new(struct perf_parser *p, int out, bool srcline);
 bool pd_stream_push(struct pd_stream *s, const void *data, size_t n);
 int pd_stream_end(struct pd_stream *s, char *why, size_t n);
+/* The processes of a DWARF recording that ran another program after they had maps, seen
+ * in the stream: perfdata_pipe_check refuses those in what it reads ahead (the first
+ * round), but a live pipe cannot be handed to perf script later, so these are read on. */
+size_t pd_stream_late_execs(const struct pd_stream *s);
 void pd_stream_free(struct pd_stream *s);
 #endif

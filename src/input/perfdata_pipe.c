@@ -34,7 +34,9 @@ struct pipe {
     size_t idcap;
     bool records;          /* a kernel record was seen: the attrs are complete */
     bool check_execs;      /* refuse DWARF call graphs of a process that ran another */
-    struct pd_pids *execs; /* program first (perfdata_check's rule); NULL: not DWARF */
+    bool watch_execs;      /* program first (perfdata_check's rule), or count those */
+    size_t late_execs;     /* processes (a stream read on past its first round) */
+    struct pd_pids *execs; /* NULL: not DWARF */
 };
 
 static bool fail(char *why, size_t n, const char *msg)
@@ -122,7 +124,7 @@ static bool begin_records(struct pipe *pp, char *why, size_t n)
     if (!f->nattrs)
         return fail(why, n, "records before any event (attr)");
     pp->records = true;
-    if (pp->check_execs && (f->sample_type & PD_S_STACK_USER))
+    if ((pp->check_execs || pp->watch_execs) && (f->sample_type & PD_S_STACK_USER))
         pp->execs = pd_pids_new();
     for (size_t i = 0; i < f->nattrs; i++)
         if (!f->attrs[i].name) {
@@ -151,9 +153,12 @@ static bool take(struct pipe *pp, const unsigned char *r, size_t size, char *why
     if (type == PD_SAMPLE && !perfdata_sample(&pp->f, r, size, &s))
         return fail(why, n, "a malformed sample (fields or call chain past its end, or an "
                     "unknown id)");
-    if (pp->execs && pd_pids_exec_after_maps(pp->execs, r, size))
-        return fail(why, n, "DWARF call graphs of a process that ran another program "
-                    "first (perf's libunwind unwinds those otherwise)");
+    if (pp->execs && pd_pids_exec_after_maps(pp->execs, r, size)) {
+        if (pp->check_execs)
+            return fail(why, n, "DWARF call graphs of a process that ran another program "
+                        "first (perf's libunwind unwinds those otherwise)");
+        pp->late_execs++;
+    }
     return true;
 }
 
@@ -300,6 +305,7 @@ struct pd_stream *pd_stream_new(struct perf_parser *parser, int out, bool srclin
     struct pd_stream *s = xcalloc(1, sizeof *s);
     s->pp.f.kallsyms = "/proc/kallsyms";
     s->pp.f.srcline = srcline;
+    s->pp.watch_execs = true;
     s->parser = parser;
     s->out = out;
     return s;
@@ -418,6 +424,11 @@ int pd_stream_end(struct pd_stream *s, char *why, size_t n)
     return rc;
 }
 
+size_t pd_stream_late_execs(const struct pd_stream *s)
+{
+    return s->pp.late_execs;
+}
+
 void pd_stream_free(struct pd_stream *s)
 {
     if (!s)
@@ -429,6 +440,7 @@ void pd_stream_free(struct pd_stream *s)
     free(s->q.arena);
     free(s->q.v);
     free(s->part);
+    pd_pids_free(s->pp.execs);
     perfdata_close(&s->pp.f);
     free(s);
 }

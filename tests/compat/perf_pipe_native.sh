@@ -187,6 +187,27 @@ for n in $srcnames; do
     else fail "$n --srcline: a pipe natively != through perf script" \
         "($(head -c 300 "$tmp/nat.err"))"; diff "$tmp/ps" "$tmp/nat" | head -6; fi
 done
+# --call-graph dwarf, a process that runs another program after the pipe's first round
+# (past the read-ahead: a live pipe cannot go to perf script any more): read natively,
+# unwound in full, saying so at the end; the same recording from a file (checked whole)
+# goes through perf script with the notice
+late="ran another program after the first round of records"
+loopl='i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
+if [ -x "$tmp/src" ] &&
+    rec dwlate -m 16 --call-graph dwarf -- sh -c "$loopl; exec $tmp/src 3000000"; then
+    x="$tmp/dwlate.data"
+    cat "$x" | PATH="$tmp/noperf" "$FLAMETUI" --collapse - > "$tmp/nat" 2> "$tmp/nat.err"
+    if grep -q "^flametui: stdin: 1 process $late: its DWARF call graphs unwound" \
+        "$tmp/nat.err" && grep -q '^src;.*;main;leaf' "$tmp/nat"; then
+        ok "dwlate (pipe): natively, saying so at the end"
+    elif grep -q "$notice" "$tmp/nat.err"; then   # the exec came in the first round
+        skip "dwlate (pipe): the exec came within the read-ahead"
+    else fail "dwlate (pipe): [$(head -c 300 "$tmp/nat.err")]"; head -3 "$tmp/nat"; fi
+    "$FLAMETUI" --collapse "$x" > /dev/null 2> "$tmp/nat.err"
+    if grep -q "$notice" "$tmp/nat.err" && ! grep -q "$late" "$tmp/nat.err"
+    then ok "dwlate (file): through perf script, saying why"
+    else fail "dwlate (file): [$(head -c 300 "$tmp/nat.err")]"; fi
+fi
 # live: perf record -o - | flametui -
 timeout 60 perf record -q -g -F 999 -o - -- sh -c "$loop" 2> /dev/null |
     PATH="$tmp/noperf" "$FLAMETUI" --collapse --no-perf-script - > "$tmp/live" 2> "$tmp/live.err"
