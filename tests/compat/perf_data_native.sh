@@ -149,37 +149,8 @@ done
 # DWARF call graphs ("func+0x.. (inlined)"): a C program built here with -O2 -g (inlined
 # functions), a shell loop; and the program's -g run (frame pointers: no inline frames)
 dwnames=""
-cat > "$tmp/inl.c" <<'EOF2'
-#include <stdlib.h>
-static volatile unsigned long sink;
-static inline __attribute__((always_inline)) unsigned long mix(unsigned long x)
-{
-    for (int i = 0; i < 50; i++)
-        x = x * 6364136223846793005ul + 1442695040888963407ul;
-    return x;
-}
-static inline __attribute__((always_inline)) unsigned long twice(unsigned long x)
-{
-    return mix(x) ^ mix(x + 1);
-}
-__attribute__((noinline)) unsigned long leaf(unsigned long x) { return twice(x); }
-__attribute__((noinline)) unsigned long middle(unsigned long x)
-{
-    unsigned long s = 0;
-    for (int i = 0; i < 100; i++)
-        s += leaf(x + i);
-    return s;
-}
-int main(int argc, char **argv)
-{
-    unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 10000, s = 0;
-    for (unsigned long i = 0; i < n; i++)
-        s += middle(i);
-    sink = s;
-    return 0;
-}
-EOF2
-if ! command -v cc > /dev/null 2>&1 || ! cc -O2 -g -o "$tmp/inl" "$tmp/inl.c" 2> /dev/null; then
+inlsrc="${top_srcdir:-.}/tests/data/inl.c"
+if ! command -v cc > /dev/null 2>&1 || ! cc -O2 -g -o "$tmp/inl" "$inlsrc" 2> /dev/null; then
     skip "no C compiler: the -O2 -g program's recordings not made"
 elif rec dw --call-graph dwarf -- "$tmp/inl" 20000; then
     dwnames="dw"

@@ -121,35 +121,16 @@ if rec fpexec -g -- sh -c "exec sh -c '$loop'"; then
     else fail "fpexec: [$(head -c 300 "$tmp/nat.err")]"; fi
 fi
 # --srcline on the pipe format: source lines from libdw, as perf script -F +srcline prints
-# them (perf's addr2line), for a C program built here with -O2 -g (an inlined function),
-# frame pointers and DWARF: the reader's text from the file and as a stream, and
+# them (perf's addr2line), for tests/data/inl.c built here with -O2 -g (inlined
+# functions), frame pointers and DWARF: the reader's text from the file and as a stream, and
 # --collapse --srcline natively (perf off PATH, file and pipe) == through perf script
-cat > "$tmp/src.c" <<'EOC'
-#include <stdlib.h>
-static volatile unsigned long sink;
-static inline __attribute__((always_inline)) unsigned long mix(unsigned long x)
-{
-    for (int i = 0; i < 50; i++)
-        x = x * 6364136223846793005ul + 1442695040888963407ul;
-    return x;
-}
-__attribute__((noinline)) unsigned long leaf(unsigned long x) { return mix(x) ^ mix(x + 1); }
-int main(int argc, char **argv)
-{
-    unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000000, s = 0;
-    for (unsigned long i = 0; i < n; i++)
-        s += leaf(i);
-    sink = s;
-    return 0;
-}
-EOC
 srcnames=""
-if ! command -v cc > /dev/null 2>&1 ||
-    ! cc -O2 -g -fno-omit-frame-pointer -o "$tmp/src" "$tmp/src.c" 2> /dev/null; then
+if ! command -v cc > /dev/null 2>&1 || ! cc -O2 -g -fno-omit-frame-pointer -o "$tmp/inl" \
+        "${top_srcdir:-.}/tests/data/inl.c" 2> /dev/null; then
     skip "no C compiler: --srcline on the pipe format not checked"
 else
-    rec srcfp -g -- "$tmp/src" 3000000 && srcnames="srcfp"
-    rec srcdw --call-graph dwarf -- "$tmp/src" 3000000 && srcnames="$srcnames srcdw"
+    rec srcfp -g -- "$tmp/inl" 60000 && srcnames="srcfp"
+    rec srcdw --call-graph dwarf -- "$tmp/inl" 60000 && srcnames="$srcnames srcdw"
 fi
 for n in $srcnames; do
     x="$tmp/$n.data"
@@ -158,8 +139,8 @@ for n in $srcnames; do
         skip "$n --srcline: perf script itself failed (exit $prc: $(tail -1 "$tmp/perf.err"))"
         continue
     fi
-    grep -q 'src\.c:[0-9]' "$tmp/want.txt" ||
-        fail "$n --srcline: perf script printed no line of src.c"
+    grep -q 'inl\.c:[0-9]' "$tmp/want.txt" ||
+        fail "$n --srcline: perf script printed no line of inl.c"
     "$text" --srcline "$x" > "$tmp/got.txt" 2> "$tmp/text.err"
     if cmp -s "$tmp/want.txt" "$tmp/got.txt"
     then ok "$n: the reader's text == perf script -F +pid,+srcline"
@@ -175,7 +156,7 @@ for n in $srcnames; do
         skip "$n --srcline: through perf script gave nothing ($(tail -1 "$tmp/ps.err"))"
         continue
     fi
-    grep -q 'leaf:.*src\.c:[0-9]' "$tmp/ps" || fail "$n --srcline: no leaf:src.c:N frame"
+    grep -q 'leaf:.*inl\.c:[0-9]' "$tmp/ps" || fail "$n --srcline: no leaf:inl.c:N frame"
     PATH="$tmp/noperf" "$FLAMETUI" --collapse --srcline --no-perf-script "$x" \
         > "$tmp/nat" 2> "$tmp/nat.err"
     if cmp -s "$tmp/ps" "$tmp/nat"; then ok "$n --srcline: the file natively == through perf script"
@@ -193,12 +174,12 @@ done
 # goes through perf script with the notice
 late="ran another program after the first round of records"
 loopl='i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
-if [ -x "$tmp/src" ] &&
-    rec dwlate -m 16 --call-graph dwarf -- sh -c "$loopl; exec $tmp/src 3000000"; then
+if [ -x "$tmp/inl" ] &&
+    rec dwlate -m 16 --call-graph dwarf -- sh -c "$loopl; exec $tmp/inl 60000"; then
     x="$tmp/dwlate.data"
     cat "$x" | PATH="$tmp/noperf" "$FLAMETUI" --collapse - > "$tmp/nat" 2> "$tmp/nat.err"
     if grep -q "^flametui: stdin: 1 process $late: its DWARF call graphs unwound" \
-        "$tmp/nat.err" && grep -q '^src;.*;main;leaf' "$tmp/nat"; then
+        "$tmp/nat.err" && grep -q '^inl;.*;main;middle;leaf' "$tmp/nat"; then
         ok "dwlate (pipe): natively, saying so at the end"
     elif grep -q "$notice" "$tmp/nat.err"; then   # the exec came in the first round
         skip "dwlate (pipe): the exec came within the read-ahead"
