@@ -18,6 +18,7 @@
 #include "query/annotate.h"
 #include "query/graph.h"
 #include "ui/state.h"
+#include "ui/text.h"
 
 struct annotate_view {
     struct buf func;      /* the function's name (a line frame's FUNC part) */
@@ -219,13 +220,14 @@ static void annotate_title(const struct app *a, struct buf *out)
 static void annotate_status(const struct app *a, int cols, struct buf *left, struct buf *info,
                             struct buf *right)
 {
-    (void)cols;
     (void)info;
-    (void)right;
     const struct annotate_view *v = av(a);
+    struct unit u;
+    state_unit(a, &u);
     buf_printf(left, "lines %zu-%zu of %zu  (flat: self, cum: total; marked: self time)",
                v->n ? v->scroll + 1 : 0,
                v->scroll + page(a) < v->n ? v->scroll + page(a) : v->n, v->n);
+    text_right_fit(a, &u, cols, right);   /* the live state, as on every screen */
 }
 
 const struct screen_ops annotate_screen = {

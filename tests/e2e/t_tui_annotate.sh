@@ -32,6 +32,18 @@ grep -q '^         2          2      5:    b++;$' "$tmp/out" && ok "--annotate p
     fail "--annotate: $(cat "$tmp/out")"
 quit_ok Q
 
+# from a pipe: the status line keeps the live state (EOF and the samples) beside the
+# lines, as on every screen (before: annotate's status had no right part)
+fresh
+start_size 100 24 "cat '$tmp/l.folded' | LC_ALL=C $FLAMETUI --names=full -"
+wait_for 'EOF 8 samples$'
+keys v Right Down
+wait_for "^hash:$tmp/h.c:4  5 samples"
+keys a
+wait_for 'source of hash'
+wait_for '^lines 1-.*EOF 8 samples$'
+quit_ok Q
+
 # a Go pprof profile: read again in line mode (its sources are not here: the lines with
 # samples only, as --annotate prints them)
 fresh
