@@ -222,13 +222,13 @@ if [ "${VALGRIND_E2E:-1}" != 0 ] && command -v tmux >/dev/null 2>&1; then
             continue ;;
         esac
         rm -f "$tmp"/e2e/vg.*.log
-        # the tests poll for at most 10 s per step: on a loaded machine valgrind can be
-        # slower than that, so a failure without a valgrind report gets a second run;
+        # the tests poll for at most 30 s per step here (E2E_POLLS): on a loaded machine
+        # valgrind can be slower still, so a failure without a valgrind report gets a second run;
         # a pass then is FLAKY: printed and counted as skipped, never as passed
         runs=0
         for _ in 1 2; do
             runs=$((runs + 1))
-            FLAMETUI=$tmp/flametui-vg top_srcdir=$top_srcdir LC_ALL=C.UTF-8 \
+            FLAMETUI=$tmp/flametui-vg top_srcdir=$top_srcdir LC_ALL=C.UTF-8 E2E_POLLS=300 \
                 FLAMETUI_VALGRIND=1 TAP_SKIP_STATUS=77 sh "$t" > "$tmp/e2e.out" 2>&1
             rc=$?
             [ $rc -eq 0 ] || [ $rc -eq 77 ] && break

@@ -49,9 +49,12 @@ screen() { $T capture-pane -p -t 0; }
 screen_e() { $T capture-pane -e -p -t 0; }    # with the SGR attributes (colours)
 line()   { screen | sed -n "$1p"; }            # line N of the screen (1 = top)
 fail()   { tap_not_ok "$@"; screen >&2; exit 1; }
+# the polls below wait up to E2E_POLLS tenths of a second (10 s; valgrind.sh gives 30 s:
+# a slow run only takes longer to fail, a passing poll ends as soon as it matches)
+polls=${E2E_POLLS:-100}
 wait_for() {                                   # poll the screen for a grep -E pattern
     i=0
-    while [ $i -lt 100 ]; do
+    while [ $i -lt "$polls" ]; do
         screen | grep -E -q -- "$1" && { ok "screen shows /$1/"; return 0; }
         sleep 0.1; i=$((i + 1))
     done
@@ -59,7 +62,7 @@ wait_for() {                                   # poll the screen for a grep -E p
 }
 wait_gone() {                                  # poll until the pattern is not on screen
     i=0
-    while [ $i -lt 100 ]; do
+    while [ $i -lt "$polls" ]; do
         screen | grep -E -q -- "$1" || { ok "screen lost /$1/"; return 0; }
         sleep 0.1; i=$((i + 1))
     done
@@ -69,7 +72,7 @@ wait_gone() {                                  # poll until the pattern is not o
 quit_rc() {
     keys q
     i=0
-    while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    while [ ! -s "$tmp/rc" ] && [ $i -lt "$polls" ]; do sleep 0.1; i=$((i + 1)); done
     [ "$(cat "$tmp/rc" 2>/dev/null)" = "$1" ] && ok "exit status $1 after q" ||
         fail "exit status '$(cat "$tmp/rc" 2>/dev/null)' after q (want $1)"
 }
@@ -78,7 +81,7 @@ quit_rc() {
 quit_ok() {
     keys "${1:-q}"
     i=0
-    while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    while [ ! -s "$tmp/rc" ] && [ $i -lt "$polls" ]; do sleep 0.1; i=$((i + 1)); done
     [ -s "$tmp/rc" ] || fail "flametui did not exit after q"
     rc=$(cat "$tmp/rc")
     [ "$rc" = 0 ] || fail "exit status $rc after q"
@@ -100,7 +103,7 @@ modes() {
 }
 wait_modes() {   # wait_modes REGEX WHAT
     i=0
-    while [ $i -lt 100 ]; do
+    while [ $i -lt "$polls" ]; do
         modes | grep -E -q -- "$1" && { ok "$2"; return 0; }
         sleep 0.1; i=$((i + 1))
     done
@@ -108,7 +111,7 @@ wait_modes() {   # wait_modes REGEX WHAT
 }
 wait_rc() {
     i=0
-    while [ ! -s "$tmp/rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    while [ ! -s "$tmp/rc" ] && [ $i -lt "$polls" ]; do sleep 0.1; i=$((i + 1)); done
     [ -s "$tmp/rc" ] || fail "$1: flametui did not exit"
     cat "$tmp/rc"
 }
