@@ -24,9 +24,10 @@ static enum reaction group_cycle(struct app *a)
                                         "cpu (cpu N above the process)"};
     struct samples *s = graph_samples(a->graph);
     if (!s || samples_count(s) == 0 || samples_cleared(s)) {
-        app_message(a, "no grouping: %s", s && samples_cleared(s)
-                                              ? "the index was dropped (window memory limit)"
-                                              : "not perf input (no process frames)");
+        app_message(a, "no grouping: %s",
+                    s && samples_cleared(s) ? "the index was dropped (window memory limit)"
+                    : state_nothing_read(a) ? "no record read yet"
+                                            : "not perf input (no process frames)");
         return RE_REDRAW;
     }
     enum perf_group g = (enum perf_group)((graph_group(a->graph) + 1) % GROUP_COUNT);

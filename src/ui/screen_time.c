@@ -364,6 +364,7 @@ static enum reaction time_open(struct app *a, uint32_t name)
                         ? "the time index was dropped (window memory limit)"
                     : graph_samples(a->graph) && samples_count(graph_samples(a->graph))
                         ? "the records carry no timestamps"
+                    : state_nothing_read(a) ? "no record read yet"
                         : "folded input has no timestamps (perf script records do)");
         return RE_REDRAW;
     }

@@ -327,6 +327,11 @@ bool state_diff(const struct app *a)
     return a->base && trie_has_base(a->base);
 }
 
+bool state_nothing_read(const struct app *a)
+{
+    return (a->live.live == UI_LIVE_LOAD || a->live.live == UI_LIVE_ON) && a->live.samples == 0;
+}
+
 size_t state_list_page(const struct app *a)
 {
     return a->vp.rows > 2 ? (size_t)a->vp.rows - 1 : 1;

@@ -282,6 +282,9 @@ void state_put_number(struct buf *out, struct count c, const struct unit *u, boo
 void state_number(const struct app *a, struct count c, int cols, char *out, size_t n);
 /* True when the loaded profile is a diff (it has base counts). */
 bool state_diff(const struct app *a);
+/* True while an input is being read and no record has come yet: what the records hold
+ * (timestamps, processes) is not known (T and P say so, not "folded input"). */
+bool state_nothing_read(const struct app *a);
 /* ---- lists of rows under a header line (the table, the call tree) ---- */
 /* Rows on screen: the area less the header line. */
 size_t state_list_page(const struct app *a);

@@ -36,7 +36,8 @@ map_rows() {
 
 # --- 256 colours: height, colours, legend, axis
 start_size 160 45 "TERM=screen-256color $FLAMETUI $tmp/varied.perf"
-wait_for '^all '
+wait_for '^all  [1-9]'   # a record read: T before it says "no record read yet"
+wait_gone 'LOADING'
 keys T
 wait_for '^0 +500ms +1s +1.5s +2s +2.5s'
 wait_for '^samples/cell 1 '
@@ -54,7 +55,8 @@ quit_ok Q
 # --- 8 colours: shades, and no stripes on a steady load
 fresh
 start_size 160 45 "TERM=screen $FLAMETUI $tmp/steady.perf"
-wait_for '^all '
+wait_for '^all  [1-9]'
+wait_gone 'LOADING'
 keys T
 wait_for '^samples/cell 1 +\.\.::--==\+\+\*\*##%%@@ [0-9]+$'
 rows=$(map_rows)

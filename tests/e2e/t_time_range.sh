@@ -78,7 +78,8 @@ wait_for 'grouped by cpu'
 quit_ok Q
 fresh
 start_size 100 30 "$FLAMETUI" "$tmp/ooo.perf"
-wait_for '^all '
+wait_for '^all  [1-9]'   # a P before the first record is no step of the cycle
+wait_gone 'LOADING'
 keys P P P P
 wait_for 'grouped by comm'
 quit_ok Q

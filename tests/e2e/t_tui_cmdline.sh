@@ -34,7 +34,8 @@ save_view() {
 
 # 1. grouping (P), recursion (R), full names (L), a filter (f), and a time range
 start_size 300 24 "$FLAMETUI --from=0.1 --to=0.45 $thr"
-wait_for 'samples'
+wait_for '^all  [1-9]'   # a P before the first record is no step of the cycle
+wait_gone 'LOADING'
 keys P; wait_for 'grouped by pid'
 keys P; wait_for 'grouped by tid'
 keys R; wait_for 'recursion'

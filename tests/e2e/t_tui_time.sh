@@ -101,12 +101,28 @@ tail -n "+$((half + 1))" "$in" > "$tmp/b.perf"
 # the second half is sent once the test says go (no timing)
 start_size 100 40 "sh -c 'cat $tmp/a.perf; while [ ! -e $tmp/go ]; do sleep 0.1; done; cat $tmp/b.perf' | $FLAMETUI"
 wait_for '^all  '
+wait_gone ' 0 samples'   # T before the first record: "no record read yet"
 keys T
 wait_for '^0 +[0-9.]+m?s +'
 screen | grep -qE '^0 .* 5s$' && fail "the second half is there already"
 ok
 touch "$tmp/go"
 wait_for '^0 +1s +2s +3s +4s +5s$'
+quit_ok Q
+
+# perf input with no record read yet: T and P say so (before: "folded input has no
+# timestamps", "not perf input"); once the records come, T shows the map
+fresh
+start_size 100 30 "sh -c 'while [ ! -e $tmp/go2 ]; do sleep 0.1; done; cat $tmp/a.perf' | $FLAMETUI"
+wait_for 'LIVE'
+keys T
+wait_for '^no time: no record read yet'
+keys P
+wait_for '^no grouping: no record read yet'
+touch "$tmp/go2"
+wait_gone ' 0 samples'
+keys T
+wait_for '^0 +[0-9.]+m?s +'
 quit_ok Q
 
 # folded input: no time
