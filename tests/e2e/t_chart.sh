@@ -50,7 +50,8 @@ rc=$?
 
 # --- the viewer: O from the graph
 start_size 100 30 "$FLAMETUI" "$tmp/chart.perf"
-wait_for '^all '
+wait_for '^all  [1-9]'   # the records read (under valgrind the first frame comes first)
+wait_gone 'LOADING'
 keys O
 wait_for '^flametui: .*chart 0-1.96s  lanes 1-2 of 2'
 wait_for '^ prog-100/101  40 samples'
@@ -85,7 +86,8 @@ awk 'BEGIN {
                i % 20, 100 + i % 20, i % 2, 10 + i * 0.01, i % 3
 }' > "$tmp/many.perf"
 start_size 100 30 "$FLAMETUI" "$tmp/many.perf"
-wait_for '^all '
+wait_for '^all  [1-9]'
+wait_gone 'LOADING'
 keys O
 wait_for 'lanes 1-[0-9]+ of 20'
 first=$(screen | sed -n 1p | sed 's/.*lanes 1-\([0-9]*\) of 20.*/\1/')
