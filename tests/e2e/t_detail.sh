@@ -22,7 +22,7 @@ quit_ok
 
 fresh
 start_size 40 24 "TERM=xterm-256color $FLAMETUI '$tmp/d.folded'"
-wait_for '^all '
+wait_for '^all  15 samples'   # loaded: a k before the records come moves nowhere
 keys k d                                     # the long name, its pane on top
 wait_for '^ true>::_M_dfs'
 # the pane's name lines: from "std::__detail" to "_M_dfs"; each but the last ends at a break
