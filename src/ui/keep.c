@@ -288,7 +288,8 @@ static enum reaction copy(struct app *a, bool stack)
         size_t room = sizeof a->msg - 1, pre = strlen("copied (OSC 52): ");
         memcpy(a->msg, "copied (OSC 52): ", pre);
         n = a->clip.len < room - pre ? a->clip.len : room - pre;
-        memcpy(a->msg + pre, a->clip.p, n);   /* raw: the status line makes it safe */
+        if (n)   /* an empty name: clip.p may be NULL */
+            memcpy(a->msg + pre, a->clip.p, n);   /* raw: the status line makes it safe */
         a->msg[pre + n] = '\0';
     }
     return RE_COPY | RE_REDRAW;
