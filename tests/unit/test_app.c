@@ -522,6 +522,23 @@ static void left_right_with_layout(void **state)
     trie_free(t);
 }
 
+/* y on a frame whose name is empty: "copied" with nothing after it (the clip buffer is
+ * then empty, and copying it must not pass its NULL start on: fuzz_layout found that) */
+static void copy_empty_name(void **state)
+{
+    (void)state;
+    struct trie *t = trie_new(NULL);
+    uint32_t id = strtab_intern(trie_names(t), "", 0);
+    uint32_t leaf = trie_insert(t, &id, 1, count_u64(1));
+    struct app a;
+    setup_app(&a, t, 80, 20);
+    app_select(&a, leaf);
+    assert_int_equal(act(&a, ACT_COPY_NAME), RE_COPY | RE_REDRAW);
+    assert_string_equal(a.msg, "copied (OSC 52): ");
+    app_fini(&a);
+    trie_free(t);
+}
+
 static void status_line(void **state)
 {
     (void)state;
@@ -1649,6 +1666,7 @@ int main(void)
         cmocka_unit_test(left_right_and_mouse),
         cmocka_unit_test(left_right_with_layout),
         cmocka_unit_test(status_line),
+        cmocka_unit_test(copy_empty_name),
         cmocka_unit_test(names_are_escaped),
         cmocka_unit_test(help_prompt_and_messages),
         cmocka_unit_test(search_highlights_and_moves),
