@@ -181,6 +181,11 @@ size_t label_strip_kind(const char *name, size_t len)
     return len;
 }
 
+bool label_right_fits(int cols, int rw)
+{
+    return rw == 0 || cols - rw - 1 >= cols / 2;
+}
+
 int label_slice(struct buf *out, const char *s, size_t len, int skip, int cols)
 {
     const unsigned char *p = (const unsigned char *)s;

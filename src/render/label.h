@@ -53,6 +53,10 @@ int label_fit_tail(struct buf *out, const char *name, size_t len, size_t tail, i
  * or "_[i]" (inlined), as flamegraph.pl drops them for display (--collapse keeps them). */
 size_t label_strip_kind(const char *name, size_t len);
 
+/* Whether a line of cols columns shows a right-aligned part rw columns wide: only when
+ * it leaves the left part half the line (the title's and status line's painter drops it
+ * otherwise; the status line's fitting asks the same before choosing its forms). */
+bool label_right_fits(int cols, int rw);
 /* For an already safe UTF-8 string s[0..len) (from label_escape): appends the part
  * that starts skip columns in and is at most cols columns wide, never splitting a
  * character (a wide character cut by either edge is left out). Returns the columns

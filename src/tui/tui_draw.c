@@ -304,11 +304,9 @@ static int draw_line(int y, enum style s, const struct buf *left, const struct b
     use_style(s, 0);
     fill(y, 0, COLS);
     int rw = right->len ? text_width(right->p, right->len) : 0;
-    int lw = COLS - (rw ? rw + 1 : 0);
-    if (lw < COLS / 2 && rw) { /* not enough room: the left part wins */
-        lw = COLS;
+    if (!label_right_fits(COLS, rw))   /* not enough room: the left part wins */
         rw = 0;
-    }
+    int lw = COLS - (rw ? rw + 1 : 0);
     int nw = left->len ? text_width(left->p, left->len) : 0;
     int iw = info && info->len ? text_width(info->p, info->len) : 0;
     if (nw + iw <= lw) {

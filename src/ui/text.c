@@ -237,8 +237,7 @@ void text_right_fit(const struct app *a, const struct unit *u, int cols, struct 
         right->len = rl;
         text_right(a, u, level, right);
         int rw = state_cols_from(right, rl);
-        /* the status line keeps a right part that leaves half the line (tui_draw.c) */
-        if (rw == 0 || cols - rw - 1 >= cols / 2)
+        if (label_right_fits(cols, rw))
             return;
     }
     right->len = rl;
@@ -266,7 +265,7 @@ void text_fit(const struct app *a, int cols, uint32_t name, status_info_fn *info
         text_right(a, &u, combos[k][1], right);
         iw = state_cols_from(info, il);
         rw = state_cols_from(right, rl);
-        if (nmin + iw + (rw ? rw + 1 : 0) <= cols)
+        if (nmin + iw + (rw ? rw + 1 : 0) <= cols && label_right_fits(cols, rw))
             break;
     }
     int room = cols - iw - (rw ? rw + 1 : 0);

@@ -87,4 +87,10 @@ for k in T O t; do
     ok "$k: EOF on the status line beside the search"
     keys q
 done
+# the flame graph: a search of 25 columns and a short frame line fit the line's width,
+# but took more than half of it, so the painter dropped the search and EOF together
+keys / C-u 'cmp|hash_work|abcdefghijk' Enter
+wait_for '^all  '
+line 30 | grep -q 'EOF 67' || fail "flame graph: no EOF beside a search: $(line 30)"
+ok "flame graph: EOF on the status line beside a medium search"
 quit_ok
